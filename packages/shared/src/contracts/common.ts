@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ERROR_MESSAGES, type ErrorCode } from '../errors.ts';
+import { LIST_MAX_LIMIT } from '../constants.ts';
+
+export const isoDate = z.string().describe('ISO 8601 timestamp');
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+/** Spec §7 query: where, orderBy, limit, startAfter. `where` travels as JSON in a GET. */
+export const whereOps = ['==', '!=', '<', '<=', '>', '>=', 'in', 'contains'] as const;
+export type WhereOp = (typeof whereOps)[number];
+export const whereClauseSchema = z.object({
+  field: z.string().min(1).max(64),
+  op: z.enum(whereOps),
+  value: z.union([
+    z.string().max(200),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.union([z.string().max(200), z.number()])).max(50),
+  ]),
+});
+export type WhereClause = z.infer<typeof whereClauseSchema>;
+
+export const listQuerySchema = z.object({
+  where: z.string().max(2000).optional().describe('JSON array of { field, op, value }'),
+  orderBy: z
+    .string()
+    .regex(/^[a-zA-Z]+(:(asc|desc))?$/)
+    .optional()
+    .describe('field or field:desc'),
+  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).optional(),
+  startAfter: z.string().max(500).optional().describe('cursor from the previous page'),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** Spec §7: every client call resolves to one of these. */
+export type Result<T> =
+  | { success: true; data: T }
+  | { success: false; error: { code: ErrorCode | 'unknown'; message: string; fields?: Record<string, string> } };

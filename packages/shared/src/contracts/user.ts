@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+import { SUPPORTED_LANGUAGES, THEMES, MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { isoDate } from './common.ts';
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH).max(256);
+export const displayNameSchema = z.string().trim().min(1).max(80);
+export const timezoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'unknown timezone');
+
+export const notificationPrefsSchema = z.object({ email: z.boolean(), push: z.boolean(), sms: z.boolean() });
+export const preferencesSchema = z.object({
+  language: z.enum(SUPPORTED_LANGUAGES),
+  theme: z.enum(THEMES),
+  timezone: timezoneSchema,
+  notifications: notificationPrefsSchema,
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const limitsSchema = z.object({
+  maxCameras: z.number(),
+  maxRecordings: z.number(),
+  maxStorage: z.number(),
+  aiAnalysisQuota: z.number(),
+});
+export const usageSchema = z.object({
+  camerasCount: z.number(),
+  recordingsCount: z.number(),
+  storageUsed: z.number(),
+  aiAnalysisUsed: z.number(),
+});
+
+export const planSchema = z.enum(['basic', 'pro', 'vms', 'enterprise']);
+export const planStatusSchema = z.enum(['trial', 'active', 'past_due', 'canceled', 'expired']);
+
+/** The user document of spec §3, as the API returns it. */
+export const userDocSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  role: z.enum(ROLES),
+  plan: planSchema,
+  planStatus: planStatusSchema,
+  trialStartDate: isoDate,
+  trialEndDate: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  lastLoginAt: isoDate.nullable(),
+  preferences: preferencesSchema,
+  limits: limitsSchema,
+  usage: usageSchema,
+  aiAccess: z.boolean(),
+  disabled: z.boolean(),
+  workspaceId: z.string(),
+});
+export type UserDoc = z.infer<typeof userDocSchema>;
+
+export const workspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const meSchema = z.object({ user: userDocSchema, workspace: workspaceSchema });
+export type Me = z.infer<typeof meSchema>;
+
+export const updateProfileSchema = z
+  .object({
+    displayName: displayNameSchema.optional(),
+    preferences: z
+      .object({
+        language: z.enum(SUPPORTED_LANGUAGES).optional(),
+        theme: z.enum(THEMES).optional(),
+        timezone: timezoneSchema.optional(),
+        notifications: notificationPrefsSchema.partial().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
