@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { createDb } from '@vigil/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { createRealtimeHub } from './lib/realtime.ts';
+import { createLocalStorage } from './lib/storage.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { adminCallables } from './modules/admin/admin.callables.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { functionsRoutes } from './modules/functions/functions.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { access } from './plugins/access.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import './plugins/fastify-types.ts';
+import { AppError } from './lib/app-error.ts';
+
+export const VERSION = '0.1.0';
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppOptions {
+  databaseUrl: string;
+  /** True when the database is the embedded server (the banner says "Preview backend"). */
+  embedded: boolean;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP app without listening, so tests inject requests without ports. */
+export async function buildApp(config: Config, opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    disableRequestLogging: config.env !== 'development',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const { db, pool } = createDb(opts.databaseUrl);
+  const hub = createRealtimeHub(opts.databaseUrl, (m) => app.log.warn(m));
+  await hub.start();
+  app.addHook('onClose', async () => {
+    await hub.stop();
+    await pool.end();
+  });
+
+  const storage = createLocalStorage(config.storageDir, config.authSecret);
+  const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.warn(m) });
+  const accounts = createAccountsService({ db, storage });
+  const auth = createAuthService({ db, accounts, mail, publicUrl: config.publicUrl });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vigil API', version: VERSION, description: 'Camera and video-surveillance management.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'vigil_session' } } },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerAuth(app, auth, { publicUrl: config.publicUrl });
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () => app.swagger());
+  healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION });
+  authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:') });
+  accountsRoutes(app, { accounts });
+  adminRoutes(app, { accounts, mail });
+  functionsRoutes(app, { callables: [...adminCallables({ accounts, auth })] });
+  storageRoutes(app, { storage });
+  realtimeRoutes(app, { hub, embedded: opts.embedded });
+
+  registerWeb(app, config.webDir ?? DEFAULT_WEB_DIR);
+  return app;
+}
+
+/** Serves the built SPA; any non-API GET that is not a file gets index.html (client routing). */
+function registerWeb(app: FastifyInstance, webDir: string) {
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || req.method !== 'GET' || !hasWeb) {
+      return sendError(reply, req, new AppError('not-found'), 404);
+    }
+    const file = req.url.split('?')[0]!;
+    if (/^\/assets\//.test(file)) return reply.status(404).type('text/plain').send('Not found');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

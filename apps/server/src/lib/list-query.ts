@@ -1,0 +1,126 @@
+import { LIST_DEFAULT_LIMIT, type ListQuery, type WhereClause, whereClauseSchema } from '@vigil/shared';
+import { type SQL, and, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from './app-error.ts';
+
+/**
+ * The one list convention (spec §7: where, orderBy, limit, startAfter) for every collection.
+ * A collection names the fields it lets callers filter and sort on; anything else is
+ * `invalid-argument`. Paging is keyset: the cursor holds the last row's sort value and id,
+ * so pages stay stable while rows are added.
+ */
+export type FieldType = 'text' | 'bool' | 'date' | 'number';
+export interface ListField {
+  expr: SQL;
+  type: FieldType;
+}
+export interface ListSpec {
+  filters: Record<string, ListField>;
+  sorts: Record<string, ListField>;
+  id: SQL;
+  defaultSort: { field: string; desc: boolean };
+}
+export interface PlannedList {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  /** Select this (as text) with each row and hand it to cursorFor: full precision, no rounding. */
+  sortText: SQL<string>;
+  /** Turns the last row of a full page into the next cursor. */
+  cursorFor(sortValue: unknown, id: string): string;
+}
+
+const bad = (what: string) => new AppError('invalid-argument', 'Invalid request parameters.', { query: what });
+
+function coerce(value: unknown, type: FieldType): unknown {
+  if (value === null) return null;
+  switch (type) {
+    case 'bool':
+      if (typeof value !== 'boolean') throw bad('expected a boolean');
+      return value;
+    case 'number':
+      if (typeof value !== 'number') throw bad('expected a number');
+      return value;
+    case 'date': {
+      const d = new Date(String(value));
+      if (Number.isNaN(d.getTime())) throw bad('expected a date');
+      return d.toISOString();
+    }
+    default:
+      if (typeof value !== 'string') throw bad('expected text');
+      return value;
+  }
+}
+
+function condition(field: ListField, clause: WhereClause): SQL {
+  const { op, value } = clause;
+  if (op === 'in') {
+    if (!Array.isArray(value) || value.length === 0) throw bad('"in" needs a non-empty list');
+    const items = value.map((v) => coerce(v, field.type));
+    return sql`${field.expr} in (${sql.join(
+      items.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  }
+  if (Array.isArray(value)) throw bad(`"${op}" takes one value`);
+  if (op === 'contains') {
+    if (field.type !== 'text' || typeof value !== 'string') throw bad('"contains" works on text');
+    const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return sql`${field.expr} ilike ${`%${escaped}%`}`;
+  }
+  const v = coerce(value, field.type);
+  if (v === null) {
+    if (op === '==') return sql`${field.expr} is null`;
+    if (op === '!=') return sql`${field.expr} is not null`;
+    throw bad('null only compares with == or !=');
+  }
+  const sqlOp = { '==': '=', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' }[op];
+  return sql`${field.expr} ${sql.raw(sqlOp)} ${v}`;
+}
+
+export function parseWhere(raw: string | undefined): WhereClause[] {
+  if (!raw) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw bad('where must be JSON');
+  }
+  const parsed = z.array(whereClauseSchema).max(10).safeParse(json);
+  if (!parsed.success) throw bad('where must be a list of { field, op, value }');
+  return parsed.data;
+}
+
+export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): PlannedList {
+  const conditions = [...extra];
+  for (const clause of parseWhere(query.where)) {
+    const field = spec.filters[clause.field];
+    if (!field) throw bad(`cannot filter on ${clause.field}`);
+    conditions.push(condition(field, clause));
+  }
+  const [sortName, dir] = (query.orderBy ?? `${spec.defaultSort.field}:${spec.defaultSort.desc ? 'desc' : 'asc'}`).split(':');
+  const sort = spec.sorts[sortName ?? ''];
+  if (!sort) throw bad(`cannot sort on ${sortName}`);
+  const desc = dir === 'desc';
+  if (query.startAfter) {
+    let cursor: unknown;
+    try {
+      cursor = JSON.parse(Buffer.from(query.startAfter, 'base64url').toString('utf8'));
+    } catch {
+      throw bad('startAfter is not a cursor');
+    }
+    if (!Array.isArray(cursor) || cursor.length !== 2 || typeof cursor[1] !== 'string') throw bad('startAfter is not a cursor');
+    // The sort value travels as Postgres's own text (microseconds survive); Postgres casts it back.
+    if (typeof cursor[0] !== 'string') throw bad('startAfter is not a cursor');
+    const v = cursor[0];
+    conditions.push(desc ? sql`(${sort.expr}, ${spec.id}) < (${v}, ${cursor[1]})` : sql`(${sort.expr}, ${spec.id}) > (${v}, ${cursor[1]})`);
+  }
+  const direction = sql.raw(desc ? 'desc' : 'asc');
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy: [sql`${sort.expr} ${direction}`, sql`${spec.id} ${direction}`],
+    limit: query.limit ?? LIST_DEFAULT_LIMIT,
+    sortText: sql<string>`(${sort.expr})::text`,
+    cursorFor: (sortValue, id) => Buffer.from(JSON.stringify([sortValue, id])).toString('base64url'),
+  };
+}

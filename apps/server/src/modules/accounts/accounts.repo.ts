@@ -1,0 +1,54 @@
+import { type DbOrTx, schema } from '@vigil/db';
+import { eq, sql } from 'drizzle-orm';
+import type { UserRow } from './user-doc.ts';
+
+const { users, workspaces, credentials } = schema;
+
+export type NewUser = typeof users.$inferInsert;
+
+export const accountsRepo = {
+  async insertWorkspace(db: DbOrTx, ws: { id: string; name: string; ownerId: string }) {
+    const [row] = await db.insert(workspaces).values(ws).returning();
+    return row!;
+  },
+  async insertUser(db: DbOrTx, user: NewUser) {
+    const [row] = await db.insert(users).values(user).returning();
+    return row!;
+  },
+  async insertCredentials(db: DbOrTx, userId: string, passwordHash: string) {
+    await db.insert(credentials).values({ userId, passwordHash });
+  },
+  async setPasswordHash(db: DbOrTx, userId: string, passwordHash: string) {
+    await db.update(credentials).set({ passwordHash }).where(eq(credentials.userId, userId));
+  },
+  async countUsers(db: DbOrTx): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return row?.n ?? 0;
+  },
+  async findByEmail(db: DbOrTx, email: string): Promise<(UserRow & { passwordHash: string | null }) | undefined> {
+    const rows = await db
+      .select({ user: users, passwordHash: credentials.passwordHash })
+      .from(users)
+      .leftJoin(credentials, eq(credentials.userId, users.id))
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    const r = rows[0];
+    return r ? { ...r.user, passwordHash: r.passwordHash } : undefined;
+  },
+  async findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+  async passwordHash(db: DbOrTx, userId: string): Promise<string | undefined> {
+    const [row] = await db.select().from(credentials).where(eq(credentials.userId, userId)).limit(1);
+    return row?.passwordHash;
+  },
+  async updateUser(db: DbOrTx, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+    return row;
+  },
+  async findWorkspace(db: DbOrTx, id: string) {
+    const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
+    return row;
+  },
+};

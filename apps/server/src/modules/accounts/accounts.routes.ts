@@ -1,0 +1,74 @@
+import { MAX_PHOTO_BYTES, meSchema, updateProfileSchema, workspaceSchema } from '@vigil/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { access } from '../../plugins/access.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+const tags = ['me'];
+
+export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { accounts } = deps;
+
+  // Photos arrive as the raw image body: no multipart parser, no temp files.
+  app.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'image/webp'],
+    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  r.get(
+    '/api/v1/me',
+    { config: { access: access.signedIn }, schema: { tags, summary: 'The signed-in user’s document and workspace', response: { 200: meSchema } } },
+    async (req) => accounts.me(req.session!.user),
+  );
+
+  r.patch(
+    '/api/v1/me',
+    {
+      bodyLimit: 16 * 1024,
+      config: { access: access.signedIn },
+      schema: { tags, summary: 'Update display name and preferences', body: updateProfileSchema, response: { 200: meSchema } },
+    },
+    async (req) => accounts.updateProfile(req.session!.user, req.body),
+  );
+
+  r.put(
+    '/api/v1/me/photo',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'Upload a profile photo (raw PNG, JPEG or WebP body, up to 2 MB)',
+        consumes: ['image/png', 'image/jpeg', 'image/webp'],
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => {
+      if (!Buffer.isBuffer(req.body)) throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
+      return accounts.setPhoto(req.session!.user, req.body, String(req.headers['content-type']).split(';')[0]!);
+    },
+  );
+
+  r.delete(
+    '/api/v1/me/photo',
+    { config: { access: access.signedIn }, schema: { tags, summary: 'Remove the profile photo', response: { 200: meSchema } } },
+    async (req) => accounts.removePhoto(req.session!.user),
+  );
+
+  r.get(
+    '/api/v1/workspaces/:id',
+    {
+      config: { access: access.signedIn },
+      schema: { tags: ['workspaces'], summary: 'A workspace the caller belongs to', params: z.object({ id: z.string().uuid() }), response: { 200: workspaceSchema } },
+    },
+    async (req) => {
+      const me = await accounts.me(req.session!.user);
+      // Another workspace is indistinguishable from one that does not exist.
+      if (me.workspace.id !== req.params.id) throw new AppError('not-found');
+      return me.workspace;
+    },
+  );
+}

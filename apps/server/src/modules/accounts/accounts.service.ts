@@ -1,0 +1,178 @@
+import type { Db, DbOrTx } from '@vigil/db';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_USAGE,
+  type ListQuery,
+  MAX_PHOTO_BYTES,
+  type Me,
+  type Page,
+  type Role,
+  SUPPORTED_LANGUAGES,
+  TRIAL_DAYS,
+  type UpdateProfileInput,
+  type UserDoc,
+} from '@vigil/shared';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { publish } from '../../lib/realtime.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { accountsRepo } from './accounts.repo.ts';
+import { listUsersPage } from './users-list.repo.ts';
+import { type UserRow, toUserDoc, toWorkspace } from './user-doc.ts';
+
+const DAY_MS = 86_400_000;
+const PHOTO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+  const doc = (row: UserRow): UserDoc => toUserDoc(row, (p) => storage.signedUrl(p));
+  const changed = (tx: DbOrTx, row: UserRow) =>
+    Promise.all([publish(tx, { topic: 'me', uid: row.id }), publish(tx, { topic: 'admin.users', uid: row.id })]);
+
+  async function me(row: UserRow): Promise<Me> {
+    const ws = await accountsRepo.findWorkspace(db, row.workspaceId);
+    if (!ws) throw new AppError('not-found', 'Document not found');
+    return { user: doc(row), workspace: toWorkspace(ws) };
+  }
+
+  async function mustFind(tx: DbOrTx, uid: string): Promise<UserRow> {
+    const row = await accountsRepo.findById(tx, uid);
+    if (!row) throw new AppError('not-found', 'Document not found');
+    return row;
+  }
+
+  return {
+    doc,
+    me,
+    /**
+     * Writes the spec §3 user document with every default, its workspace and its password,
+     * inside the caller's transaction. The first account of an installation becomes admin.
+     */
+    async createAccount(
+      tx: DbOrTx,
+      input: { email: string; displayName: string; passwordHash: string; timezone?: string; language?: string },
+    ) {
+      // Serialise sign-ups for the first-admin decision: two first sign-ups cannot both win.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vigil:first-admin'))`);
+      const first = (await accountsRepo.countUsers(tx)) === 0;
+      const now = new Date();
+      const userId = crypto.randomUUID();
+      const workspace = await accountsRepo.insertWorkspace(tx, {
+        id: crypto.randomUUID(),
+        name: `${input.displayName}'s workspace`,
+        ownerId: userId,
+      });
+      const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(input.language ?? '') ? input.language : 'en';
+      const user = await accountsRepo.insertUser(tx, {
+        id: userId,
+        email: input.email,
+        displayName: input.displayName,
+        role: first ? 'admin' : 'user',
+        plan: 'basic',
+        planStatus: 'trial',
+        trialStartDate: now,
+        trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+        lastLoginAt: now,
+        preferences: {
+          language: language as 'en',
+          theme: 'light',
+          timezone: input.timezone ?? 'UTC',
+          notifications: { ...DEFAULT_NOTIFICATIONS },
+        },
+        limits: { ...DEFAULT_LIMITS },
+        usage: { ...DEFAULT_USAGE },
+        workspaceId: workspace.id,
+      });
+      await accountsRepo.insertCredentials(tx, user.id, input.passwordHash);
+      await publish(tx, { topic: 'admin.users', uid: user.id });
+      return { user, workspace };
+    },
+    findByEmail: (email: string) => accountsRepo.findByEmail(db, email),
+    findById: (uid: string) => accountsRepo.findById(db, uid),
+    passwordHash: (uid: string) => accountsRepo.passwordHash(db, uid),
+    setPasswordHash: (tx: DbOrTx, uid: string, hash: string) => accountsRepo.setPasswordHash(tx, uid, hash),
+    touchLogin: (tx: DbOrTx, uid: string) => accountsRepo.updateUser(tx, uid, { lastLoginAt: new Date() }),
+
+    async updateProfile(current: UserRow, input: UpdateProfileInput): Promise<Me> {
+      const prefs = current.preferences;
+      const next = input.preferences
+        ? {
+            ...prefs,
+            ...input.preferences,
+            notifications: { ...prefs.notifications, ...input.preferences.notifications },
+          }
+        : prefs;
+      const row = await db.transaction(async (tx) => {
+        const r = await accountsRepo.updateUser(tx, current.id, {
+          displayName: input.displayName ?? current.displayName,
+          preferences: next,
+        });
+        if (!r) throw new AppError('not-found', 'Document not found');
+        await changed(tx, r);
+        return r;
+      });
+      return me(row);
+    },
+
+    async setPhoto(current: UserRow, data: Buffer, contentType: string): Promise<Me> {
+      const ext = PHOTO_TYPES[contentType];
+      if (!ext) throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
+      if (data.length === 0 || data.length > MAX_PHOTO_BYTES) {
+        throw new AppError('out-of-range', 'Request parameters are out of valid range.', { photo: 'up to 2 MB' });
+      }
+      // A new name each time so a cached signed URL of the old photo never shows the new one.
+      const key = `users/${current.id}/photo-${Date.now()}.${ext}`;
+      await storage.put(key, data, contentType);
+      const row = await db.transaction(async (tx) => {
+        const r = await accountsRepo.updateUser(tx, current.id, { photoPath: key });
+        await changed(tx, r!);
+        return r!;
+      });
+      if (current.photoPath) await storage.delete(current.photoPath);
+      return me(row);
+    },
+
+    async removePhoto(current: UserRow): Promise<Me> {
+      const row = await db.transaction(async (tx) => {
+        const r = await accountsRepo.updateUser(tx, current.id, { photoPath: null });
+        await changed(tx, r!);
+        return r!;
+      });
+      if (current.photoPath) await storage.delete(current.photoPath);
+      return me(row);
+    },
+
+    async listUsers(query: ListQuery & { q?: string }): Promise<Page<UserDoc>> {
+      const page = await listUsersPage(db, query);
+      return { items: page.rows.map(doc), nextCursor: page.nextCursor };
+    },
+
+    async setRole(actor: UserRow, uid: string, role: Role): Promise<UserDoc> {
+      if (uid === actor.id && role !== 'admin') {
+        throw new AppError('failed-precondition', 'You cannot remove your own administrator role.');
+      }
+      return db.transaction(async (tx) => {
+        await mustFind(tx, uid);
+        const row = await accountsRepo.updateUser(tx, uid, { role });
+        await changed(tx, row!);
+        return doc(row!);
+      });
+    },
+
+    async setDisabled(actor: UserRow, uid: string, disabled: boolean, endSessions: (tx: DbOrTx) => Promise<void>) {
+      if (uid === actor.id) throw new AppError('failed-precondition', 'You cannot disable your own account.');
+      return db.transaction(async (tx) => {
+        const before = await mustFind(tx, uid);
+        const row = await accountsRepo.updateUser(tx, uid, {
+          disabledAt: disabled ? (before.disabledAt ?? new Date()) : null,
+        });
+        if (disabled) await endSessions(tx);
+        await changed(tx, row!);
+        return doc(row!);
+      });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { TOPICS, accessRole } from '@vigil/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { RealtimeEvent, RealtimeHub } from '../../lib/realtime.ts';
+import { access } from '../../plugins/access.ts';
+import type { SessionUser } from '../auth/session.ts';
+
+const HEARTBEAT_MS = 15_000;
+
+/** Who may hear an event: admins hear user-list changes; everyone hears their own document. */
+export function mayReceive(session: SessionUser, topics: Set<string>, e: RealtimeEvent): boolean {
+  if (!topics.has(e.topic)) return false;
+  if (e.topic === TOPICS.adminUsers) return accessRole(session.user.role) === 'admin';
+  if (e.topic === TOPICS.me) return e.uid === session.user.id;
+  return false;
+}
+
+export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; embedded: boolean }) {
+  // Open streams end on shutdown so a graceful close does not wait for browsers to leave.
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const close of open) close();
+  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/realtime',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ['realtime'],
+        summary: 'Server-sent events for the topics asked (comma-separated): admin.users, me',
+        querystring: z.object({ topics: z.string().max(200).default('me') }),
+      },
+    },
+    async (req, reply) => {
+      const session = req.session!;
+      const topics = new Set(req.query.topics.split(',').map((t) => t.trim()).filter(Boolean));
+      const known = new Set<string>(Object.values(TOPICS));
+      if ([...topics].some((t) => !known.has(t))) throw new AppError('invalid-argument', 'Invalid request parameters.', { topics: 'unknown topic' });
+      if (topics.has(TOPICS.adminUsers) && accessRole(session.user.role) !== 'admin') throw new AppError('permission-denied');
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      res.write('retry: 2000\n\n');
+      send('ready', { embedded: deps.embedded });
+
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const unsubscribe = deps.hub.subscribe((e) => {
+        // A disabled account or a reset password ends the stream at once.
+        if (e.topic === 'session.revoked' && e.uid === session.user.id) return close();
+        if (mayReceive(session, topics, e)) send(e.topic, { uid: e.uid });
+      });
+      function close() {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(close);
+        res.end();
+      }
+      open.add(close);
+      req.raw.on('close', close);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGNED_URL_SECONDS } from '@vigil/shared';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { assertSafeKey, type Storage } from '../../lib/storage.ts';
+import { access } from '../../plugins/access.ts';
+
+const tags = ['storage'];
+const MAX_UPLOAD = 25 * 1024 * 1024;
+const pathQuery = z.object({ path: z.string().min(1).max(200) });
+
+/**
+ * Spec §7 storage calls. A caller's paths live under its own workspace's prefix, so no path
+ * can name another workspace's file; downloads go through short-lived signed URLs.
+ */
+export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { storage } = deps;
+  const keyFor = (workspaceId: string, path: string) => {
+    assertSafeKey(path);
+    return `workspaces/${workspaceId}/files/${path}`;
+  };
+
+  r.get(
+    '/api/v1/storage/object',
+    {
+      config: { access: access.public },
+      schema: {
+        tags,
+        summary: 'Download through a signed URL (the signature is the permission)',
+        querystring: z.object({ path: z.string().max(400), expires: z.coerce.number(), signature: z.string().max(100) }),
+      },
+    },
+    async (req, reply) => {
+      const { path, expires, signature } = req.query;
+      if (!storage.verify(path, expires, signature)) throw new AppError('permission-denied');
+      const file = await storage.read(path);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=60')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
+
+  app.register(async (scoped) => {
+    // Uploads are the raw body of any type, scoped to this plugin so JSON routes keep their parser.
+    scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_req, body, done) => done(null, body));
+    scoped.withTypeProvider<ZodTypeProvider>().put(
+      '/api/v1/storage/files',
+      {
+        bodyLimit: MAX_UPLOAD,
+        config: { access: access.roles('manager', 'admin') },
+        schema: { tags, summary: 'Upload a file to a path in your workspace', querystring: pathQuery, response: { 200: z.object({ path: z.string() }) } },
+      },
+      async (req) => {
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new AppError('invalid-argument', 'Invalid request parameters.', { body: 'empty' });
+        await storage.put(keyFor(req.session!.user.workspaceId, req.query.path), req.body, String(req.headers['content-type'] ?? 'application/octet-stream'));
+        return { path: req.query.path };
+      },
+    );
+  });
+
+  r.delete(
+    '/api/v1/storage/files',
+    { config: { access: access.roles('manager', 'admin') }, schema: { tags, summary: 'Delete a file in your workspace', querystring: pathQuery } },
+    async (req, reply) => {
+      await storage.delete(keyFor(req.session!.user.workspaceId, req.query.path));
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/v1/storage/url',
+    {
+      config: { access: access.signedIn },
+      schema: { tags, summary: 'A short-lived download URL for a file in your workspace', querystring: pathQuery, response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) } },
+    },
+    async (req) => {
+      const key = keyFor(req.session!.user.workspaceId, req.query.path);
+      await storage.read(key).then((f) => f.stream.destroy()); // not-found for a missing file
+      return { url: storage.signedUrl(key), expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString() };
+    },
+  );
+}

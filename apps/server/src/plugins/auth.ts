@@ -1,0 +1,69 @@
+import { SESSION_COOKIE } from '../modules/auth/session.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_DAYS, accessRole } from '@vigil/shared';
+import { AppError } from '../lib/app-error.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function tokenOf(req: FastifyRequest): { token?: string; via: 'bearer' | 'cookie' | 'none' } {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = req.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : { via: 'none' };
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: SESSION_DAYS * 86_400,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * Resolves the session on every API request and enforces each route's `config.access`.
+ * A route under /api without an access rule is refused at registration: nothing ships unguarded.
+ */
+export function registerAuth(app: FastifyInstance, auth: AuthService, opts: { publicUrl: string }) {
+  app.decorateRequest('session', null);
+  const allowedOrigin = new URL(opts.publicUrl).origin;
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} has no access rule (config.access)`);
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) return;
+    const { token, via } = tokenOf(req);
+    req.session = await auth.resolve(token);
+    // Cookie-authenticated writes must come from our own pages (CSRF): browsers send Origin on them.
+    if (via === 'cookie' && MUTATING.has(req.method)) {
+      const origin = req.headers.origin;
+      const host = req.headers.host;
+      if (origin && origin !== allowedOrigin && hostOf(origin) !== host) throw new AppError('permission-denied');
+    }
+    if (access.kind === 'public') return;
+    if (!req.session) throw new AppError('auth/unauthenticated');
+    if (access.kind === 'roles' && !access.roles.includes(accessRole(req.session.user.role))) {
+      throw new AppError('permission-denied');
+    }
+  });
+}

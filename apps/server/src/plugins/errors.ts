@@ -1,0 +1,53 @@
+import { ERROR_HTTP_STATUS, type ErrorCode, messageForCode } from '@vigil/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+/** Callable protocol status names (as Google's callable functions speak them). */
+const callableStatus = (code: ErrorCode): string =>
+  code.startsWith('auth/') ? (code === 'auth/unauthenticated' ? 'UNAUTHENTICATED' : 'INVALID_ARGUMENT') : code.toUpperCase().replaceAll('-', '_');
+
+function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError; status: number } {
+  if (err instanceof AppError) return { error: err, status: ERROR_HTTP_STATUS[err.code] };
+  if (err.validation) {
+    const fields: Record<string, string> = {};
+    const fieldCodes = req.routeOptions.config?.fieldCodes ?? {};
+    let code: ErrorCode = 'invalid-argument';
+    for (const v of err.validation) {
+      const field = String(v.instancePath ?? '').replace(/^\//, '').split('/')[0] || String(v.params?.missingProperty ?? '') || 'body';
+      fields[field] ??= v.message ?? 'invalid';
+      const mapped = fieldCodes[field];
+      if (mapped && code === 'invalid-argument') code = mapped;
+    }
+    return { error: new AppError(code, messageForCode(code), fields), status: ERROR_HTTP_STATUS[code] };
+  }
+  // Postgres refused a value's form (a forged cursor, a malformed id): the caller's fault.
+  const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
+  if (pgCode && ['22P02', '22007', '22008', '22003'].includes(pgCode)) {
+    return { error: new AppError('invalid-argument'), status: 400 };
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return { error: new AppError('out-of-range', 'Request body is too large.'), status: 413 };
+  if (status === 415) return { error: new AppError('invalid-argument', 'Unsupported content type.'), status: 415 };
+  if (status === 429) return { error: new AppError('resource-exhausted'), status: 429 };
+  if (status === 404) return { error: new AppError('not-found'), status: 404 };
+  if (status >= 400 && status < 500) return { error: new AppError('invalid-argument'), status: 400 };
+  return { error: new AppError('internal'), status: 500 };
+}
+
+export function sendError(reply: FastifyReply, req: FastifyRequest, error: AppError, status: number) {
+  if (req.routeOptions.config?.callable) {
+    return reply
+      .status(status)
+      .send({ error: { status: callableStatus(error.code), message: error.message, details: { code: error.code } } });
+  }
+  return reply.status(status).send({ error: { code: error.code, message: error.message, fields: error.fields } });
+}
+
+/** One handler maps every failure to `{ error: { code, message } }`; 5xx detail stays in the log. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { error, status } = fromFastify(err, req);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    return sendError(reply, req, error, status);
+  });
+}

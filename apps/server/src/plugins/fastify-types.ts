@@ -1,0 +1,16 @@
+import type { ErrorCode } from '@vigil/shared';
+import type { Access } from './access.ts';
+import type { SessionUser } from '../modules/auth/session.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Maps a body field that fails validation to a specific catalogue code (e.g. email → auth/invalid-email). */
+    fieldCodes?: Record<string, ErrorCode>;
+    /** Errors on this route speak the callable protocol. */
+    callable?: boolean;
+  }
+  interface FastifyRequest {
+    session: SessionUser | null;
+  }
+}

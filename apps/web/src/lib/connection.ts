@@ -1,0 +1,20 @@
+/** What the connection banner (spec §1) shows, from what the monitor knows. */
+export interface ConnectionState {
+  /** The realtime stream delivered its `ready` event and has not failed since. */
+  streamOpen: boolean;
+  /** The server says it runs the embedded preview backend. */
+  embedded: boolean;
+  /** The server could not be reached (stream error confirmed by a failed health check). */
+  unreachable: boolean;
+}
+
+export type BannerKind = 'connected' | 'disconnected' | null;
+
+export function bannerKind(state: ConnectionState): BannerKind {
+  if (state.unreachable) return 'disconnected';
+  if (state.streamOpen && state.embedded) return 'connected';
+  return null;
+}
+
+export const HEALTH_POLL_MS = 3000;
+export const STREAM_RETRY_MS = 3000;

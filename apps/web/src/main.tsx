@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { initI18n, setLanguage } from './lib/i18n.ts';
+import { applyTheme, initialLanguage, storedLanguage, storedTheme } from './lib/preferences.ts';
+import './index.css';
+
+// Before the session loads, show the last theme and language used on this device.
+initI18n();
+applyTheme(storedTheme());
+void setLanguage(initialLanguage(storedLanguage(), navigator.languages ?? []));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

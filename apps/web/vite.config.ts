@@ -1,0 +1,37 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_TARGET = process.env.VIGIL_API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      // One rule covers JSON calls and the server-sent-events stream: the proxy streams
+      // responses as they arrive, so SSE keeps working through it.
+      '/api': {
+        target: API_TARGET,
+        changeOrigin: false,
+        configure: (proxy) => {
+          proxy.on('proxyReq', (req) => {
+            // Compressed SSE would be buffered by the proxy; ask for identity.
+            if (req.path.startsWith('/api/v1/realtime')) req.setHeader('accept-encoding', 'identity');
+          });
+        },
+      },
+    },
+  },
+  preview: { proxy: { '/api': { target: API_TARGET } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // packages/shared builds zod schemas at module level; its modules have no other
+        // effects, so unused schemas (and zod with them) can leave the browser bundle.
+        moduleSideEffects: (id: string) => !id.includes('/packages/shared/'),
+      },
+    },
+  },
+});
