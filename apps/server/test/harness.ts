@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { cloneTemplate } from '@vigil/db';
+import type { AuthResult } from '@vigil/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A real app on its own fresh database (a clone of the migrated template). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = await cloneTemplate(inject('pgAdminUrl'));
+  const dataDir = mkdtempSync(path.join(inject('tmpRoot'), 'app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    VIGIL_DATA_DIR: dataDir,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-00',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { databaseUrl, embedded: true, logger: false });
+  await app.ready();
+  return { app, config, databaseUrl, close: () => app.close() };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`;
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  over: Partial<{ email: string; password: string; displayName: string }> = {},
+): Promise<AuthResult> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-up',
+    payload: { email: uniqueEmail(), password: 'secret123', displayName: 'Test User', timezone: 'Europe/Paris', ...over },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export function bearer(token: string): InjectOptions['headers'] {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Calls a callable function through its wire protocol. */
+export function callFn(app: FastifyInstance, token: string, name: string, data: unknown) {
+  return app.inject({ method: 'POST', url: `/api/fn/${name}`, headers: bearer(token), payload: { data } });
+}

@@ -1,0 +1,62 @@
+import type { RouteMeta } from '@vigil/shared';
+import type { ComponentType } from 'react';
+
+export type PageLoader = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * Which page each path shows. Everything here is loaded on demand, so a visitor of the
+ * landing page downloads none of the app areas.
+ */
+const dashboard =
+  (variant: 'admin' | 'manager' | 'operator' | 'viewer' | 'main', titleKey: string): PageLoader =>
+  async () => {
+    const { DashboardPage } = await import('../features/dashboard/pages/dashboard-page.tsx');
+    return { Component: () => <DashboardPage variant={variant} titleKey={titleKey} /> };
+  };
+
+const shell =
+  (meta: RouteMeta): PageLoader =>
+  async () => {
+    const { ShellPage } = await import('../features/shell/pages/shell-page.tsx');
+    const gate = meta.requiresAiAccess ? 'ai' : meta.requiresPlan === 'vms' ? 'vms' : undefined;
+    return { Component: () => <ShellPage titleKey={meta.title} gate={gate} /> };
+  };
+
+const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
+  '/about': () => async () => ({ Component: (await import('../features/landing/pages/about-page.tsx')).AboutPage }),
+  '/auth/login': () => async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
+  '/auth/register': () => async () => ({
+    Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage,
+  }),
+  '/auth/forgot': () => async () => ({
+    Component: (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
+  }),
+  '/auth/reset': () => async () => ({
+    Component: (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
+  }),
+  '/viewer/settings': () => async () => ({
+    Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
+  }),
+  '/admin/users': () => async () => ({
+    Component: (await import('../features/admin-users/pages/admin-users-page.tsx')).AdminUsersPage,
+  }),
+  '/admin/settings': () => async () => ({
+    Component: (await import('../features/admin-outbox/pages/admin-settings-page.tsx')).AdminSettingsPage,
+  }),
+  '/unauthorized': () => async () => ({
+    Component: (await import('../features/system/pages/unauthorized-page.tsx')).UnauthorizedPage,
+  }),
+  '/dashboard': (m) => dashboard('main', m.title),
+  '/admin/dashboard': (m) => dashboard('admin', m.title),
+  '/manager/dashboard': (m) => dashboard('manager', m.title),
+  '/operator/dashboard': (m) => dashboard('operator', m.title),
+  '/viewer/dashboard': (m) => dashboard('viewer', m.title),
+};
+
+export function pageLoader(meta: RouteMeta): PageLoader {
+  return (SPECIFIC[meta.path] ?? shell)(meta);
+}
+
+export const notFoundLoader: PageLoader = async () => ({
+  Component: (await import('../features/system/pages/not-found-page.tsx')).NotFoundPage,
+});

@@ -1,0 +1,44 @@
+import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import { LandingLayout } from './layouts/landing-layout.tsx';
+import { notFoundLoader, pageLoader } from './page-loaders.tsx';
+import { RootFallback, RootShell } from './root-shell.tsx';
+import { ALL_ROUTES } from './route-table.ts';
+
+/** React Router wants relative child paths under a pathless layout; "/" is the index. */
+function child(path: string, lazy: RouteObject['lazy']): RouteObject {
+  return path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy };
+}
+
+const landing = ALL_ROUTES.filter((r) => r.layout === 'landing');
+const app = ALL_ROUTES.filter((r) => r.layout !== 'landing' && r.layout !== 'bare');
+const bare = ALL_ROUTES.filter((r) => r.layout === 'bare');
+
+/** Every path of spec §2 (from packages/shared ROUTES) plus the reset pages and a catch-all. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootShell />,
+    HydrateFallback: RootFallback,
+    children: [
+      {
+        element: <LandingLayout />,
+        children: landing.map((r) =>
+          // The landing page ships in the first chunk: it is what most visitors see first.
+          r.path === '/' ? { index: true, element: <LandingPage /> } : child(r.path, pageLoader(r)),
+        ),
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/app-layout.tsx')).AppLayout }),
+        children: app.map((r) => child(r.path, pageLoader(r))),
+      },
+      ...bare.map((r) => child(r.path, pageLoader(r))),
+      // Spec §4 step 1 names /login and /register as public paths; they lead to the real pages.
+      { path: 'login', element: <Navigate to="/auth/login" replace /> },
+      { path: 'register', element: <Navigate to="/auth/register" replace /> },
+      { path: '*', lazy: notFoundLoader },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
