@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

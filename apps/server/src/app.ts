@@ -22,7 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
-import { access } from './plugins/access.ts';
+import { type Access, access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import './plugins/fastify-types.ts';
@@ -30,6 +30,12 @@ import { AppError } from './lib/app-error.ts';
 
 export const VERSION = '0.1.0';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
 
 export interface AppOptions {
   databaseUrl: string;
@@ -44,6 +50,12 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: false,
+  });
+  // Every route as registered, for the authorization walk test (test/route-walk.test.ts).
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registered.push({ method, url: r.url, access: r.config?.access });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,7 +97,9 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:') });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });
-  functionsRoutes(app, { callables: [...adminCallables({ accounts, auth })] });
+  const callables = [...adminCallables({ accounts, auth })];
+  app.decorate('callables', callables.map(({ name, access }) => ({ name, access })));
+  functionsRoutes(app, { callables });
   storageRoutes(app, { storage });
   realtimeRoutes(app, { hub, embedded: opts.embedded });
 

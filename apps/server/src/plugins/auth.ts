@@ -49,7 +49,8 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, opts: { pu
     }
   });
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest, before the body is validated: a caller without access learns nothing about inputs.
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
     const { token, via } = tokenOf(req);

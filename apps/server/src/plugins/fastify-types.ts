@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** Errors on this route speak the callable protocol. */
     callable?: boolean;
   }
+  interface FastifyInstance {
+    registeredRoutes: readonly { method: string; url: string; access: Access | undefined }[];
+    callables: readonly { name: string; access: Access }[];
+  }
   interface FastifyRequest {
     session: SessionUser | null;
   }

@@ -1,4 +1,4 @@
-import { type AccessRole, PUBLIC_FALLBACK_PATHS, type RouteMeta, accessRole, isSafeRedirect } from '@vigil/shared';
+import { type AccessRole, PUBLIC_FALLBACK_PATHS, type RouteMeta, accessRole } from '@vigil/shared';
 
 export interface GuardAuthState {
   /** False when reading the first auth state failed (spec §4 step 1). */
@@ -39,9 +39,5 @@ export function guard(route: RouteMeta | undefined, fullPath: string, auth: Guar
   return proceed;
 }
 
-/** Where to go after login: the redirect query when it is a safe in-app path, else "/". */
-export function afterLoginPath(redirect: string | null | undefined): string {
-  if (!isSafeRedirect(redirect)) return '/';
-  if (redirect.startsWith('/auth/')) return '/';
-  return redirect;
-}
+/** Where to go after login; lives in lib so the login page (a feature) can use it too. */
+export { afterLoginPath } from '../lib/redirect.ts';

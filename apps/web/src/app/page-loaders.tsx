@@ -19,7 +19,7 @@ const shell =
   async () => {
     const { ShellPage } = await import('../features/shell/pages/shell-page.tsx');
     const gate = meta.requiresAiAccess ? 'ai' : meta.requiresPlan === 'vms' ? 'vms' : undefined;
-    return { Component: () => <ShellPage titleKey={meta.title} gate={gate} /> };
+    return { Component: () => <ShellPage titleKey={meta.title} gate={gate} standalone={meta.layout === 'landing'} /> };
   };
 
 const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {

@@ -1,0 +1,54 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSignOut } from '../../features/auth/api.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+
+const itemClass =
+  'flex min-h-10 cursor-pointer items-center rounded px-3 text-sm text-fg outline-none data-[highlighted]:bg-sunken';
+
+function Avatar({ name, photoURL }: { name: string; photoURL: string | null }) {
+  if (photoURL) return <img src={photoURL} alt="" className="h-8 w-8 rounded-full object-cover" />;
+  return (
+    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-on-primary">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  if (!user) return null;
+  return (
+    <Menu.Root>
+      <Menu.Trigger
+        aria-label={t('layout.accountMenu', { name: user.displayName })}
+        className="flex items-center gap-2 rounded-full p-1 hover:bg-sunken"
+      >
+        <Avatar name={user.displayName || user.email} photoURL={user.photoURL} />
+        <span className="hidden max-w-40 truncate text-sm text-fg md:inline">{user.displayName}</span>
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-line bg-surface p-1 shadow-lg">
+          <Menu.Label className="px-3 py-2 text-xs text-muted">{user.email}</Menu.Label>
+          <Menu.Item className={itemClass} onSelect={() => navigate('/viewer/settings')}>
+            {t('pages.viewer.settings')}
+          </Menu.Item>
+          <Menu.Separator className="my-1 h-px bg-line" />
+          <Menu.Item
+            className={itemClass}
+            onSelect={async () => {
+              await signOut();
+              navigate('/');
+            }}
+          >
+            {t('auth.signOut')}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,69 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { afterLoginPath } from '../../../lib/redirect.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useSignIn } from '../api.ts';
+import { AuthCard, FormError } from '../components/auth-card.tsx';
+import { loginErrorText } from '../error-text.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const target = afterLoginPath(params.get('redirect'));
+
+  // Already signed in (e.g. back button): go where the login would have led.
+  if (user && !signIn.isPending && !signIn.isSuccess) return <Navigate to={target} replace />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    signIn.mutate({ email: email.trim(), password }, { onSuccess: () => navigate(target, { replace: true }) });
+  };
+
+  return (
+    <AuthCard title={t('auth.loginTitle')} intro={t('auth.loginIntro')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormError message={signIn.isError ? loginErrorText(t, signIn.error) : null} />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="flex justify-end">
+          <Link to="/auth/forgot" className="text-sm text-primary underline underline-offset-4">
+            {t('auth.forgotLink')}
+          </Link>
+        </div>
+        <Button type="submit" busy={signIn.isPending}>
+          {t('auth.signIn')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        {t('auth.noAccount')}{' '}
+        <Link to="/auth/register" className="font-medium text-primary underline underline-offset-4">
+          {t('auth.registerLink')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

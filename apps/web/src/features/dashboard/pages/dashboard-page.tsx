@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { AccountCard } from '../components/account-card.tsx';
+import { UsageCard } from '../components/usage-card.tsx';
+import { UserCountCard } from '../components/user-count-card.tsx';
+
+export type DashboardVariant = 'admin' | 'manager' | 'operator' | 'viewer' | 'main';
+
+/** Every dashboard summarises the same account; the admin one adds the installation's users. */
+export function DashboardPage({ variant, titleKey }: { variant: DashboardVariant; titleKey: string }) {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  if (!me) return null;
+  return (
+    <>
+      <PageHeader title={t(titleKey)} description={t(`${titleKey}.desc`)} />
+      <p className="mb-6 text-lg text-fg">{t('dashboard.greeting', { name: me.user.displayName })}</p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {variant === 'admin' && <UserCountCard />}
+        <AccountCard me={me} />
+        <UsageCard user={me.user} />
+      </div>
+    </>
+  );
+}

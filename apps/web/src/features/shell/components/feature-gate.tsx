@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+
+export type Gate = 'ai' | 'vms';
+
+/**
+ * The guard lets /ai and /vms through (spec §4); the server refuses their data without
+ * the flag, so the page says up front what unlocks it.
+ */
+export function FeatureGate({ gate }: { gate: Gate }) {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  if (!me) return null;
+  if (gate === 'ai' && !me.user.aiAccess) {
+    return (
+      <Banner tone="warning" className="mb-6" data-testid="feature-gate">
+        {t('gate.ai')}
+      </Banner>
+    );
+  }
+  if (gate === 'vms' && me.user.plan !== 'vms') {
+    return (
+      <Banner tone="warning" className="mb-6" data-testid="feature-gate">
+        {t('gate.vms')}{' '}
+        <Link to="/upgrade" className="font-semibold underline underline-offset-4">
+          {t('gate.upgrade')}
+        </Link>
+      </Banner>
+    );
+  }
+  return null;
+}
