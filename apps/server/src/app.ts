@@ -78,7 +78,12 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   await app.register(swagger, {
     openapi: {
       info: { title: 'Vigil API', version: VERSION, description: 'Camera and video-surveillance management.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'vigil_session' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'vigil_session' },
+        },
+      },
       security: [{ bearer: [] }, { cookie: [] }],
     },
     transform: jsonSchemaTransform,
@@ -92,13 +97,18 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     reply.header('x-frame-options', 'DENY');
   });
 
-  app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
   healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION });
   authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:') });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });
   const callables = [...adminCallables({ accounts, auth })];
-  app.decorate('callables', callables.map(({ name, access }) => ({ name, access })));
+  app.decorate(
+    'callables',
+    callables.map(({ name, access }) => ({ name, access })),
+  );
   functionsRoutes(app, { callables });
   storageRoutes(app, { storage });
   realtimeRoutes(app, { hub, embedded: opts.embedded });

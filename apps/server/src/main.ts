@@ -25,7 +25,9 @@ async function main() {
   const app = await buildApp(config, { databaseUrl, embedded: Boolean(embedded) });
   await app.listen({ port: config.port, host: config.host });
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  app.log.info(`Vigil ready on http://${config.host}:${config.port} in ${seconds}s (${embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`);
+  app.log.info(
+    `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (${embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
+  );
   console.log(`VIGIL_READY ${seconds}s http://${config.host}:${config.port}`);
 
   let stopping = false;

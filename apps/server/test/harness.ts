@@ -44,7 +44,13 @@ export async function signUp(
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/sign-up',
-    payload: { email: uniqueEmail(), password: 'secret123', displayName: 'Test User', timezone: 'Europe/Paris', ...over },
+    payload: {
+      email: uniqueEmail(),
+      password: 'secret123',
+      displayName: 'Test User',
+      timezone: 'Europe/Paris',
+      ...over,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return res.json();

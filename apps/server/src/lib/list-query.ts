@@ -98,7 +98,9 @@ export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): P
     if (!field) throw bad(`cannot filter on ${clause.field}`);
     conditions.push(condition(field, clause));
   }
-  const [sortName, dir] = (query.orderBy ?? `${spec.defaultSort.field}:${spec.defaultSort.desc ? 'desc' : 'asc'}`).split(':');
+  const [sortName, dir] = (
+    query.orderBy ?? `${spec.defaultSort.field}:${spec.defaultSort.desc ? 'desc' : 'asc'}`
+  ).split(':');
   const sort = spec.sorts[sortName ?? ''];
   if (!sort) throw bad(`cannot sort on ${sortName}`);
   const desc = dir === 'desc';
@@ -109,11 +111,16 @@ export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): P
     } catch {
       throw bad('startAfter is not a cursor');
     }
-    if (!Array.isArray(cursor) || cursor.length !== 2 || typeof cursor[1] !== 'string') throw bad('startAfter is not a cursor');
+    if (!Array.isArray(cursor) || cursor.length !== 2 || typeof cursor[1] !== 'string')
+      throw bad('startAfter is not a cursor');
     // The sort value travels as Postgres's own text (microseconds survive); Postgres casts it back.
     if (typeof cursor[0] !== 'string') throw bad('startAfter is not a cursor');
     const v = cursor[0];
-    conditions.push(desc ? sql`(${sort.expr}, ${spec.id}) < (${v}, ${cursor[1]})` : sql`(${sort.expr}, ${spec.id}) > (${v}, ${cursor[1]})`);
+    conditions.push(
+      desc
+        ? sql`(${sort.expr}, ${spec.id}) < (${v}, ${cursor[1]})`
+        : sql`(${sort.expr}, ${spec.id}) > (${v}, ${cursor[1]})`,
+    );
   }
   const direction = sql.raw(desc ? 'desc' : 'asc');
   return {

@@ -4,10 +4,7 @@ import type { AccessRole } from '@vigil/shared';
  * Every API route declares who may call it in `config.access`; the auth plugin enforces it
  * and refuses to register an /api route without one, so no route is ever unguarded.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'roles'; roles: readonly AccessRole[] };
+export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'roles'; roles: readonly AccessRole[] };
 
 export const access = {
   public: { kind: 'public' } as Access,

@@ -4,7 +4,11 @@ import { AppError } from '../lib/app-error.ts';
 
 /** Callable protocol status names (as Google's callable functions speak them). */
 const callableStatus = (code: ErrorCode): string =>
-  code.startsWith('auth/') ? (code === 'auth/unauthenticated' ? 'UNAUTHENTICATED' : 'INVALID_ARGUMENT') : code.toUpperCase().replaceAll('-', '_');
+  code.startsWith('auth/')
+    ? code === 'auth/unauthenticated'
+      ? 'UNAUTHENTICATED'
+      : 'INVALID_ARGUMENT'
+    : code.toUpperCase().replaceAll('-', '_');
 
 function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError; status: number } {
   if (err instanceof AppError) return { error: err, status: ERROR_HTTP_STATUS[err.code] };
@@ -13,7 +17,12 @@ function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError;
     const fieldCodes = req.routeOptions.config?.fieldCodes ?? {};
     let code: ErrorCode = 'invalid-argument';
     for (const v of err.validation) {
-      const field = String(v.instancePath ?? '').replace(/^\//, '').split('/')[0] || String(v.params?.missingProperty ?? '') || 'body';
+      const field =
+        String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .split('/')[0] ||
+        String(v.params?.missingProperty ?? '') ||
+        'body';
       fields[field] ??= v.message ?? 'invalid';
       const mapped = fieldCodes[field];
       if (mapped && code === 'invalid-argument') code = mapped;

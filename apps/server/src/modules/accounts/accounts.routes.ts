@@ -21,8 +21,25 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
 
   r.get(
     '/api/v1/me',
-    { config: { access: access.signedIn }, schema: { tags, summary: 'The signed-in user’s document and workspace', response: { 200: meSchema } } },
+    {
+      config: { access: access.signedIn },
+      schema: { tags, summary: 'The signed-in user’s document and workspace', response: { 200: meSchema } },
+    },
     async (req) => accounts.me(req.session!.user),
+  );
+
+  // The app's first auth state: 200 either way, so a signed-out start is not an error.
+  r.get(
+    '/api/v1/auth/session',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session, or null',
+        response: { 200: z.object({ session: meSchema.nullable() }) },
+      },
+    },
+    async (req) => ({ session: req.session ? await accounts.me(req.session.user) : null }),
   );
 
   r.patch(
@@ -30,7 +47,12 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     {
       bodyLimit: 16 * 1024,
       config: { access: access.signedIn },
-      schema: { tags, summary: 'Update display name and preferences', body: updateProfileSchema, response: { 200: meSchema } },
+      schema: {
+        tags,
+        summary: 'Update display name and preferences',
+        body: updateProfileSchema,
+        response: { 200: meSchema },
+      },
     },
     async (req) => accounts.updateProfile(req.session!.user, req.body),
   );
@@ -47,14 +69,18 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       },
     },
     async (req) => {
-      if (!Buffer.isBuffer(req.body)) throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
+      if (!Buffer.isBuffer(req.body))
+        throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
       return accounts.setPhoto(req.session!.user, req.body, String(req.headers['content-type']).split(';')[0]!);
     },
   );
 
   r.delete(
     '/api/v1/me/photo',
-    { config: { access: access.signedIn }, schema: { tags, summary: 'Remove the profile photo', response: { 200: meSchema } } },
+    {
+      config: { access: access.signedIn },
+      schema: { tags, summary: 'Remove the profile photo', response: { 200: meSchema } },
+    },
     async (req) => accounts.removePhoto(req.session!.user),
   );
 
@@ -62,7 +88,12 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     '/api/v1/workspaces/:id',
     {
       config: { access: access.signedIn },
-      schema: { tags: ['workspaces'], summary: 'A workspace the caller belongs to', params: z.object({ id: z.string().uuid() }), response: { 200: workspaceSchema } },
+      schema: {
+        tags: ['workspaces'],
+        summary: 'A workspace the caller belongs to',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: workspaceSchema },
+      },
     },
     async (req) => {
       const me = await accounts.me(req.session!.user);

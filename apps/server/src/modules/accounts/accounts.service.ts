@@ -65,7 +65,9 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         name: `${input.displayName}'s workspace`,
         ownerId: userId,
       });
-      const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(input.language ?? '') ? input.language : 'en';
+      const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(input.language ?? '')
+        ? input.language
+        : 'en';
       const user = await accountsRepo.insertUser(tx, {
         id: userId,
         email: input.email,
@@ -119,7 +121,8 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
 
     async setPhoto(current: UserRow, data: Buffer, contentType: string): Promise<Me> {
       const ext = PHOTO_TYPES[contentType];
-      if (!ext) throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
+      if (!ext)
+        throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
       if (data.length === 0 || data.length > MAX_PHOTO_BYTES) {
         throw new AppError('out-of-range', 'Request parameters are out of valid range.', { photo: 'up to 2 MB' });
       }

@@ -19,7 +19,9 @@ export function adminCallables(deps: { accounts: AccountsService; auth: AuthServ
       access: access.roles('admin'),
       // Disabling ends the account's sessions in the same transaction: they stop working at once.
       run: (session, data) =>
-        deps.accounts.setDisabled(session.user, data.uid, data.disabled, (tx) => deps.auth.endAllSessions(tx, data.uid)),
+        deps.accounts.setDisabled(session.user, data.uid, data.disabled, (tx) =>
+          deps.auth.endAllSessions(tx, data.uid),
+        ),
     }),
   ];
 }

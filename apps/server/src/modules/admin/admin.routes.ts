@@ -29,7 +29,12 @@ export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsServ
     '/api/v1/admin/outbox',
     {
       config: { access: access.roles('admin') },
-      schema: { tags, summary: 'Mail the installation has sent or kept', querystring: listQuerySchema, response: { 200: pageSchema(outboxMessageSchema) } },
+      schema: {
+        tags,
+        summary: 'Mail the installation has sent or kept',
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(outboxMessageSchema) },
+      },
     },
     async (req) => deps.mail.list(req.query),
   );

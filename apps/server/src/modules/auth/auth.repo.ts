@@ -23,7 +23,11 @@ export const authRepo = {
   async deleteUserSessions(db: DbOrTx, userId: string, exceptTokenHash?: string) {
     await db
       .delete(sessions)
-      .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
+      .where(
+        exceptTokenHash
+          ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
+          : eq(sessions.userId, userId),
+      );
   },
   async insertReset(db: DbOrTx, r: { tokenHash: string; userId: string; expiresAt: Date }) {
     await db.insert(passwordResets).values(r);
@@ -33,7 +37,13 @@ export const authRepo = {
     const [row] = await db
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     return row?.userId;
   },
@@ -41,7 +51,12 @@ export const authRepo = {
     const [row] = await db
       .select({ failures: authThrottle.failures })
       .from(authThrottle)
-      .where(and(eq(authThrottle.key, key), gt(authThrottle.windowStartedAt, sql`now() - make_interval(mins => ${windowMinutes})`)));
+      .where(
+        and(
+          eq(authThrottle.key, key),
+          gt(authThrottle.windowStartedAt, sql`now() - make_interval(mins => ${windowMinutes})`),
+        ),
+      );
     return row?.failures ?? 0;
   },
   async recordFailure(db: DbOrTx, key: string, windowMinutes: number) {

@@ -26,7 +26,12 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     {
       bodyLimit: SMALL_BODY,
       config: { access: access.public, fieldCodes: { email: 'auth/invalid-email', password: 'auth/weak-password' } },
-      schema: { tags, summary: 'Create an account and its workspace', body: signUpSchema, response: { 201: authResultSchema } },
+      schema: {
+        tags,
+        summary: 'Create an account and its workspace',
+        body: signUpSchema,
+        response: { 201: authResultSchema },
+      },
     },
     async (req, reply) => {
       const result = await auth.signUp(req.body, { userAgent: req.headers['user-agent'] });
@@ -40,7 +45,12 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     {
       bodyLimit: SMALL_BODY,
       config: { access: access.public, fieldCodes: { email: 'auth/invalid-email' } },
-      schema: { tags, summary: 'Sign in with email and password', body: signInSchema, response: { 200: authResultSchema } },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: signInSchema,
+        response: { 200: authResultSchema },
+      },
     },
     async (req, reply) => {
       const result = await auth.signIn(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -64,7 +74,12 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     {
       bodyLimit: SMALL_BODY,
       config: { access: access.public, fieldCodes: { email: 'auth/invalid-email' } },
-      schema: { tags, summary: 'Email a password-reset link', body: passwordResetRequestSchema, response: { 202: z.object({ sent: z.literal(true) }) } },
+      schema: {
+        tags,
+        summary: 'Email a password-reset link',
+        body: passwordResetRequestSchema,
+        response: { 202: z.object({ sent: z.literal(true) }) },
+      },
     },
     async (req, reply) => {
       await auth.requestPasswordReset(req.body.email);
@@ -77,7 +92,12 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     {
       bodyLimit: SMALL_BODY,
       config: { access: access.public, fieldCodes: { password: 'auth/weak-password' } },
-      schema: { tags, summary: 'Set a new password with a reset token', body: passwordResetConfirmSchema, response: { 200: ok } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: passwordResetConfirmSchema,
+        response: { 200: ok },
+      },
     },
     async (req) => {
       await auth.confirmPasswordReset(req.body.token, req.body.password);
@@ -90,7 +110,12 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     {
       bodyLimit: SMALL_BODY,
       config: { access: access.signedIn, fieldCodes: { newPassword: 'auth/weak-password' } },
-      schema: { tags, summary: 'Change the signed-in user’s password', body: changePasswordSchema, response: { 200: ok } },
+      schema: {
+        tags,
+        summary: 'Change the signed-in user’s password',
+        body: changePasswordSchema,
+        response: { 200: ok },
+      },
     },
     async (req) => {
       await auth.changePassword(req.session!, req.body.currentPassword, req.body.newPassword);

@@ -49,13 +49,19 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
       try {
         const { user, workspace } = await db.transaction(async (tx) => {
           const created = await accounts.createAccount(tx, { ...input, passwordHash });
-          await authRepo.insertSession(tx, { tokenHash, userId: created.user.id, expiresAt: sessionExpiry(), userAgent: meta.userAgent });
+          await authRepo.insertSession(tx, {
+            tokenHash,
+            userId: created.user.id,
+            expiresAt: sessionExpiry(),
+            userAgent: meta.userAgent,
+          });
           return created;
         });
         return { user: accounts.doc(user), workspace: toWorkspace(workspace), token };
       } catch (e) {
         // Two sign-ups with one email at once: the unique index decides, the loser gets the catalogue error.
-        const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+        const code =
+          (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
         if (code === UNIQUE_VIOLATION) throw new AppError('auth/email-already-in-use');
         throw e;
       }
@@ -70,7 +76,12 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
       await authRepo.clearFailures(db, `email:${input.email}`);
       const { token, hash: tokenHash } = newToken();
       const user = await db.transaction(async (tx) => {
-        await authRepo.insertSession(tx, { tokenHash, userId: found.id, expiresAt: sessionExpiry(), userAgent: meta.userAgent });
+        await authRepo.insertSession(tx, {
+          tokenHash,
+          userId: found.id,
+          expiresAt: sessionExpiry(),
+          userAgent: meta.userAgent,
+        });
         return (await accounts.touchLogin(tx, found.id))!;
       });
       return { ...(await accounts.me(user)), token };

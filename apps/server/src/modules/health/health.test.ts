@@ -19,7 +19,9 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/sign-up', '/api/v1/me', '/api/v1/admin/users']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/sign-up', '/api/v1/me', '/api/v1/admin/users']),
+    );
     expect(doc.paths['/api/v1/auth/sign-up'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['email', 'password', 'displayName']),
     );

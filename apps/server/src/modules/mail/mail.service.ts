@@ -22,7 +22,12 @@ const outboxList: ListSpec = {
  * Every mail is written to the outbox first (an admin can read it in the app), then sent by
  * SMTP when configured. On the embedded default the outbox is the delivery.
  */
-export function createMailService(deps: { db: Db; smtpUrl?: string; from: string; log: (m: string) => void }): MailService {
+export function createMailService(deps: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log: (m: string) => void;
+}): MailService {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
     async send(msg) {

@@ -35,10 +35,17 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
     },
     async (req, reply) => {
       const session = req.session!;
-      const topics = new Set(req.query.topics.split(',').map((t) => t.trim()).filter(Boolean));
+      const topics = new Set(
+        req.query.topics
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      );
       const known = new Set<string>(Object.values(TOPICS));
-      if ([...topics].some((t) => !known.has(t))) throw new AppError('invalid-argument', 'Invalid request parameters.', { topics: 'unknown topic' });
-      if (topics.has(TOPICS.adminUsers) && accessRole(session.user.role) !== 'admin') throw new AppError('permission-denied');
+      if ([...topics].some((t) => !known.has(t)))
+        throw new AppError('invalid-argument', 'Invalid request parameters.', { topics: 'unknown topic' });
+      if (topics.has(TOPICS.adminUsers) && accessRole(session.user.role) !== 'admin')
+        throw new AppError('permission-denied');
 
       reply.hijack();
       const res = reply.raw;

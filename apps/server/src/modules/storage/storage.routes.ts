@@ -29,7 +29,11 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
       schema: {
         tags,
         summary: 'Download through a signed URL (the signature is the permission)',
-        querystring: z.object({ path: z.string().max(400), expires: z.coerce.number(), signature: z.string().max(100) }),
+        querystring: z.object({
+          path: z.string().max(400),
+          expires: z.coerce.number(),
+          signature: z.string().max(100),
+        }),
       },
     },
     async (req, reply) => {
@@ -47,17 +51,29 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
 
   app.register(async (scoped) => {
     // Uploads are the raw body of any type, scoped to this plugin so JSON routes keep their parser.
-    scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_req, body, done) => done(null, body));
+    scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_req, body, done) =>
+      done(null, body),
+    );
     scoped.withTypeProvider<ZodTypeProvider>().put(
       '/api/v1/storage/files',
       {
         bodyLimit: MAX_UPLOAD,
         config: { access: access.roles('manager', 'admin') },
-        schema: { tags, summary: 'Upload a file to a path in your workspace', querystring: pathQuery, response: { 200: z.object({ path: z.string() }) } },
+        schema: {
+          tags,
+          summary: 'Upload a file to a path in your workspace',
+          querystring: pathQuery,
+          response: { 200: z.object({ path: z.string() }) },
+        },
       },
       async (req) => {
-        if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new AppError('invalid-argument', 'Invalid request parameters.', { body: 'empty' });
-        await storage.put(keyFor(req.session!.user.workspaceId, req.query.path), req.body, String(req.headers['content-type'] ?? 'application/octet-stream'));
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0)
+          throw new AppError('invalid-argument', 'Invalid request parameters.', { body: 'empty' });
+        await storage.put(
+          keyFor(req.session!.user.workspaceId, req.query.path),
+          req.body,
+          String(req.headers['content-type'] ?? 'application/octet-stream'),
+        );
         return { path: req.query.path };
       },
     );
@@ -65,7 +81,10 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
 
   r.delete(
     '/api/v1/storage/files',
-    { config: { access: access.roles('manager', 'admin') }, schema: { tags, summary: 'Delete a file in your workspace', querystring: pathQuery } },
+    {
+      config: { access: access.roles('manager', 'admin') },
+      schema: { tags, summary: 'Delete a file in your workspace', querystring: pathQuery },
+    },
     async (req, reply) => {
       await storage.delete(keyFor(req.session!.user.workspaceId, req.query.path));
       return reply.status(204).send();
@@ -76,7 +95,12 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
     '/api/v1/storage/url',
     {
       config: { access: access.signedIn },
-      schema: { tags, summary: 'A short-lived download URL for a file in your workspace', querystring: pathQuery, response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) } },
+      schema: {
+        tags,
+        summary: 'A short-lived download URL for a file in your workspace',
+        querystring: pathQuery,
+        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
+      },
     },
     async (req) => {
       const key = keyFor(req.session!.user.workspaceId, req.query.path);

@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'vigil-cfg-'));
+
+describe('loadConfig', () => {
+  it('starts on embedded defaults with generated, kept secrets', () => {
+    const dir = dataDir();
+    const a = loadConfig({ VIGIL_DATA_DIR: dir });
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.port).toBe(3000);
+    expect(a.authSecret).toHaveLength(64);
+    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).authSecret).toBe(a.authSecret);
+    // The same directory gives the same secret: sessions survive a restart.
+    expect(loadConfig({ VIGIL_DATA_DIR: dir }).authSecret).toBe(a.authSecret);
+  });
+
+  it('names every missing required setting in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@127.0.0.1/db' })).toThrowError(
+      new ConfigError('Missing required configuration: AUTH_SECRET, PUBLIC_URL, SMTP_URL'),
+    );
+  });
+
+  it('accepts a complete production configuration', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x@127.0.0.1/db',
+      AUTH_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://vigil.example/',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      VIGIL_DATA_DIR: dataDir(),
+    });
+    expect(c.publicUrl).toBe('https://vigil.example');
+    expect(c.logLevel).toBe('warn');
+  });
+
+  it('treats empty values as missing and rejects malformed ones', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@h/db', AUTH_SECRET: '', PUBLIC_URL: '' }),
+    ).toThrow(/Missing required configuration: AUTH_SECRET, PUBLIC_URL/);
+    expect(() => loadConfig({ PORT: 'eighty', VIGIL_DATA_DIR: dataDir() })).toThrow(/Invalid configuration: PORT/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short', VIGIL_DATA_DIR: dataDir() })).toThrow(
+      /AUTH_SECRET must be at least 32/,
+    );
+  });
+});

@@ -1,0 +1,184 @@
+import { deflateSync } from 'node:zlib';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+
+/** Runs one function with a short-lived pg client on a test database (for looking behind the API). */
+export async function withPg<T>(databaseUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Row counts of the given tables, as numbers. */
+export function countRows(databaseUrl: string, tables: readonly string[]): Promise<Record<string, number>> {
+  return withPg(databaseUrl, async (c) => {
+    const out: Record<string, number> = {};
+    for (const t of tables) {
+      const { rows } = await c.query<{ n: number }>(`select count(*)::int as n from ${t}`);
+      out[t] = rows[0]!.n;
+    }
+    return out;
+  });
+}
+
+export const ACCOUNT_TABLES = ['users', 'workspaces', 'credentials', 'sessions'] as const;
+
+export function signIn(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
+  return app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password }, remoteAddress });
+}
+
+export function getMe(app: FastifyInstance, token: string) {
+  return app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+}
+
+export function patchMe(app: FastifyInstance, token: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
+  return app.inject({
+    method: 'PATCH',
+    url: '/api/v1/me',
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as InjectOptions['payload'],
+    ...extra,
+  });
+}
+
+/** The `{ error: { code, message } }` body of a failed REST call. */
+export function errorOf(res: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+} {
+  return res.json().error;
+}
+
+/** Requests a reset for `email` and returns the token from the link in the newest outbox mail. */
+export async function resetTokenFor(app: FastifyInstance, databaseUrl: string, email: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } });
+  if (res.statusCode !== 202) throw new Error(`password-reset failed: ${res.statusCode} ${res.body}`);
+  const { rows } = await withPg(databaseUrl, (c) =>
+    c.query<{ text: string }>('select text from mail_outbox where "to" = $1 order by created_at desc limit 1', [email]),
+  );
+  const match = /\/auth\/reset\?token=([^\s]+)/.exec(rows[0]?.text ?? '');
+  if (!match) throw new Error(`no reset link in the outbox for ${email}`);
+  return decodeURIComponent(match[1]!);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A valid 1×1 opaque red PNG (signature, IHDR, IDAT, IEND with real CRCs). */
+export function tinyPng(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0); // width
+  ihdr.writeUInt32BE(1, 4); // height
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: truecolour
+  const raw = Buffer.from([0, 0xff, 0, 0]); // filter byte + one RGB pixel
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+export interface SseStream {
+  status: number;
+  response: Response;
+  /** The next event, or null once the server has ended the stream; rejects after `timeoutMs`. */
+  next(timeoutMs?: number): Promise<SseEvent | null>;
+  /** Reads until the server ends the stream; returns the events seen on the way. */
+  untilEnd(timeoutMs?: number): Promise<SseEvent[]>;
+  close(): void;
+}
+
+/** Opens a real HTTP server-sent-events stream and parses it block by block. */
+export async function openSse(url: string, headers: Record<string, string>): Promise<SseStream> {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers, signal: abort.signal });
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+
+  async function readBlock(): Promise<string | null> {
+    for (;;) {
+      const at = buffer.indexOf('\n\n');
+      if (at >= 0) {
+        const block = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        return block;
+      }
+      if (ended) return null;
+      reader ??= response.body!.getReader();
+      const { done, value } = await reader.read();
+      if (done) ended = true;
+      else buffer += decoder.decode(value, { stream: true });
+    }
+  }
+
+  async function nextEvent(): Promise<SseEvent | null> {
+    for (;;) {
+      const block = await readBlock();
+      if (block === null) return null;
+      let event: string | undefined;
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).trim());
+      }
+      if (event) return { event, data: data.length ? JSON.parse(data.join('\n')) : null };
+    }
+  }
+
+  function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`SSE: no ${what} within ${ms} ms`)), ms);
+    });
+    return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  return {
+    status: response.status,
+    response,
+    next: (timeoutMs = 5000) => withTimeout(nextEvent(), timeoutMs, 'event'),
+    untilEnd: (timeoutMs = 5000) =>
+      withTimeout(
+        (async () => {
+          const seen: SseEvent[] = [];
+          for (let e = await nextEvent(); e; e = await nextEvent()) seen.push(e);
+          return seen;
+        })(),
+        timeoutMs,
+        'end of stream',
+      ),
+    close: () => abort.abort(),
+  };
+}

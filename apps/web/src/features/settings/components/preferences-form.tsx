@@ -1,0 +1,84 @@
+import { type Language, SUPPORTED_LANGUAGES, THEMES, type Theme, type UserDoc } from '@vigil/shared';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
+import { useToast } from '../../../components/ui/toast-context.ts';
+import { timeZones } from '../../../lib/format.ts';
+import { readLanguage, readTheme } from '../../../lib/preferences.ts';
+import { useUpdateProfile } from '../api.ts';
+import { useErrorText } from '../use-error-text.ts';
+
+const CHANNELS = ['email', 'push', 'sms'] as const;
+
+/** Language, theme, timezone and notification channels; saving applies them at once. */
+export function PreferencesForm({ user }: { user: UserDoc }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const update = useUpdateProfile();
+  const prefs = user.preferences;
+  const [language, setLanguage] = useState<Language>(readLanguage(prefs.language));
+  const [theme, setTheme] = useState<Theme>(readTheme(prefs.theme));
+  const [timezone, setTimezone] = useState(prefs.timezone);
+  const [notifications, setNotifications] = useState(prefs.notifications);
+  const zones = useMemo(() => timeZones(prefs.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), [prefs.timezone]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate(
+      { preferences: { language, theme, timezone, notifications } },
+      {
+        // The toast is built after the language switched, so it speaks the new language.
+        onSuccess: () => toast({ kind: 'success', text: t('settings.saved', { lng: language }) }),
+        onError: (err) => toast({ kind: 'error', text: errorText(err) }),
+      },
+    );
+  };
+
+  return (
+    <Card title={t('settings.preferences')}>
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t('settings.language')}
+            value={language}
+            onChange={(e) => setLanguage(readLanguage(e.target.value))}
+            options={SUPPORTED_LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+          />
+          <SelectField
+            label={t('settings.theme')}
+            value={theme}
+            onChange={(e) => setTheme(readTheme(e.target.value))}
+            options={THEMES.map((th) => ({ value: th, label: t(`theme.${th}`) }))}
+          />
+          <SelectField
+            className="sm:col-span-2"
+            label={t('settings.timezone')}
+            value={timezone}
+            onChange={(e) => setTimezone(e.target.value)}
+            options={zones}
+          />
+        </div>
+        <fieldset className="mt-2">
+          <legend className="text-sm font-semibold text-fg">{t('settings.notifications')}</legend>
+          {CHANNELS.map((c) => (
+            <SwitchField
+              key={c}
+              label={t(`settings.notify.${c}`)}
+              checked={notifications[c]}
+              onCheckedChange={(checked) => setNotifications((n) => ({ ...n, [c]: checked }))}
+            />
+          ))}
+        </fieldset>
+        <div>
+          <Button type="submit" busy={update.isPending}>
+            {t('settings.savePreferences')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

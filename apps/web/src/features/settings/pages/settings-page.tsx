@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { PasswordForm } from '../components/password-form.tsx';
+import { PhotoForm } from '../components/photo-form.tsx';
+import { PreferencesForm } from '../components/preferences-form.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  if (!me) return null;
+  const user = me.user;
+  return (
+    <>
+      <PageHeader title={t('pages.viewer.settings')} description={t('pages.viewer.settings.desc')} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        {/* Keyed by the document's update stamp so a change made elsewhere refills the forms. */}
+        <ProfileForm key={`profile-${user.updatedAt}`} user={user} />
+        <PhotoForm user={user} />
+        <PreferencesForm key={`prefs-${user.updatedAt}`} user={user} />
+        <PasswordForm />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, isSafeRedirect, matchRoute } from './routes.ts';
+
+describe('route table', () => {
+  it('holds every path of spec §2', () => {
+    const paths = ROUTES.map((r) => r.path);
+    for (const p of [
+      '/',
+      '/about',
+      '/auth/login',
+      '/auth/register',
+      '/payment',
+      '/admin/dashboard',
+      '/admin/payment-settings',
+      '/admin/users',
+      '/admin/settings',
+      '/admin/pricing',
+      '/manager/team',
+      '/manager/reports',
+      '/operator/tasks',
+      '/viewer/live',
+      '/viewer/settings',
+      '/dashboard',
+      '/upgrade',
+      '/billing',
+      '/security',
+      '/sms',
+      '/ai/settings',
+      '/ai/analytics',
+      '/ai/detection',
+      '/vms',
+      '/vms/dashboard',
+      '/vms/sites',
+      '/vms/sites/add',
+      '/vms/sites/:id',
+      '/vms/sites/:id/manage',
+      '/vms/sites/:id/edit',
+      '/vms/bulk-operations',
+      '/vms/reports',
+      '/unauthorized',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+  it('matches concrete paths, ids and trailing slashes', () => {
+    expect(matchRoute('/vms/sites/42/edit')?.path).toBe('/vms/sites/:id/edit');
+    expect(matchRoute('/vms/sites/add')?.path).toBe('/vms/sites/add');
+    expect(matchRoute('/manager/team/')?.path).toBe('/manager/team');
+    expect(matchRoute('/nope')).toBeUndefined();
+  });
+  it('flags AI and VMS routes without guarding them by role', () => {
+    expect(matchRoute('/ai/detection')).toMatchObject({ requiresAuth: true, requiresAiAccess: true });
+    expect(matchRoute('/vms')).toMatchObject({ requiresAuth: true, requiresPlan: 'vms' });
+    expect(matchRoute('/vms')?.roles).toBeUndefined();
+  });
+  it('accepts only in-app redirect targets', () => {
+    expect(isSafeRedirect('/manager/team?x=1')).toBe(true);
+    for (const bad of ['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)', '', null])
+      expect(isSafeRedirect(bad)).toBe(false);
+  });
+});
