@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ADMIN } from './fixtures/accounts.ts';
 import { ROOT, startServer } from './fixtures/server.ts';
 
 /** One Vigil server (embedded PostgreSQL, built web app) for the e2e run. */
@@ -12,6 +13,13 @@ export default async function setup(project: TestProject) {
   }
   const server = await startServer();
   project.provide('baseUrl', server.url);
+  // The first account of an installation becomes admin: create it before any test signs up.
+  const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, displayName: 'Ada Admin', timezone: 'Europe/Paris' }),
+  });
+  if (res.status !== 201) throw new Error(`admin sign-up failed: ${res.status} ${await res.text()}`);
   return () => server.stop();
 }
 

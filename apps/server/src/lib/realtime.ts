@@ -14,6 +14,8 @@ export interface RealtimeEvent {
   /** The user the event concerns (a changed document, a revoked session). */
   uid?: string;
   workspaceId?: string;
+  /** For role.changed: the new role. */
+  role?: string;
 }
 
 export async function publish(db: DbOrTx, event: RealtimeEvent): Promise<void> {

@@ -86,7 +86,7 @@ export const updateProfileSchema = z
         language: z.enum(SUPPORTED_LANGUAGES).optional(),
         theme: z.enum(THEMES).optional(),
         timezone: timezoneSchema.optional(),
-        notifications: notificationPrefsSchema.partial().optional(),
+        notifications: notificationPrefsSchema.partial().strict().optional(),
       })
       .strict()
       .optional(),

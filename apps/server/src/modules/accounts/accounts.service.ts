@@ -161,6 +161,8 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         await mustFind(tx, uid);
         const row = await accountsRepo.updateUser(tx, uid, { role });
         await changed(tx, row!);
+        // Open realtime streams re-check what this user may hear.
+        await publish(tx, { topic: 'role.changed', uid, role });
         return doc(row!);
       });
     },

@@ -52,7 +52,9 @@ describe('GET /api/v1/admin/users', () => {
   afterAll(() => t.close());
 
   it('pages with limit=10 via nextCursor: every id exactly once, newest first', async () => {
-    const expected = await withPg(t.databaseUrl, (c) => c.query('select id from users order by created_at desc, id desc'));
+    const expected = await withPg(t.databaseUrl, (c) =>
+      c.query('select id from users order by created_at desc, id desc'),
+    );
     const { ids, pages } = await pageAll({});
     expect(expected.rows).toHaveLength(SEEDS + 2);
     expect(pages).toBe(3);
@@ -97,7 +99,9 @@ describe('GET /api/v1/admin/users', () => {
     const where = JSON.stringify([{ field: 'role', op: '==', value: 'admin' }]);
     const body = (await list({ where })).json();
     expect(body.items.map((u: { uid: string }) => u.uid)).toEqual([admin.user.uid]);
-    const users = (await list({ where: JSON.stringify([{ field: 'role', op: '!=', value: 'admin' }]), limit: 100 })).json();
+    const users = (
+      await list({ where: JSON.stringify([{ field: 'role', op: '!=', value: 'admin' }]), limit: 100 })
+    ).json();
     expect(users.items).toHaveLength(SEEDS + 1);
     expect(users.items.every((u: { role: string }) => u.role === 'user')).toBe(true);
   });

@@ -41,6 +41,12 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
     throw new AppError(code);
   }
 
+  /** Ends every session of a user at once and tells their open streams to close. */
+  async function endAllSessions(tx: DbOrTx, uid: string) {
+    await authRepo.deleteUserSessions(tx, uid);
+    await publish(tx, { topic: 'session.revoked', uid });
+  }
+
   return {
     async signUp(input: SignUpInput, meta: { userAgent?: string }): Promise<AuthResult> {
       if (await accounts.findByEmail(input.email)) throw new AppError('auth/email-already-in-use');
@@ -121,7 +127,10 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
         if (!userId) throw new AppError('invalid-argument', 'This reset link is invalid or has expired.');
         await accounts.setPasswordHash(tx, userId, passwordHash);
         // A reset means the old password may be known to someone else: end every session.
-        await authRepo.deleteUserSessions(tx, userId);
+        await endAllSessions(tx, userId);
+        const user = await accounts.findById(userId);
+        // The owner proved control of the mailbox: a lock an attacker caused is lifted.
+        if (user) await authRepo.clearFailures(tx, `email:${user.email.toLowerCase()}`);
       });
     },
 
@@ -135,10 +144,6 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
       });
     },
 
-    /** Ends every session of a user at once and tells their open streams to close. */
-    endAllSessions: async (tx: DbOrTx, uid: string) => {
-      await authRepo.deleteUserSessions(tx, uid);
-      await publish(tx, { topic: 'session.revoked', uid });
-    },
+    endAllSessions,
   };
 }

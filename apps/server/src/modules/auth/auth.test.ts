@@ -164,6 +164,6 @@ describe('POST /api/v1/auth/sign-up', () => {
     for (const r of results.filter((x) => x.statusCode === 409)) {
       expect(errorOf(r).code).toBe('auth/email-already-in-use');
     }
-    expect(await countRows(t.databaseUrl, ['users'])).toEqual({ users: before.users + 1 });
+    expect(await countRows(t.databaseUrl, ['users'])).toEqual({ users: before.users! + 1 });
   });
 });

@@ -26,15 +26,16 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/realtime',
     {
-      config: { access: access.signedIn },
+      // Public: with no topics the stream is the connection status every page shows (spec §1 banner).
+      config: { access: access.public },
       schema: {
         tags: ['realtime'],
         summary: 'Server-sent events for the topics asked (comma-separated): admin.users, me',
-        querystring: z.object({ topics: z.string().max(200).default('me') }),
+        querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },
     async (req, reply) => {
-      const session = req.session!;
+      const session = req.session;
       const topics = new Set(
         req.query.topics
           .split(',')
@@ -44,7 +45,8 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       const known = new Set<string>(Object.values(TOPICS));
       if ([...topics].some((t) => !known.has(t)))
         throw new AppError('invalid-argument', 'Invalid request parameters.', { topics: 'unknown topic' });
-      if (topics.has(TOPICS.adminUsers) && accessRole(session.user.role) !== 'admin')
+      if (topics.size > 0 && !session) throw new AppError('auth/unauthenticated');
+      if (topics.has(TOPICS.adminUsers) && accessRole(session?.user.role) !== 'admin')
         throw new AppError('permission-denied');
 
       reply.hijack();
@@ -62,7 +64,12 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
       const unsubscribe = deps.hub.subscribe((e) => {
         // A disabled account or a reset password ends the stream at once.
+        if (!session) return;
         if (e.topic === 'session.revoked' && e.uid === session.user.id) return close();
+        if (e.topic === 'role.changed' && e.uid === session.user.id && e.role) {
+          session.user.role = e.role;
+          return;
+        }
         if (mayReceive(session, topics, e)) send(e.topic, { uid: e.uid });
       });
       function close() {

@@ -8,6 +8,7 @@ import { access } from '../../plugins/access.ts';
 
 const tags = ['storage'];
 const MAX_UPLOAD = 25 * 1024 * 1024;
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const pathQuery = z.object({ path: z.string().min(1).max(200) });
 
 /**
@@ -40,8 +41,13 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
       const { path, expires, signature } = req.query;
       if (!storage.verify(path, expires, signature)) throw new AppError('permission-denied');
       const file = await storage.read(path);
+      // Served from our own origin: anything but a plain image is a download, never a page,
+      // so an uploaded HTML or SVG file cannot run script as the app.
+      const inline = INLINE_TYPES.has(file.contentType);
       return reply
         .header('content-type', file.contentType)
+        .header('content-disposition', inline ? 'inline' : 'attachment')
+        .header('content-security-policy', "sandbox; default-src 'none'")
         .header('content-length', file.size)
         .header('cache-control', 'private, max-age=60')
         .header('x-content-type-options', 'nosniff')
@@ -51,6 +57,7 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
 
   app.register(async (scoped) => {
     // Uploads are the raw body of any type, scoped to this plugin so JSON routes keep their parser.
+    scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD }, (_req, body, done) =>
       done(null, body),
     );

@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark in turn (they share the machine, so never in parallel).
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './lib.mjs';
+
+const only = process.argv.slice(2);
+for (const b of ['landing-js', 'cold-start', 'me-latency']) {
+  if (only.length && !only.includes(b)) continue;
+  execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
+}
