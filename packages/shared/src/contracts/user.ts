@@ -6,17 +6,22 @@ import { isoDate } from './common.ts';
 export const emailSchema = z.string().trim().toLowerCase().max(254).email();
 export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH).max(256);
 export const displayNameSchema = z.string().trim().min(1).max(80);
-export const timezoneSchema = z
-  .string()
-  .max(64)
-  .refine((tz) => {
+/** Intl knows the zone; remembered per name because building a formatter is costly. */
+const zoneChecks = new Map<string, boolean>();
+export function isTimeZone(tz: string): boolean {
+  let ok = zoneChecks.get(tz);
+  if (ok === undefined) {
     try {
       new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
+      ok = true;
     } catch {
-      return false;
+      ok = false;
     }
-  }, 'unknown timezone');
+    if (zoneChecks.size < 1000) zoneChecks.set(tz, ok);
+  }
+  return ok;
+}
+export const timezoneSchema = z.string().max(64).refine(isTimeZone, 'unknown timezone');
 
 export const notificationPrefsSchema = z.object({ email: z.boolean(), push: z.boolean(), sms: z.boolean() });
 export const preferencesSchema = z.object({

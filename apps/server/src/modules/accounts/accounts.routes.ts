@@ -25,7 +25,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       config: { access: access.signedIn },
       schema: { tags, summary: 'The signed-in user’s document and workspace', response: { 200: meSchema } },
     },
-    async (req) => accounts.me(req.session!.user),
+    async (req) => accounts.meOf(req.session!),
   );
 
   // The app's first auth state: 200 either way, so a signed-out start is not an error.
@@ -39,7 +39,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
         response: { 200: z.object({ session: meSchema.nullable() }) },
       },
     },
-    async (req) => ({ session: req.session ? await accounts.me(req.session.user) : null }),
+    async (req) => ({ session: req.session ? accounts.meOf(req.session) : null }),
   );
 
   r.patch(
@@ -96,10 +96,10 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       },
     },
     async (req) => {
-      const me = await accounts.me(req.session!.user);
+      const { workspace } = accounts.meOf(req.session!);
       // Another workspace is indistinguishable from one that does not exist.
-      if (me.workspace.id !== req.params.id) throw new AppError('not-found');
-      return me.workspace;
+      if (workspace.id !== req.params.id) throw new AppError('not-found');
+      return workspace;
     },
   );
 }

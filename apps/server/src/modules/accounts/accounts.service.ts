@@ -19,7 +19,7 @@ import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { accountsRepo } from './accounts.repo.ts';
 import { listUsersPage } from './users-list.repo.ts';
-import { type UserRow, toUserDoc, toWorkspace } from './user-doc.ts';
+import { type UserRow, type WorkspaceRow, toUserDoc, toWorkspace } from './user-doc.ts';
 
 const DAY_MS = 86_400_000;
 const PHOTO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
@@ -47,6 +47,11 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
   return {
     doc,
     me,
+    /** The document of a resolved session: its workspace came with it, no further query. */
+    meOf: (session: { user: UserRow; workspace: WorkspaceRow }): Me => ({
+      user: doc(session.user),
+      workspace: toWorkspace(session.workspace),
+    }),
     /**
      * Writes the spec §3 user document with every default, its workspace and its password,
      * inside the caller's transaction. The first account of an installation becomes admin.

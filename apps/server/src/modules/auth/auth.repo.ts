@@ -1,21 +1,22 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
-const { sessions, users, passwordResets, authThrottle } = schema;
+const { sessions, users, workspaces, passwordResets, authThrottle } = schema;
 
 export const authRepo = {
   async insertSession(db: DbOrTx, s: { tokenHash: string; userId: string; expiresAt: Date; userAgent?: string }) {
     await db.insert(sessions).values(s);
   },
-  /** The session's user, if the session is live and the account enabled: one indexed join. */
+  /** The session's user and workspace, if the session is live and the account enabled: one query. */
   async findLiveSession(db: DbOrTx, tokenHash: string) {
     const [row] = await db
-      .select({ user: users })
+      .select({ user: users, workspace: workspaces })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
       .limit(1);
-    return row?.user;
+    return row;
   },
   async deleteSession(db: DbOrTx, tokenHash: string) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

@@ -98,8 +98,8 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
     async resolve(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
-      const user = await authRepo.findLiveSession(db, tokenHash);
-      return user ? { user, tokenHash } : null;
+      const found = await authRepo.findLiveSession(db, tokenHash);
+      return found ? { ...found, tokenHash } : null;
     },
 
     /** Always "sent": whether an email has an account is not told to whoever asks. */

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRow } from '../accounts/user-doc.ts';
+import type { UserRow, WorkspaceRow } from '../accounts/user-doc.ts';
 
 export const SESSION_COOKIE = 'vigil_session';
 
 export interface SessionUser {
   user: UserRow;
+  workspace: WorkspaceRow;
   tokenHash: string;
 }
 
