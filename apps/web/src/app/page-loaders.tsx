@@ -1,7 +1,7 @@
 import type { RouteMeta } from '@vigil/shared';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 
-export type PageLoader = () => Promise<{ Component: ComponentType }>;
+export type PageLoader = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
 
 /**
  * Which page each path shows. Everything here is loaded on demand, so a visitor of the
@@ -11,7 +11,7 @@ const dashboard =
   (variant: 'admin' | 'manager' | 'operator' | 'viewer' | 'main', titleKey: string): PageLoader =>
   async () => {
     const { DashboardPage } = await import('../features/dashboard/pages/dashboard-page.tsx');
-    return { Component: () => <DashboardPage variant={variant} titleKey={titleKey} /> };
+    return { element: <DashboardPage variant={variant} titleKey={titleKey} /> };
   };
 
 const shell =
@@ -19,7 +19,7 @@ const shell =
   async () => {
     const { ShellPage } = await import('../features/shell/pages/shell-page.tsx');
     const gate = meta.requiresAiAccess ? 'ai' : meta.requiresPlan === 'vms' ? 'vms' : undefined;
-    return { Component: () => <ShellPage titleKey={meta.title} gate={gate} standalone={meta.layout === 'landing'} /> };
+    return { element: <ShellPage titleKey={meta.title} gate={gate} standalone={meta.layout === 'landing'} /> };
   };
 
 const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {

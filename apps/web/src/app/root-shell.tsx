@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { useSession } from '../lib/session/session-context.ts';
 import { ConnectionBanner } from './connection/connection-banner.tsx';
+import { useConnectionMonitor } from './connection/use-connection-monitor.ts';
 import { guard } from './guard.ts';
 import { NOT_FOUND_TITLE, findRoute } from './route-table.ts';
 
@@ -17,6 +18,8 @@ export function RootShell() {
   const { t } = useTranslation();
   const route = findRoute(location.pathname);
   const title = t(route?.title ?? NOT_FOUND_TITLE);
+  // Lives here, above the guard's redirects, so navigating never drops the stream.
+  const connection = useConnectionMonitor();
 
   useEffect(() => {
     document.title = `${title} · Vigil`;
@@ -34,7 +37,7 @@ export function RootShell() {
 
   return (
     <>
-      <ConnectionBanner />
+      <ConnectionBanner state={connection} />
       <Outlet />
     </>
   );

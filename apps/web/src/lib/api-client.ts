@@ -56,7 +56,13 @@ async function send(
           controller.abort();
         }, timeoutMs);
   try {
-    const res = await fetch(path, { method, headers, body: payload, signal: controller.signal, credentials: 'same-origin' });
+    const res = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
     const json = await readJson(res);
     if (!res.ok) return { success: false, error: errorFromBody(json, res.status), status: res.status };
     return { success: true, data: json };
@@ -85,7 +91,12 @@ export function readCallablePayload(json: unknown): unknown {
 
 /** A callable function (spec §7): POST {data}, bearer header, 70 s timeout. */
 export async function callFunction<T>(name: string, data: unknown, options: RequestOptions = {}): Promise<Result<T>> {
-  const res = await send('POST', `/api/fn/${encodeURIComponent(name)}`, { data }, options.timeoutMs ?? CALLABLE_TIMEOUT_MS);
+  const res = await send(
+    'POST',
+    `/api/fn/${encodeURIComponent(name)}`,
+    { data },
+    options.timeoutMs ?? CALLABLE_TIMEOUT_MS,
+  );
   if (!res.success) return { success: false, error: res.error };
   return { success: true, data: readCallablePayload(res.data) as T };
 }

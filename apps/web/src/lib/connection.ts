@@ -17,4 +17,5 @@ export function bannerKind(state: ConnectionState): BannerKind {
 }
 
 export const HEALTH_POLL_MS = 3000;
+export const HEALTH_IDLE_POLL_MS = 15_000;
 export const STREAM_RETRY_MS = 3000;

@@ -10,7 +10,9 @@ export interface ClientError {
 /** Builds a client error; the message always comes from the catalogue, never the server. */
 export function clientError(code: unknown, fields?: Record<string, string>): ClientError {
   const known = isErrorCode(code) ? code : 'unknown';
-  return fields ? { code: known, message: messageForCode(known), fields } : { code: known, message: messageForCode(known) };
+  return fields
+    ? { code: known, message: messageForCode(known), fields }
+    : { code: known, message: messageForCode(known) };
 }
 
 /** Callable protocol statuses (`PERMISSION_DENIED`) → catalogue codes (`permission-denied`). */

@@ -15,7 +15,9 @@ export function readLanguage(value: unknown): Language {
 /** Signed-out visitors keep the last language used here, else the browser's if supported. */
 export function initialLanguage(stored: string | null, browser: readonly string[]): Language {
   if (stored) return readLanguage(stored);
-  const match = browser.map((l) => l.slice(0, 2).toLowerCase()).find((l) => (SUPPORTED_LANGUAGES as readonly string[]).includes(l));
+  const match = browser
+    .map((l) => l.slice(0, 2).toLowerCase())
+    .find((l) => (SUPPORTED_LANGUAGES as readonly string[]).includes(l));
   return readLanguage(match);
 }
 

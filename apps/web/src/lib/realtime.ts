@@ -55,3 +55,12 @@ export function openStream(topics: readonly string[], callbacks: StreamCallbacks
   source.onerror = () => callbacks.onError(source.readyState === EventSource.CLOSED);
   return () => source.close();
 }
+
+/**
+ * Topic names of the shared contract, written as literals and checked against TOPICS by
+ * type only: importing TOPICS as a value would pull zod (its module builds schemas) into
+ * the first chunk.
+ */
+type TopicName = typeof import('@vigil/shared').TOPICS[keyof typeof import('@vigil/shared').TOPICS];
+export const TOPIC_ME = 'me' satisfies TopicName;
+export const TOPIC_ADMIN_USERS = 'admin.users' satisfies TopicName;

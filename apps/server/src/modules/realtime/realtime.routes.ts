@@ -20,7 +20,7 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
 export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; embedded: boolean }) {
   // Open streams end on shutdown so a graceful close does not wait for browsers to leave.
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const close of open) close();
   });
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/ui/banner.tsx';
-import { bannerKind } from '../../lib/connection.ts';
-import { useConnectionMonitor } from './use-connection-monitor.ts';
+import { type ConnectionState, bannerKind } from '../../lib/connection.ts';
 
 /** Spec §1 preview-backend banner, on every page once loaded. */
-export function ConnectionBanner() {
+export function ConnectionBanner({ state }: { state: ConnectionState }) {
   const { t } = useTranslation();
-  const kind = bannerKind(useConnectionMonitor());
+  const kind = bannerKind(state);
   if (!kind) return null;
   return (
     <div className="px-2 pt-2 sm:px-4">

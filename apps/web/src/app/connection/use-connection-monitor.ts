@@ -1,8 +1,8 @@
-import { type Health, TOPICS } from '@vigil/shared';
+import type { Health } from '@vigil/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onUnreachable, request } from '../../lib/api-client.ts';
-import { type ConnectionState, HEALTH_POLL_MS, STREAM_RETRY_MS } from '../../lib/connection.ts';
-import { openStream } from '../../lib/realtime.ts';
+import { type ConnectionState, HEALTH_IDLE_POLL_MS, HEALTH_POLL_MS, STREAM_RETRY_MS } from '../../lib/connection.ts';
+import { TOPIC_ADMIN_USERS, TOPIC_ME, openStream, publish } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 
 const HEALTH_TIMEOUT_MS = 5000;
@@ -18,53 +18,65 @@ export function useConnectionMonitor(): ConnectionState {
   const [state, setState] = useState<ConnectionState>({ streamOpen: false, embedded: false, unreachable: false });
   const [attempt, setAttempt] = useState(0);
   const retries = useRef(0);
-  const streamClosed = useRef(false);
 
   const isAdmin = session.hasRole('admin');
   const uid = session.user?.uid ?? '';
-  const topics = uid ? (isAdmin ? [TOPICS.me, TOPICS.adminUsers] : [TOPICS.me]) : [];
+  const topics = uid ? (isAdmin ? [TOPIC_ME, TOPIC_ADMIN_USERS] : [TOPIC_ME]) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 
   const checkHealth = useCallback(async () => {
     const res = await request<Health>('GET', '/api/health', undefined, { timeoutMs: HEALTH_TIMEOUT_MS });
-    setState((s) => (res.success ? { ...s, unreachable: false, embedded: res.data.embedded } : { ...s, unreachable: true }));
+    setState((s) =>
+      res.success
+        ? { ...s, unreachable: false, embedded: res.data.embedded }
+        : { ...s, unreachable: true, streamOpen: false },
+    );
   }, []);
+
+  const { initialised, refresh } = session;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: topicsKey stands for the topic list; attempt reopens.
   useEffect(() => {
-    streamClosed.current = false;
-    return openStream(topics, {
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    const close = openStream(topics, {
       onReady: (embedded) => {
         retries.current = 0;
         setState({ streamOpen: true, embedded, unreachable: false });
+        // Changes made while the stream was not listening were never sent: catch up once.
+        for (const topic of topics) publish(topic, { uid: null, reason: 'ready' });
       },
       onError: (closed) => {
         setState((s) => ({ ...s, streamOpen: false }));
         void checkHealth();
         if (!closed) return; // the browser reconnects by itself
-        streamClosed.current = true;
+        // A refused stream often means the session ended (disabled, password reset): re-read it.
+        if (uid) refresh();
         const delay = Math.min(MAX_STREAM_RETRY_MS, STREAM_RETRY_MS * 2 ** retries.current++);
-        setTimeout(() => setAttempt((a) => a + 1), delay);
+        retryTimer = setTimeout(() => setAttempt((a) => a + 1), delay);
       },
     });
+    return () => {
+      clearTimeout(retryTimer);
+      close();
+    };
   }, [topicsKey, attempt, checkHealth]);
 
   useEffect(() => onUnreachable(() => void checkHealth()), [checkHealth]);
 
+  // Every 3 s while down; slowly while up, because a proxy (the Vite dev server) can keep a
+  // dead server's stream looking open, and EventSource never exposes the heartbeats.
   useEffect(() => {
-    if (!state.unreachable) return;
-    const timer = setInterval(() => void checkHealth(), HEALTH_POLL_MS);
+    const timer = setInterval(() => void checkHealth(), state.unreachable ? HEALTH_POLL_MS : HEALTH_IDLE_POLL_MS);
     return () => clearInterval(timer);
   }, [state.unreachable, checkHealth]);
 
   // Back online: a session that could not start gets another chance.
-  const { initialised, refresh } = session;
   const wasUnreachable = useRef(false);
   useEffect(() => {
     if (wasUnreachable.current && !state.unreachable) {
       if (!initialised) refresh();
-      // The browser stopped retrying a refused stream: reopen now rather than after backoff.
-      if (streamClosed.current) setAttempt((a) => a + 1);
+      // The old stream may be dead or given up: open a fresh one now rather than after backoff.
+      setAttempt((a) => a + 1);
     }
     wasUnreachable.current = state.unreachable;
   }, [state.unreachable, initialised, refresh]);

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session/session-context.ts';
 export function TrialStatus({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { me } = useSession();
-  if (!me || me.user.planStatus !== 'trial') return null;
+  if (me?.user.planStatus !== 'trial') return null;
   const days = trialDaysLeft(me.user.trialEndDate);
   return (
     <p className={className} data-testid="trial-status">

@@ -10,7 +10,10 @@ const itemClass =
 function Avatar({ name, photoURL }: { name: string; photoURL: string | null }) {
   if (photoURL) return <img src={photoURL} alt="" className="h-8 w-8 rounded-full object-cover" />;
   return (
-    <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-on-primary">
+    <span
+      aria-hidden="true"
+      className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-on-primary"
+    >
       {name.slice(0, 1).toUpperCase()}
     </span>
   );
@@ -32,7 +35,11 @@ export function UserMenu() {
         <span className="hidden max-w-40 truncate text-sm text-fg md:inline">{user.displayName}</span>
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-line bg-surface p-1 shadow-lg">
+        <Menu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-md border border-line bg-surface p-1 shadow-lg"
+        >
           <Menu.Label className="px-3 py-2 text-xs text-muted">{user.email}</Menu.Label>
           <Menu.Item className={itemClass} onSelect={() => navigate('/viewer/settings')}>
             {t('pages.viewer.settings')}

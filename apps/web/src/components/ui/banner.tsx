@@ -16,10 +16,19 @@ export function Banner({
   children,
   className,
   ...rest
-}: { tone: BannerTone; children: ReactNode; className?: string; 'data-testid'?: string }) {
+}: {
+  tone: BannerTone;
+  children: ReactNode;
+  className?: string;
+  'data-testid'?: string;
+}) {
   const urgent = tone === 'warning' || tone === 'error';
   return (
-    <div role={urgent ? 'alert' : 'status'} className={cn('rounded-md px-4 py-2 text-sm', toneClass[tone], className)} {...rest}>
+    <div
+      role={urgent ? 'alert' : 'status'}
+      className={cn('rounded-md px-4 py-2 text-sm', toneClass[tone], className)}
+      {...rest}
+    >
       {children}
     </div>
   );

@@ -2,13 +2,18 @@ import { cn } from '../../lib/cn.ts';
 
 export function Spinner({ size = 'md', label }: { size?: 'sm' | 'md' | 'lg'; label?: string }) {
   const dims = { sm: 'h-4 w-4 border-2', md: 'h-6 w-6 border-2', lg: 'h-10 w-10 border-4' }[size];
-  return (
+  const wheel = (
     <span
-      role={label ? 'status' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
+      aria-hidden="true"
       className={cn('inline-block animate-spin rounded-full border-current border-t-transparent', dims)}
     />
+  );
+  if (!label) return wheel;
+  return (
+    <span role="status" className="inline-flex">
+      <span className="sr-only">{label}</span>
+      {wheel}
+    </span>
   );
 }
 

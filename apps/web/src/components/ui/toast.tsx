@@ -35,7 +35,15 @@ function ToastItem({ toast, dismissLabel, onDismiss }: { toast: Toast; dismissLa
 }
 
 /** Notifications region: always in the DOM so screen readers announce additions politely. */
-export function ToastProvider({ children, dismissLabel, regionLabel }: { children: ReactNode; dismissLabel: string; regionLabel: string }) {
+export function ToastProvider({
+  children,
+  dismissLabel,
+  regionLabel,
+}: {
+  children: ReactNode;
+  dismissLabel: string;
+  regionLabel: string;
+}) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const show = useCallback((input: ToastInput) => {
@@ -58,7 +66,11 @@ export function ToastProvider({ children, dismissLabel, regionLabel }: { childre
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <section aria-label={regionLabel} aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96">
+      <section
+        aria-label={regionLabel}
+        aria-live="polite"
+        className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96"
+      >
         <ol className="flex flex-col gap-2">
           {toasts.map((t) => (
             <ToastItem key={t.id} toast={t} dismissLabel={dismissLabel} onDismiss={dismisserFor(t.id)} />

@@ -2,7 +2,7 @@ import { type AccessRole, type AuthResult, type Me, hasAnyRole, hasRole } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { request } from '../api-client.ts';
-import { subscribe } from '../realtime.ts';
+import { TOPIC_ME, subscribe } from '../realtime.ts';
 import { clearToken, getToken, setToken } from '../token-store.ts';
 import { type Session, SessionContext } from './session-context.ts';
 import { type MeOutcome, meOutcome, toSessionUser } from './session-model.ts';
@@ -42,10 +42,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const setSession = useCallback(
     (result: AuthResult) => {
       setToken(result.token);
-      queryClient.setQueryData<MeOutcome>(ME_QUERY_KEY, {
-        kind: 'signed-in',
-        me: { user: result.user, workspace: result.workspace },
-      });
+      const signedIn: MeOutcome = { kind: 'signed-in', me: { user: result.user, workspace: result.workspace } };
+      queryClient.setQueryData(ME_QUERY_KEY, signedIn);
       setTokenState(result.token);
     },
     [queryClient],
@@ -58,7 +56,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const setMe = useCallback(
-    (me: Me) => queryClient.setQueryData<MeOutcome>(ME_QUERY_KEY, { kind: 'signed-in', me }),
+    (me: Me) => {
+      const signedIn: MeOutcome = { kind: 'signed-in', me };
+      queryClient.setQueryData(ME_QUERY_KEY, signedIn);
+    },
     [queryClient],
   );
 
@@ -67,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   // Spec §7 live listening: the server says my document changed, so re-read it.
-  useEffect(() => subscribe('me', refresh), [refresh]);
+  useEffect(() => subscribe(TOPIC_ME, refresh), [refresh]);
 
   const session = useMemo<Session>(() => {
     const me = outcome?.kind === 'signed-in' ? outcome.me : null;

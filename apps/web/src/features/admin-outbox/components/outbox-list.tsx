@@ -55,7 +55,12 @@ export function OutboxList({ timeZone }: { timeZone: string }) {
         </ul>
       )}
       {query.hasNextPage && (
-        <Button className="mt-4" variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <Button
+          className="mt-4"
+          variant="secondary"
+          busy={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
           {t('outbox.loadMore')}
         </Button>
       )}

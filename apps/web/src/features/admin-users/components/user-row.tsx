@@ -41,13 +41,14 @@ export function UserRow({ user, selfUid, timeZone }: { user: UserDoc; selfUid: s
 
   return (
     <tr className="border-b border-line">
-      <th scope="row" className={`${cell} text-left font-medium text-fg`}>
+      <th scope="row" className={`${cell} whitespace-nowrap text-left font-medium text-fg`}>
         {user.displayName}
       </th>
-      <td className={`${cell} break-all text-fg`}>{user.email}</td>
+      <td className={`${cell} whitespace-nowrap text-fg`}>{user.email}</td>
       <td className={cell}>
         <SelectField
           hideLabel
+          className="min-w-36"
           label={t('adminUsers.roleFor', { name })}
           value={user.role}
           disabled={isSelf || setRole.isPending}
@@ -66,7 +67,9 @@ export function UserRow({ user, selfUid, timeZone }: { user: UserDoc; selfUid: s
       <td className={`${cell} text-fg`}>
         {t(`plan.${user.plan}`)} · {t(`planStatus.${user.planStatus}`)}
       </td>
-      <td className={`${cell} whitespace-nowrap text-muted`}>{formatDateTime(user.createdAt, timeZone, i18n.language)}</td>
+      <td className={`${cell} whitespace-nowrap text-muted`}>
+        {formatDateTime(user.createdAt, timeZone, i18n.language)}
+      </td>
       <td className={`${cell} whitespace-nowrap text-muted`}>
         {user.lastLoginAt ? formatDateTime(user.lastLoginAt, timeZone, i18n.language) : t('adminUsers.never')}
       </td>

@@ -11,7 +11,7 @@ export function UsersFilters(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <div role="search" className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]">
+    <search className="mb-4 grid gap-4 sm:grid-cols-[2fr_1fr]">
       <TextField
         label={t('adminUsers.search')}
         type="search"
@@ -23,8 +23,11 @@ export function UsersFilters(props: {
         label={t('adminUsers.roleFilter')}
         value={props.role}
         onChange={(e) => props.onRole(e.target.value as Role | '')}
-        options={[{ value: '', label: t('adminUsers.allRoles') }, ...ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))]}
+        options={[
+          { value: '', label: t('adminUsers.allRoles') },
+          ...ROLES.map((r) => ({ value: r, label: t(`role.${r}`) })),
+        ]}
       />
-    </div>
+    </search>
   );
 }

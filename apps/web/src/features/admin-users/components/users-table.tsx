@@ -14,7 +14,11 @@ export function UsersTable({ users, selfUid, timeZone }: { users: UserDoc[]; sel
         <thead className="bg-sunken">
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase">
+              <th
+                key={c}
+                scope="col"
+                className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase"
+              >
                 {t(`adminUsers.col.${c}`)}
               </th>
             ))}

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { TOPIC_ADMIN_USERS } from '../../../lib/realtime.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { adminUsersKey, usersQuery } from '../api.ts';
 import { UsersFilters } from '../components/users-filters.tsx';
@@ -27,7 +28,7 @@ export function AdminUsersPage() {
   const query = useInfiniteQuery(usersQuery({ q, role }));
 
   // Another admin (or the user) changed a document: the list shows it without a reload.
-  useRealtimeEvent('admin.users', () => void queryClient.invalidateQueries({ queryKey: adminUsersKey }));
+  useRealtimeEvent(TOPIC_ADMIN_USERS, () => void queryClient.invalidateQueries({ queryKey: adminUsersKey }));
 
   const users = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (

@@ -46,7 +46,11 @@ export function PhotoForm({ user }: { user: UserDoc }) {
     <Card title={t('settings.photo')}>
       <div className="flex flex-wrap items-center gap-6">
         {shown ? (
-          <img src={shown} alt={t('settings.photoAlt')} className="h-24 w-24 rounded-full border border-line object-cover" />
+          <img
+            src={shown}
+            alt={t('settings.photoAlt')}
+            className="h-24 w-24 rounded-full border border-line object-cover"
+          />
         ) : (
           <span className="flex h-24 w-24 items-center justify-center rounded-full bg-sunken text-sm text-muted">
             {t('settings.noPhoto')}

@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { timeZones } from '../../../lib/format.ts';
+import { setLanguage as switchLanguage } from '../../../lib/i18n.ts';
 import { readLanguage, readTheme } from '../../../lib/preferences.ts';
 import { useUpdateProfile } from '../api.ts';
 import { useErrorText } from '../use-error-text.ts';
@@ -24,15 +25,21 @@ export function PreferencesForm({ user }: { user: UserDoc }) {
   const [theme, setTheme] = useState<Theme>(readTheme(prefs.theme));
   const [timezone, setTimezone] = useState(prefs.timezone);
   const [notifications, setNotifications] = useState(prefs.notifications);
-  const zones = useMemo(() => timeZones(prefs.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), [prefs.timezone]);
+  const zones = useMemo(
+    () => timeZones(prefs.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
+    [prefs.timezone],
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     update.mutate(
       { preferences: { language, theme, timezone, notifications } },
       {
-        // The toast is built after the language switched, so it speaks the new language.
-        onSuccess: () => toast({ kind: 'success', text: t('settings.saved', { lng: language }) }),
+        // Switch first (loading the language if needed) so the toast speaks the new language.
+        onSuccess: async () => {
+          await switchLanguage(language);
+          toast({ kind: 'success', text: t('settings.saved', { lng: language }) });
+        },
         onError: (err) => toast({ kind: 'error', text: errorText(err) }),
       },
     );

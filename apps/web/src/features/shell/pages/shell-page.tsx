@@ -10,7 +10,11 @@ export function ShellPage({
   titleKey,
   gate,
   standalone = false,
-}: { titleKey: string; gate?: Gate | undefined; standalone?: boolean }) {
+}: {
+  titleKey: string;
+  gate?: Gate | undefined;
+  standalone?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className={standalone ? 'mx-auto max-w-6xl px-4 py-10' : undefined}>

@@ -4,7 +4,17 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 
 /** A bare page (no layout) with a message and the way home. */
-export function StatusFrame({ code, title, body, extra }: { code: string; title: string; body: string; extra?: ReactNode }) {
+export function StatusFrame({
+  code,
+  title,
+  body,
+  extra,
+}: {
+  code: string;
+  title: string;
+  body: string;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <main id="main" className="flex min-h-[80vh] items-center justify-center px-4">

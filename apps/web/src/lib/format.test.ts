@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, timeZones, trialDaysLeft, usagePercent } from './format.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('trialDaysLeft', () => {
+  const now = new Date('2025-03-01T12:00:00Z');
+  it('reads 7 for a trial that just started', () => {
+    expect(trialDaysLeft(new Date(now.getTime() + 7 * DAY).toISOString(), now)).toBe(7);
+  });
+  it('rounds a partial day up', () => {
+    expect(trialDaysLeft(new Date(now.getTime() + 2 * DAY + 60_000).toISOString(), now)).toBe(3);
+    expect(trialDaysLeft(new Date(now.getTime() + 60_000).toISOString(), now)).toBe(1);
+  });
+  it('never goes below zero', () => {
+    expect(trialDaysLeft(new Date(now.getTime() - 3 * DAY).toISOString(), now)).toBe(0);
+    expect(trialDaysLeft(now.toISOString(), now)).toBe(0);
+  });
+  it('reads missing or garbage dates as 0', () => {
+    expect(trialDaysLeft(null, now)).toBe(0);
+    expect(trialDaysLeft('not a date', now)).toBe(0);
+  });
+});
+
+describe('formatDateTime', () => {
+  const iso = '2025-01-15T23:30:00Z';
+  it('shows the instant in the user timezone', () => {
+    expect(formatDateTime(iso, 'Asia/Tokyo', 'en')).toContain('Jan 16, 2025');
+    expect(formatDateTime(iso, 'America/New_York', 'en')).toContain('Jan 15, 2025');
+    expect(formatDateTime(iso, 'America/New_York', 'en')).toContain('6:30');
+  });
+  it('falls back to UTC for an unknown zone instead of throwing', () => {
+    expect(formatDateTime(iso, 'Mars/Olympus', 'en')).toContain('11:30');
+  });
+  it('is empty for missing or invalid dates', () => {
+    expect(formatDateTime(null, 'UTC', 'en')).toBe('');
+    expect(formatDateTime('nope', 'UTC', 'en')).toBe('');
+  });
+});
+
+describe('usagePercent', () => {
+  it.each([
+    [0, 10, 0],
+    [5, 10, 50],
+    [15, 10, 100],
+    [0, 0, 0],
+    [1, 0, 100],
+  ])('%i of %i → %i%%', (used, limit, pct) => {
+    expect(usagePercent(used, limit)).toBe(pct);
+  });
+});
+
+describe('timeZones', () => {
+  it('lists the IANA zones and keeps a current zone that is missing', () => {
+    expect(timeZones()).toContain('Europe/Paris');
+    expect(timeZones('Legacy/Zone')[0]).toBe('Legacy/Zone');
+    expect(timeZones('Europe/Paris').filter((z) => z === 'Europe/Paris')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+import { ROUTES } from '@vigil/shared';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+
+const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+const keys = (dict: Record<string, string>) => new Set(Object.keys(dict).map(base));
+
+describe('locales', () => {
+  it('French translates every English key and adds none', () => {
+    expect([...keys(fr)].sort()).toEqual([...keys(en)].sort());
+  });
+
+  it('no value is empty or left as its key', () => {
+    for (const dict of [en, fr] as Record<string, string>[]) {
+      for (const [k, v] of Object.entries(dict)) {
+        expect(v.trim(), k).not.toBe('');
+        expect(v, k).not.toBe(k);
+      }
+    }
+  });
+
+  it('every route of spec §2 has a title in both languages, and app pages a description', () => {
+    for (const dict of [en, fr] as Record<string, string>[]) {
+      for (const r of ROUTES) {
+        expect(dict[r.title], r.title).toBeTruthy();
+        if (r.layout !== 'landing' && r.layout !== 'bare') expect(dict[`${r.title}.desc`], r.title).toBeTruthy();
+      }
+    }
+  });
+
+  it('uses the exact accessible names the end-to-end tests rely on', () => {
+    expect(en).toMatchObject({
+      'auth.email': 'Email',
+      'auth.password': 'Password',
+      'auth.displayName': 'Display name',
+      'auth.signIn': 'Sign in',
+      'auth.createAccount': 'Create account',
+      'auth.signOut': 'Sign out',
+      'connection.connected': 'Preview backend running in this workspace.',
+      'connection.disconnected': 'Preview backend disconnected.',
+      'trial.daysLeft_other': 'Trial — {{count}} days left',
+    });
+  });
+});
