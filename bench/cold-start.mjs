@@ -24,7 +24,12 @@ for (let i = 0; i < runs; i++) {
   const warm = await startVigil(dir);
   await warm.stop();
   rmSync(dir, { recursive: true, force: true });
-  rows.push({ run: i + 1, 'baseline: bare embedded PG init+start (s)': +bare.toFixed(2), 'Vigil cold start (s)': +cold.seconds.toFixed(2), 'Vigil warm restart (s)': +warm.seconds.toFixed(2) });
+  rows.push({
+    run: i + 1,
+    'baseline: bare embedded PG init+start (s)': +bare.toFixed(2),
+    'Vigil cold start (s)': +cold.seconds.toFixed(2),
+    'Vigil warm restart (s)': +warm.seconds.toFixed(2),
+  });
   t = 0;
 }
 report('cold-start', rows);

@@ -24,7 +24,14 @@ export async function startVigil(dataDir, env = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, VIGIL_DATA_DIR: dataDir, PORT: String(port), VIGIL_SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      VIGIL_DATA_DIR: dataDir,
+      PORT: String(port),
+      VIGIL_SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -10,7 +10,12 @@ import { report, startVigil } from './lib.mjs';
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 10);
 const run = (opts) => autocannon({ duration, connections, ...opts });
-const pick = (r) => ({ 'p50 (ms)': r.latency.p50, 'p99 (ms)': r.latency.p99, 'req/s': Math.round(r.requests.average), errors: r.errors + r.non2xx });
+const pick = (r) => ({
+  'p50 (ms)': r.latency.p50,
+  'p99 (ms)': r.latency.p99,
+  'req/s': Math.round(r.requests.average),
+  errors: r.errors + r.non2xx,
+});
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));

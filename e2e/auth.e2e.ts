@@ -35,7 +35,14 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('good-password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${base}/`);
-    await expect.poll(() => page.getByText(/7 days left/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/7 days left/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Sign out' }).first().click();
     await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true);
@@ -43,7 +50,14 @@ describe('accounts in the browser', () => {
     await page.goto(`${base}/auth/login`);
     await signInUi(page, email, 'good-password');
     await page.waitForURL(`${base}/`);
-    await expect.poll(() => page.getByText(/days left/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/days left/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
   });
 
   it('shows the catalogue message for a wrong password and for a short one at sign-up', async () => {
@@ -82,7 +96,14 @@ describe('accounts in the browser', () => {
 
   it('shows the not-found page for an unknown path', async () => {
     await page.goto(`${base}/no/such/page`);
-    await expect.poll(() => page.getByText(/not found/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/not found/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(page.url()).toBe(`${base}/no/such/page`);
   });
 });

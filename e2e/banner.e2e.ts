@@ -17,7 +17,9 @@ describe('connection banner', () => {
     const watch = watchForErrors(page);
     await page.goto(`${first.url}/about`);
     const banner = page.getByTestId('connection-banner');
-    await expect.poll(() => banner.textContent(), { timeout: 15_000 }).toContain('Preview backend running in this workspace.');
+    await expect
+      .poll(() => banner.textContent(), { timeout: 15_000 })
+      .toContain('Preview backend running in this workspace.');
 
     watch.allowNetworkFailures(true);
     await first.stop();
@@ -25,7 +27,9 @@ describe('connection banner', () => {
 
     const second = await startServer({ dataDir: first.dataDir, port: first.port });
     servers.push(second);
-    await expect.poll(() => banner.textContent(), { timeout: 20_000 }).toContain('Preview backend running in this workspace.');
+    await expect
+      .poll(() => banner.textContent(), { timeout: 20_000 })
+      .toContain('Preview backend running in this workspace.');
     await ctx.close();
     expect(watch.errors).toEqual([]);
   });

@@ -18,7 +18,10 @@ async function axeViolations(page: Page): Promise<string[]> {
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: { id: string; impact: string; nodes: unknown[] }) => `${v.impact} ${v.id} (${v.nodes.length})`);
+    return r.violations.map(
+      (v: { id: string; impact: string; nodes: { target: string[]; html: string }[] }) =>
+        `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 200)).join(', ')}`,
+    );
   });
   return result.filter((v: string) => v.startsWith('critical') || v.startsWith('serious'));
 }

@@ -27,12 +27,12 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <Menu.Root>
-      <Menu.Trigger
-        aria-label={t('layout.accountMenu', { name: user.displayName })}
-        className="flex items-center gap-2 rounded-full p-1 hover:bg-sunken"
-      >
+      {/* The accessible name is built from the text itself ("Account: <name>") so what is
+          read and what is seen never differ (WCAG 2.5.3); the name is visible from md up. */}
+      <Menu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-sunken">
         <Avatar name={user.displayName || user.email} photoURL={user.photoURL} />
-        <span className="hidden max-w-40 truncate text-sm text-fg md:inline">{user.displayName}</span>
+        <span className="sr-only">{t('layout.account')} </span>
+        <span className="sr-only max-w-40 truncate text-sm text-fg md:not-sr-only">{user.displayName}</span>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

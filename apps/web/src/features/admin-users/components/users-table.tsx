@@ -7,8 +7,14 @@ const COLUMNS = ['name', 'email', 'role', 'plan', 'created', 'lastLogin', 'statu
 export function UsersTable({ users, selfUid, timeZone }: { users: UserDoc[]; selfUid: string; timeZone: string }) {
   const { t } = useTranslation();
   return (
-    // Wide tables scroll sideways on phones instead of squeezing columns unreadably.
-    <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+    // Wide tables scroll sideways on phones instead of squeezing columns unreadably; the
+    // scroll area is focusable so keyboard users can scroll it too.
+    <section
+      aria-label={t('adminUsers.caption')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-line bg-surface"
+    >
       <table className="w-full min-w-[900px] border-collapse">
         <caption className="sr-only">{t('adminUsers.caption')}</caption>
         <thead className="bg-sunken">
@@ -30,6 +36,6 @@ export function UsersTable({ users, selfUid, timeZone }: { users: UserDoc[]; sel
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
