@@ -72,4 +72,23 @@ describe.each([
     }
     expect(watch.errors).toEqual([]);
   });
+
+  it('applies the dark theme at once and keeps it readable', async () => {
+    await page.goto(`${base}/viewer/settings`);
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    for (const path of ['/dashboard', '/viewer/settings', '/admin/users', '/']) {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), path).toBe(true);
+      await page.screenshot({ path: fileName(path, size, 'dark'), fullPage: true });
+      expect(await axeViolations(page), `${path} (dark)`).toEqual([]);
+    }
+    await page.goto(`${base}/viewer/settings`);
+    await page.getByLabel('Theme').selectOption('light');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    expect(watch.errors).toEqual([]);
+  });
 });
