@@ -17,12 +17,15 @@ describe('guard step 1: auth state not initialised', () => {
     expect(guard(matchRoute(path), path, notInitialised)).toEqual({ action: 'proceed' });
   });
 
-  it.each(['/about', '/dashboard', '/admin/users', '/auth/register', '/nowhere'])(
-    'sends %s to /auth/login without a redirect query',
-    (path) => {
-      expect(guard(matchRoute(path), path, notInitialised)).toEqual({ action: 'redirect', to: '/auth/login' });
-    },
-  );
+  it.each([
+    '/about',
+    '/dashboard',
+    '/admin/users',
+    '/auth/register',
+    '/nowhere',
+  ])('sends %s to /auth/login without a redirect query', (path) => {
+    expect(guard(matchRoute(path), path, notInitialised)).toEqual({ action: 'redirect', to: '/auth/login' });
+  });
 
   it('applies before the route rules, even for a signed-in user', () => {
     const auth = { ...signedIn('admin'), initialised: false };
@@ -31,12 +34,16 @@ describe('guard step 1: auth state not initialised', () => {
 });
 
 describe('guard step 2: public paths', () => {
-  it.each(['/', '/about', '/auth/login', '/auth/register', '/payment', '/unauthorized'])(
-    'lets a signed-out visitor open %s',
-    (path) => {
-      expect(run(path, signedOut)).toEqual({ action: 'proceed' });
-    },
-  );
+  it.each([
+    '/',
+    '/about',
+    '/auth/login',
+    '/auth/register',
+    '/payment',
+    '/unauthorized',
+  ])('lets a signed-out visitor open %s', (path) => {
+    expect(run(path, signedOut)).toEqual({ action: 'proceed' });
+  });
 
   it('lets unknown paths through so the not-found page renders', () => {
     expect(guard(undefined, '/no/such/page', signedOut)).toEqual({ action: 'proceed' });

@@ -43,3 +43,17 @@ describe('locales', () => {
     });
   });
 });
+
+describe('feature locales (features/<x>/locales/*.json)', () => {
+  it('French translates every English key of each feature', async () => {
+    const { readdirSync, existsSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../features/', import.meta.url);
+    for (const feature of readdirSync(dir)) {
+      const enFile = new URL(`${feature}/locales/en.json`, dir);
+      if (!existsSync(enFile)) continue;
+      const fEn = JSON.parse(readFileSync(enFile, 'utf8'));
+      const fFr = JSON.parse(readFileSync(new URL(`${feature}/locales/fr.json`, dir), 'utf8'));
+      expect([...keys(fFr)].sort(), feature).toEqual([...keys(fEn)].sort());
+    }
+  });
+});
