@@ -109,3 +109,109 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
+
+/* ── Video (issue 3) ─────────────────────────────────────────────────────────────────── */
+
+/** A camera of a workspace. The recorder reads enabled cameras and writes status back. */
+export const cameras = pgTable(
+  'cameras',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'rtsp' | 'mjpeg' | 'test-pattern' */
+    sourceType: text('source_type').notNull(),
+    sourceUrl: text('source_url'),
+    sourceUsername: text('source_username'),
+    /** AES-256-GCM ciphertext (lib/secrets.ts); never returned by the API. */
+    sourcePasswordEnc: text('source_password_enc'),
+    substreamUrl: text('substream_url'),
+    /** 'continuous' | 'motion' | 'off' */
+    recordingMode: text('recording_mode').notNull().default('continuous'),
+    retentionDays: integer('retention_days').notNull().default(30),
+    siteId: uuid('site_id'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'online' | 'offline' | 'reconnecting' | 'disabled' */
+    status: text('status').notNull().default('offline'),
+    lastError: text('last_error'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    videoCodec: text('video_codec'),
+    width: integer('width'),
+    height: integer('height'),
+    fps: integer('fps'),
+    ...stamps,
+  },
+  (t) => [index('cameras_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * A recording (spec: usage.recordingsCount / limits.maxRecordings count these): one contiguous
+ * clip of one camera — a motion clip, or a continuous span closed at a gap or after an hour.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cameraId: uuid('camera_id')
+      .notNull()
+      .references(() => cameras.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** 'continuous' | 'motion' */
+    kind: text('kind').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    bytes: integer('bytes').notNull().default(0),
+    /** Kept from pruning while set. */
+    protected: boolean('protected').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [index('recordings_camera_start_idx').on(t.cameraId, t.startAt)],
+);
+
+/** One media file on disk (~10 s of fragmented MP4), indexed so playback and export never list folders. */
+export const segments = pgTable(
+  'segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cameraId: uuid('camera_id')
+      .notNull()
+      .references(() => cameras.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Storage key, relative to the media root. */
+    path: text('path').notNull(),
+    /** Bytes of the file's own init (ftyp+moov) at its start: HLS byte ranges need it. */
+    initBytes: integer('init_bytes').notNull().default(0),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('segments_path_unique').on(t.path), index('segments_camera_start_idx').on(t.cameraId, t.startAt)],
+);
+
+/** Camera happenings (online, offline, motion); the events issue shows them. */
+export const cameraEvents = pgTable(
+  'camera_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cameraId: uuid('camera_id')
+      .notNull()
+      .references(() => cameras.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** 'online' | 'offline' | 'motion' */
+    type: text('type').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    detail: text('detail'),
+    ...stamps,
+  },
+  (t) => [index('camera_events_camera_at_idx').on(t.cameraId, t.at)],
+);

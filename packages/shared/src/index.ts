@@ -7,3 +7,4 @@ export * from './contracts/user.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/health.ts';
+export * from './contracts/cameras.ts';

@@ -14,6 +14,8 @@ export interface RealtimeEvent {
   /** The user the event concerns (a changed document, a revoked session). */
   uid?: string;
   workspaceId?: string;
+  /** The object the event is about (a camera id, …). */
+  id?: string;
   /** For role.changed: the new role. */
   role?: string;
 }

@@ -14,6 +14,8 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
   if (!topics.has(e.topic)) return false;
   if (e.topic === TOPICS.adminUsers) return accessRole(session.user.role) === 'admin';
   if (e.topic === TOPICS.me) return e.uid === session.user.id;
+  // Workspace-wide topics reach only members of that workspace.
+  if (e.topic === TOPICS.cameras) return e.workspaceId === session.user.workspaceId;
   return false;
 }
 
@@ -30,7 +32,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       config: { access: access.public },
       schema: {
         tags: ['realtime'],
-        summary: 'Server-sent events for the topics asked (comma-separated): admin.users, me',
+        summary: 'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras',
         querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },
@@ -70,7 +72,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
           session.user.role = e.role;
           return;
         }
-        if (mayReceive(session, topics, e)) send(e.topic, { uid: e.uid });
+        if (mayReceive(session, topics, e)) send(e.topic, { uid: e.uid, id: e.id });
       });
       function close() {
         clearInterval(heartbeat);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+
+/** Issue 3 API contract for cameras, recordings and exports. */
+export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
+export const CAMERA_STATUSES = ['online', 'offline', 'reconnecting', 'disabled'] as const;
+export type CameraStatus = (typeof CAMERA_STATUSES)[number];
+
+const streamUrl = (schemes: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (u) => {
+        try {
+          const url = new URL(u);
+          return schemes.includes(url.protocol) && url.hostname.length > 0;
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${schemes.join(' or ')} URL`,
+    );
+
+export const cameraSourceInputSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('rtsp'),
+    url: streamUrl(['rtsp:', 'rtsps:']),
+    username: z.string().max(200).optional(),
+    password: z.string().max(200).optional(),
+  }),
+  z.object({ type: z.literal('mjpeg'), url: streamUrl(['http:', 'https:']) }),
+  z.object({ type: z.literal('test-pattern') }),
+]);
+export type CameraSourceInput = z.infer<typeof cameraSourceInputSchema>;
+
+export const createCameraSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  source: cameraSourceInputSchema,
+  substreamUrl: streamUrl(['rtsp:', 'rtsps:']).optional(),
+  recordingMode: z.enum(RECORDING_MODES),
+  retentionDays: z.number().int().min(1).max(3650).optional(),
+  siteId: z.string().uuid().optional(),
+});
+export type CreateCameraInput = z.infer<typeof createCameraSchema>;
+
+export const updateCameraSchema = createCameraSchema.partial().extend({ enabled: z.boolean().optional() }).strict();
+export type UpdateCameraInput = z.infer<typeof updateCameraSchema>;
+
+/** As the API returns a camera: credentials masked, the password never present. */
+export const cameraSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  name: z.string(),
+  source: z.object({
+    type: z.enum(['rtsp', 'mjpeg', 'test-pattern']),
+    /** With any user:password in it shown as "user:***". */
+    url: z.string().nullable(),
+    username: z.string().nullable(),
+    hasPassword: z.boolean(),
+  }),
+  substreamUrl: z.string().nullable(),
+  recordingMode: z.enum(RECORDING_MODES),
+  retentionDays: z.number(),
+  siteId: z.string().nullable(),
+  enabled: z.boolean(),
+  status: z.enum(CAMERA_STATUSES),
+  lastError: z.string().nullable(),
+  statusChangedAt: isoDate.nullable(),
+  video: z.object({
+    codec: z.string().nullable(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    fps: z.number().nullable(),
+  }),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Camera = z.infer<typeof cameraSchema>;
+
+export const probeResultSchema = z.object({
+  ok: z.boolean(),
+  codec: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  fps: z.number().nullable(),
+  /** Why it failed, in words a person can act on. */
+  error: z.string().nullable(),
+});
+export type ProbeResult = z.infer<typeof probeResultSchema>;
+
+export const recordingSchema = z.object({
+  id: z.string(),
+  cameraId: z.string(),
+  kind: z.enum(['continuous', 'motion']),
+  start: isoDate,
+  end: isoDate,
+  bytes: z.number(),
+  protected: z.boolean(),
+});
+export type Recording = z.infer<typeof recordingSchema>;
