@@ -63,6 +63,8 @@ try {
 } catch {
   failed += 1;
 }
+// A run that failed before any test (a global setup error) still counts as a failure.
+if (!testsOk && failed === 0) failed = 1;
 const checksFailed = checks.filter((ok) => !ok).length;
 console.log(`\nchecks: ${checks.length - checksFailed} passed, ${checksFailed} failed`);
 console.log(`${passed} passed, ${failed + checksFailed} failed`);

