@@ -78,7 +78,7 @@ describe('GET /api/v1/realtime (server-sent events over real HTTP)', () => {
     const denied = await subscribe(token, 'me,admin.users');
     expect(denied.status).toBe(403);
     expect(await codeOf(denied)).toBe('permission-denied');
-    const unknown = await subscribe(token, 'me,cameras');
+    const unknown = await subscribe(token, 'me,no-such-topic');
     expect(unknown.status).toBe(400);
     expect(await codeOf(unknown)).toBe('invalid-argument');
   });
