@@ -33,3 +33,17 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ error: { code: 'not-found', message: 'The requested resource was not found.' } });
   });
 });
+
+describe('GET /api/docs', () => {
+  it('serves the browsable API reference', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('swagger');
+    } finally {
+      await t.close();
+    }
+  });
+});
