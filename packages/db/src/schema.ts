@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Preferences } from '@vigil/shared';
 
 /** createdAt/updatedAt on every row (spec §3: generic documents receive both stamps). */
@@ -164,7 +175,8 @@ export const recordings = pgTable(
     kind: text('kind').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    bytes: integer('bytes').notNull().default(0),
+    // bigint: an hour of a 5 Mbit/s camera is already past int4.
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     /** Kept from pruning while set. */
     protected: boolean('protected').notNull().default(false),
     ...stamps,
@@ -186,7 +198,7 @@ export const segments = pgTable(
     recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    bytes: integer('bytes').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
     /** Storage key, relative to the media root. */
     path: text('path').notNull(),
     /** Bytes of the file's own init (ftyp+moov) at its start: HLS byte ranges need it. */

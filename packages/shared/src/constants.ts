@@ -23,3 +23,5 @@ export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 export const SIGNED_URL_SECONDS = 300;
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
+/** The built-in test-pattern camera: small and slow enough to cost a few % of a core to encode. */
+export const TEST_PATTERN_VIDEO = { codec: 'h264', width: 640, height: 360, fps: 15 } as const;

@@ -8,3 +8,4 @@ export * from './contracts/auth.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
+export * from './contracts/recordings.ts';

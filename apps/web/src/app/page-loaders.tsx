@@ -37,6 +37,12 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/viewer/settings': () => async () => ({
     Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
   }),
+  '/viewer/cameras': () => async () => ({
+    Component: (await import('../features/cameras/pages/cameras-page.tsx')).CamerasPage,
+  }),
+  '/viewer/recordings': () => async () => ({
+    Component: (await import('../features/recordings/pages/recordings-page.tsx')).RecordingsPage,
+  }),
   '/admin/users': () => async () => ({
     Component: (await import('../features/admin-users/pages/admin-users-page.tsx')).AdminUsersPage,
   }),

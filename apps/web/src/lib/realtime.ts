@@ -64,3 +64,4 @@ export function openStream(topics: readonly string[], callbacks: StreamCallbacks
 type TopicName = typeof import('@vigil/shared').TOPICS[keyof typeof import('@vigil/shared').TOPICS];
 export const TOPIC_ME = 'me' satisfies TopicName;
 export const TOPIC_ADMIN_USERS = 'admin.users' satisfies TopicName;
+export const TOPIC_CAMERAS = 'cameras' satisfies TopicName;

@@ -1,0 +1,74 @@
+import type { schema } from '@vigil/db';
+import type { Camera, CameraStatus } from '@vigil/shared';
+
+export type CameraRow = typeof schema.cameras.$inferSelect;
+
+/** Parses a stream URL; null when it is not one (the contract already checked inputs). */
+function parse(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cameras are often configured as "rtsp://user:pass@host/…". The credentials move out of the
+ * URL (the password is sealed apart), so the stored URL never carries a secret.
+ */
+export function splitCredentials(url: string): { url: string; username?: string; password?: string } {
+  const u = parse(url);
+  if (!u || (!u.username && !u.password)) return { url };
+  const username = u.username ? decodeURIComponent(u.username) : undefined;
+  const password = u.password ? decodeURIComponent(u.password) : undefined;
+  u.username = '';
+  u.password = '';
+  return { url: u.toString(), username, password };
+}
+
+/** Any userinfo left in a URL (a substream, a legacy row) is shown as "user:***". */
+export function maskUrl(url: string | null): string | null {
+  if (url === null) return null;
+  const u = parse(url);
+  if (!u) return url.replace(/\/\/[^/@]*@/, '//***@');
+  if (!u.username && !u.password) return url;
+  const user = u.username || '';
+  u.username = '';
+  u.password = '';
+  return u.toString().replace('//', `//${user}${user ? ':' : ''}***@`);
+}
+
+/** The URL a probe or the recorder opens: credentials put back in, percent-encoded. */
+export function withCredentials(url: string, username: string | null, password: string | null): string {
+  const u = parse(url);
+  if (!u || (!username && !password)) return url;
+  u.username = encodeURIComponent(username ?? '');
+  u.password = encodeURIComponent(password ?? '');
+  return u.toString();
+}
+
+/** Row → API shape: the password never leaves, only whether there is one. */
+export function toCamera(row: CameraRow): Camera {
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    name: row.name,
+    source: {
+      type: row.sourceType as Camera['source']['type'],
+      url: maskUrl(row.sourceUrl),
+      username: row.sourceUsername,
+      hasPassword: row.sourcePasswordEnc !== null,
+    },
+    substreamUrl: maskUrl(row.substreamUrl),
+    recordingMode: row.recordingMode as Camera['recordingMode'],
+    retentionDays: row.retentionDays,
+    siteId: row.siteId,
+    enabled: row.enabled,
+    status: row.status as CameraStatus,
+    lastError: row.lastError,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    video: { codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

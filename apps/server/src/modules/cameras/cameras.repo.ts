@@ -1,0 +1,113 @@
+import { type DbOrTx, schema } from '@vigil/db';
+import type { ListQuery } from '@vigil/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { type ListSpec, planList } from '../../lib/list-query.ts';
+import type { CameraRow } from './camera-view.ts';
+
+const c = schema.cameras;
+const { users, workspaces } = schema;
+
+export type NewCamera = typeof c.$inferInsert;
+
+/** A workspace rarely has more than a handful of cameras: one page of 100 is the default. */
+const CAMERAS_PAGE = 100;
+
+const camerasList: ListSpec = {
+  filters: {
+    status: { expr: sql`${c.status}`, type: 'text' },
+    enabled: { expr: sql`${c.enabled}`, type: 'bool' },
+    sourceType: { expr: sql`${c.sourceType}`, type: 'text' },
+    siteId: { expr: sql`${c.siteId}::text`, type: 'text' },
+  },
+  sorts: {
+    createdAt: { expr: sql`${c.createdAt}`, type: 'date' },
+    name: { expr: sql`lower(${c.name})`, type: 'text' },
+  },
+  id: sql`${c.id}`,
+  defaultSort: { field: 'createdAt', desc: false },
+};
+
+export interface OwnerUsage {
+  ownerId: string;
+  maxCameras: number;
+}
+
+export const camerasRepo = {
+  async list(db: DbOrTx, workspaceId: string, query: ListQuery) {
+    const plan = planList({ ...query, limit: query.limit ?? CAMERAS_PAGE }, camerasList, [
+      sql`${c.workspaceId} = ${workspaceId}`,
+    ]);
+    const rows = await db
+      .select({ row: c, sortText: plan.sortText })
+      .from(c)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit + 1);
+    const page = rows.slice(0, plan.limit);
+    const last = page.at(-1);
+    return {
+      rows: page.map((r) => r.row),
+      nextCursor: rows.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
+    };
+  },
+
+  /** Scoped by workspace: another workspace's camera is simply not found. */
+  async find(db: DbOrTx, workspaceId: string, id: string, forUpdate = false): Promise<CameraRow | undefined> {
+    const q = db
+      .select()
+      .from(c)
+      .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId)))
+      .limit(1);
+    const [row] = forUpdate ? await q.for('update') : await q;
+    return row;
+  },
+
+  async insert(db: DbOrTx, camera: NewCamera): Promise<CameraRow> {
+    const [row] = await db.insert(c).values(camera).returning();
+    return row!;
+  },
+
+  async update(db: DbOrTx, workspaceId: string, id: string, patch: Partial<NewCamera>) {
+    const [row] = await db
+      .update(c)
+      .set(patch)
+      .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId)))
+      .returning();
+    return row;
+  },
+
+  async remove(db: DbOrTx, workspaceId: string, id: string): Promise<boolean> {
+    const rows = await db
+      .delete(c)
+      .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId)))
+      .returning({ id: c.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * Locks the workspace owner's row: limits live on the owner's document, and holding the lock
+   * until commit makes concurrent creates in one workspace take turns, so the count stays exact.
+   */
+  async lockOwner(db: DbOrTx, workspaceId: string): Promise<OwnerUsage | undefined> {
+    const rows = await db
+      .select({ ownerId: users.id, maxCameras: sql<number>`(${users.limits}->>'maxCameras')::int` })
+      .from(users)
+      .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
+      .where(eq(workspaces.id, workspaceId))
+      .for('update', { of: users });
+    return rows[0];
+  },
+
+  async count(db: DbOrTx, workspaceId: string): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(c).where(eq(c.workspaceId, workspaceId));
+    return row?.n ?? 0;
+  },
+
+  /** Writes the recounted number, so usage.camerasCount is exact even if it had drifted. */
+  async setCamerasCount(db: DbOrTx, ownerId: string, n: number) {
+    await db
+      .update(users)
+      .set({ usage: sql`jsonb_set(${users.usage}, '{camerasCount}', to_jsonb(${n}::int))` })
+      .where(eq(users.id, ownerId));
+  },
+};

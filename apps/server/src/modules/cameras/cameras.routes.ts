@@ -1,0 +1,120 @@
+import {
+  cameraSchema,
+  cameraSourceInputSchema,
+  createCameraSchema,
+  listQuerySchema,
+  pageSchema,
+  probeResultSchema,
+  updateCameraSchema,
+} from '@vigil/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../plugins/access.ts';
+import type { CamerasService } from './cameras.service.ts';
+
+const tags = ['cameras'];
+const idParams = z.object({ id: z.string().uuid() });
+// Every member may look; owners (user → manager), managers and admins change (DESIGN §2).
+const readers = access.signedIn;
+const editors = access.roles('manager', 'admin');
+
+/** The caller's workspace: every object-level check is scoped by it. */
+const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId });
+
+export function camerasRoutes(app: FastifyInstance, deps: { cameras: CamerasService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { cameras } = deps;
+
+  r.get(
+    '/api/v1/cameras',
+    {
+      config: { access: readers },
+      schema: {
+        tags,
+        summary: 'Cameras of the caller’s workspace (where, orderBy: createdAt | name, limit, startAfter)',
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(cameraSchema) },
+      },
+    },
+    async (req) => cameras.list(actor(req), req.query),
+  );
+
+  r.post(
+    '/api/v1/cameras',
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        summary: 'Add a camera (counts against limits.maxCameras of the workspace owner)',
+        body: createCameraSchema.strict(),
+        response: { 201: cameraSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await cameras.create(actor(req), req.body)),
+  );
+
+  r.post(
+    '/api/v1/cameras/probe',
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        summary: 'Test a source before saving it: codec, resolution and frame rate, or why it failed',
+        body: z.object({ source: cameraSourceInputSchema }).strict(),
+        response: { 200: probeResultSchema },
+      },
+    },
+    async (req) => cameras.probeSource(req.body.source),
+  );
+
+  r.get(
+    '/api/v1/cameras/:id',
+    {
+      config: { access: readers },
+      schema: { tags, summary: 'One camera', params: idParams, response: { 200: cameraSchema } },
+    },
+    async (req) => cameras.get(actor(req), req.params.id),
+  );
+
+  r.patch(
+    '/api/v1/cameras/:id',
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        summary: 'Change a camera; enabled:false stops its recorder',
+        params: idParams,
+        body: updateCameraSchema,
+        response: { 200: cameraSchema },
+      },
+    },
+    async (req) => cameras.update(actor(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    '/api/v1/cameras/:id',
+    {
+      config: { access: editors },
+      schema: { tags, summary: 'Remove a camera and its recordings', params: idParams },
+    },
+    async (req, reply) => {
+      await cameras.remove(actor(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/v1/cameras/:id/probe',
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        summary: 'Test a saved camera’s connection with its stored credentials',
+        params: idParams,
+        response: { 200: probeResultSchema },
+      },
+    },
+    async (req) => cameras.probeSaved(actor(req), req.params.id),
+  );
+}

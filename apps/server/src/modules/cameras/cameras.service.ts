@@ -1,0 +1,196 @@
+import type { Db, DbOrTx } from '@vigil/db';
+import type {
+  Camera,
+  CameraSourceInput,
+  CreateCameraInput,
+  ListQuery,
+  Page,
+  ProbeResult,
+  UpdateCameraInput,
+} from '@vigil/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { publish } from '../../lib/realtime.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import { type CameraRow, splitCredentials, toCamera, withCredentials } from './camera-view.ts';
+import { type NewCamera, camerasRepo as repo } from './cameras.repo.ts';
+import { type ProbeTarget, probe as runProbe } from './probe.ts';
+
+export type CamerasService = ReturnType<typeof createCamerasService>;
+
+const DEFAULT_RETENTION_DAYS = 30;
+/** Each probe is an ffprobe process; a burst of clicks must not fork without bound. */
+const MAX_CONCURRENT_PROBES = 8;
+
+/** The caller as the service needs it: which workspace they act in. */
+export interface Actor {
+  workspaceId: string;
+}
+
+type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsername' | 'sourcePasswordEnc'>;
+
+export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?: typeof runProbe }) {
+  const { db, secrets } = deps;
+  const probeFn = deps.probe ?? runProbe;
+  let probing = 0;
+
+  /**
+   * Input source → columns. Credentials written into the URL move out of it; an explicit
+   * username/password wins over them. `keep` is the stored row on PATCH: an omitted password
+   * keeps the sealed one (the form never shows it), an empty one removes it.
+   */
+  function sourceColumns(src: CameraSourceInput, keep?: CameraRow): SourceColumns {
+    if (src.type === 'test-pattern')
+      return { sourceType: src.type, sourceUrl: null, sourceUsername: null, sourcePasswordEnc: null };
+    if (src.type === 'mjpeg') {
+      const split = splitCredentials(src.url);
+      return {
+        sourceType: src.type,
+        sourceUrl: split.url,
+        sourceUsername: split.username ?? null,
+        sourcePasswordEnc: split.password ? secrets.seal(split.password) : null,
+      };
+    }
+    const split = splitCredentials(src.url);
+    const sameKind = keep?.sourceType === 'rtsp';
+    const username = src.username ?? split.username ?? (sameKind ? keep.sourceUsername : null);
+    const password = src.password ?? split.password;
+    const sealed =
+      password !== undefined
+        ? password === ''
+          ? null
+          : secrets.seal(password)
+        : sameKind
+          ? (keep.sourcePasswordEnc ?? null)
+          : null;
+    return { sourceType: src.type, sourceUrl: split.url, sourceUsername: username || null, sourcePasswordEnc: sealed };
+  }
+
+  /** Everything listening hears of a change: the page (cameras) and the recorder (cameras.changed). */
+  async function changed(tx: DbOrTx, workspaceId: string, id: string) {
+    await publish(tx, { topic: 'cameras', workspaceId, id });
+    await publish(tx, { topic: 'cameras.changed', workspaceId, id });
+  }
+
+  async function recount(tx: DbOrTx, workspaceId: string, ownerId: string) {
+    await repo.setCamerasCount(tx, ownerId, await repo.count(tx, workspaceId));
+    await publish(tx, { topic: 'me', uid: ownerId });
+  }
+
+  async function mustFind(tx: DbOrTx, actor: Actor, id: string, forUpdate = false): Promise<CameraRow> {
+    const row = await repo.find(tx, actor.workspaceId, id, forUpdate);
+    if (!row) throw new AppError('not-found');
+    return row;
+  }
+
+  function targetOf(row: CameraRow): ProbeTarget {
+    if (row.sourceType === 'test-pattern' || !row.sourceUrl) return { type: 'test-pattern' };
+    const password = row.sourcePasswordEnc ? secrets.open(row.sourcePasswordEnc) : null;
+    return {
+      type: row.sourceType as 'rtsp' | 'mjpeg',
+      url: withCredentials(row.sourceUrl, row.sourceUsername, password),
+    };
+  }
+
+  async function limitedProbe(target: ProbeTarget): Promise<ProbeResult> {
+    if (probing >= MAX_CONCURRENT_PROBES)
+      throw new AppError('unavailable', 'Too many connection tests at once. Please try again.');
+    probing += 1;
+    try {
+      return await probeFn(target);
+    } finally {
+      probing -= 1;
+    }
+  }
+
+  return {
+    async list(actor: Actor, query: ListQuery): Promise<Page<Camera>> {
+      const page = await repo.list(db, actor.workspaceId, query);
+      return { items: page.rows.map(toCamera), nextCursor: page.nextCursor };
+    },
+
+    async get(actor: Actor, id: string): Promise<Camera> {
+      return toCamera(await mustFind(db, actor, id));
+    },
+
+    async create(actor: Actor, input: CreateCameraInput): Promise<Camera> {
+      return db.transaction(async (tx) => {
+        const owner = await repo.lockOwner(tx, actor.workspaceId);
+        if (!owner) throw new AppError('not-found');
+        const count = await repo.count(tx, actor.workspaceId);
+        if (count >= owner.maxCameras) {
+          throw new AppError(
+            'resource-exhausted',
+            `Camera limit reached for your plan (${owner.maxCameras}). Upgrade to add more.`,
+          );
+        }
+        const row = await repo.insert(tx, {
+          workspaceId: actor.workspaceId,
+          name: input.name,
+          ...sourceColumns(input.source),
+          substreamUrl: input.substreamUrl ?? null,
+          recordingMode: input.recordingMode,
+          retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
+          siteId: input.siteId ?? null,
+          enabled: true,
+          status: 'offline',
+          statusChangedAt: new Date(),
+        });
+        await repo.setCamerasCount(tx, owner.ownerId, count + 1);
+        await publish(tx, { topic: 'me', uid: owner.ownerId });
+        await changed(tx, actor.workspaceId, row.id);
+        return toCamera(row);
+      });
+    },
+
+    async update(actor: Actor, id: string, input: UpdateCameraInput): Promise<Camera> {
+      return db.transaction(async (tx) => {
+        const before = await mustFind(tx, actor, id, true);
+        const patch: Partial<NewCamera> = {};
+        if (input.name !== undefined) patch.name = input.name;
+        if (input.source !== undefined) Object.assign(patch, sourceColumns(input.source, before));
+        if (input.substreamUrl !== undefined) patch.substreamUrl = input.substreamUrl;
+        if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
+        if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;
+        if (input.siteId !== undefined) patch.siteId = input.siteId;
+        // Status belongs to the recorder, except the switch itself: off is "disabled" at once,
+        // on is "offline" until the recorder connects and says otherwise.
+        if (input.enabled !== undefined && input.enabled !== before.enabled) {
+          Object.assign(patch, {
+            enabled: input.enabled,
+            status: input.enabled ? 'offline' : 'disabled',
+            lastError: null,
+            statusChangedAt: new Date(),
+          });
+        }
+        if (Object.keys(patch).length === 0) return toCamera(before);
+        const row = await repo.update(tx, actor.workspaceId, id, patch);
+        if (!row) throw new AppError('not-found');
+        await changed(tx, actor.workspaceId, id);
+        return toCamera(row);
+      });
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const owner = await repo.lockOwner(tx, actor.workspaceId);
+        if (!owner || !(await repo.remove(tx, actor.workspaceId, id))) throw new AppError('not-found');
+        await recount(tx, actor.workspaceId, owner.ownerId);
+        await changed(tx, actor.workspaceId, id);
+      });
+    },
+
+    /** "Test connection" before saving: the source exactly as typed. */
+    async probeSource(source: CameraSourceInput): Promise<ProbeResult> {
+      if (source.type === 'test-pattern') return limitedProbe(source);
+      const split = splitCredentials(source.url);
+      const username = (source.type === 'rtsp' ? source.username : undefined) ?? split.username ?? null;
+      const password = (source.type === 'rtsp' ? source.password : undefined) ?? split.password ?? null;
+      return limitedProbe({ type: source.type, url: withCredentials(split.url, username, password) });
+    },
+
+    /** A saved camera, with its stored password opened only for the probe. */
+    async probeSaved(actor: Actor, id: string): Promise<ProbeResult> {
+      return limitedProbe(targetOf(await mustFind(db, actor, id)));
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { TEST_PATTERN_VIDEO } from '@vigil/shared';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { ProbeResult } from '@vigil/shared';
+
+/** What to probe: a source with its credentials already put back into the URL. */
+export type ProbeTarget = { type: 'rtsp' | 'mjpeg'; url: string } | { type: 'test-pattern' };
+
+const KILL_AFTER_MS = 8000;
+/** Debian's ffprobe; PATH as a fallback for machines that install ffmpeg elsewhere. */
+const FFPROBE = existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe';
+
+/** The recorder draws the test pattern itself (ffmpeg lavfi) at exactly this format. */
+export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, error: null };
+
+const failed = (error: string): ProbeResult => ({
+  ok: false,
+  codec: null,
+  width: null,
+  height: null,
+  fps: null,
+  error,
+});
+
+export function ffprobeArgs(target: { type: 'rtsp' | 'mjpeg'; url: string }): string[] {
+  const input =
+    target.type === 'rtsp' ? ['-rtsp_transport', 'tcp', '-timeout', '5000000'] : ['-timeout', '5000000', '-f', 'mjpeg'];
+  return [
+    '-v',
+    'error',
+    ...input,
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height,avg_frame_rate',
+    '-of',
+    'json',
+    target.url,
+  ];
+}
+
+function hostPort(url: string): string {
+  try {
+    const u = new URL(url);
+    const port = u.port || { 'rtsp:': '554', 'rtsps:': '322', 'http:': '80', 'https:': '443' }[u.protocol] || '';
+    return `${u.hostname}:${port}`;
+  } catch {
+    return 'the camera address';
+  }
+}
+
+/**
+ * ffprobe's stderr in words a person can act on. Anything unrecognised loses every URL first:
+ * ffprobe echoes the input, and the input can carry the camera's password.
+ */
+export function explain(stderr: string, url: string): string {
+  if (/Connection refused/i.test(stderr)) return `Connection refused — nothing is listening at ${hostPort(url)}`;
+  if (/401 Unauthorized|authorization failed/i.test(stderr))
+    return 'Camera rejected the username or password (401 Unauthorized)';
+  if (/404 Not Found/i.test(stderr)) return 'Stream not found on the camera (404) — check the path';
+  if (/resolve hostname|Name or service not known|Temporary failure in name resolution|No address/i.test(stderr))
+    return 'Host not found';
+  if (/timed out|timeout/i.test(stderr)) return 'Timed out after 8 s — is the camera reachable?';
+  const line =
+    stderr
+      .split('\n')
+      .map((l) =>
+        l
+          .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, '')
+          .replace(/^\[[^\]]*\]\s*/, '')
+          .replace(/^:\s*/, ''),
+      )
+      .filter((l) => l.trim())
+      .at(-1) ?? '';
+  return line ? `Could not read the stream: ${line.trim().slice(0, 200)}` : 'Could not read the stream';
+}
+
+function fps(rate: string | undefined): number | null {
+  const [n, d] = (rate ?? '').split('/').map(Number);
+  if (!n || !d) return null;
+  return Math.round((n / d) * 100) / 100;
+}
+
+export function parseProbe(stdout: string): ProbeResult {
+  let streams: { codec_name?: string; width?: number; height?: number; avg_frame_rate?: string }[] = [];
+  try {
+    streams = JSON.parse(stdout).streams ?? [];
+  } catch {
+    streams = [];
+  }
+  const v = streams[0];
+  if (!v) return failed('No video stream in this source');
+  return {
+    ok: true,
+    codec: v.codec_name ?? null,
+    width: v.width ?? null,
+    height: v.height ?? null,
+    fps: fps(v.avg_frame_rate),
+    error: null,
+  };
+}
+
+/** Runs the real ffprobe against the source; never throws, a failure is a result with words. */
+export function probe(target: ProbeTarget): Promise<ProbeResult> {
+  if (target.type === 'test-pattern') return Promise.resolve({ ...TEST_PATTERN });
+  return new Promise((resolve) => {
+    const child = spawn(FFPROBE, ffprobeArgs(target), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    // ffprobe's own -timeout covers connecting; this covers a camera that accepts and then stalls.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, KILL_AFTER_MS);
+    child.stdout.on('data', (d: Buffer) => {
+      if (stdout.length < 64_000) stdout += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 16_000) stderr += d;
+    });
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(failed('ffprobe is not installed on the server'));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) return resolve(failed('Timed out after 8 s — is the camera reachable?'));
+      if (code !== 0) return resolve(failed(explain(stderr, target.url)));
+      resolve(parseProbe(stdout));
+    });
+  });
+}

@@ -1,0 +1,124 @@
+import type { Db } from '@vigil/db';
+import {
+  RECORDINGS_MAX_RANGE_DAYS,
+  type Recording,
+  SEGMENT_GAP_SECONDS,
+  type Timeline,
+  type UpdateRecordingInput,
+} from '@vigil/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { buildVodPlaylist } from './hls-playlist.ts';
+import type { MediaStore } from './media-store.ts';
+import { type RecordingRow, recordingsRepo as repo } from './recordings.repo.ts';
+import { segmentThumbnail } from './thumbnail.ts';
+import { dayBounds, isTimeZone, mergeSpans } from './timeline.ts';
+
+export type RecordingsService = ReturnType<typeof createRecordingsService>;
+
+/** The caller as the service needs it: which workspace they act in. */
+export interface Actor {
+  workspaceId: string;
+}
+
+const GAP_MS = SEGMENT_GAP_SECONDS * 1000;
+/**
+ * No segment is longer than this (the recorder cuts ~10 s); it bounds the index range scan
+ * for "segments overlapping [from, to)" so the start_at index does all the work.
+ */
+const MAX_SEGMENT_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+/** A playlist covers at most a (DST-long) day: a month of 10 s entries would be megabytes of text. */
+const VOD_MAX_MS = 25 * 3600 * 1000;
+
+const toRecording = (r: RecordingRow): Recording => ({
+  id: r.id,
+  cameraId: r.cameraId,
+  kind: r.kind as Recording['kind'],
+  start: r.startAt.toISOString(),
+  end: r.endAt.toISOString(),
+  bytes: r.bytes,
+  protected: r.protected,
+});
+
+function instant(value: string, field: string): Date {
+  // Only full ISO 8601 instants: Date.parse would also accept "March 3" and local times.
+  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value);
+  const ms = ok ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(ms))
+    throw new AppError('invalid-argument', 'Invalid request parameters.', { [field]: 'not an ISO 8601 time' });
+  return new Date(ms);
+}
+
+function range(fromText: string, toText: string, maxMs: number): { from: Date; to: Date } {
+  const from = instant(fromText, 'from');
+  const to = instant(toText, 'to');
+  if (from.getTime() >= to.getTime() || to.getTime() - from.getTime() > maxMs) throw new AppError('out-of-range');
+  return { from, to };
+}
+
+export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpegPath?: string }) {
+  const { db, media } = deps;
+  const ffmpeg = deps.ffmpegPath ?? 'ffmpeg';
+
+  async function ownCamera(actor: Actor, cameraId: string) {
+    if (!(await repo.cameraExists(db, actor.workspaceId, cameraId))) throw new AppError('not-found');
+  }
+
+  return {
+    async list(actor: Actor, q: { cameraId: string; from: string; to: string }): Promise<{ items: Recording[] }> {
+      const { from, to } = range(q.from, q.to, RECORDINGS_MAX_RANGE_DAYS * DAY_MS);
+      await ownCamera(actor, q.cameraId);
+      return { items: (await repo.listOverlapping(db, q.cameraId, from, to)).map(toRecording) };
+    },
+
+    async timeline(actor: Actor, cameraId: string, q: { day: string; tz: string }): Promise<Timeline> {
+      if (!isTimeZone(q.tz))
+        throw new AppError('invalid-argument', 'Invalid request parameters.', { tz: 'unknown timezone' });
+      const bounds = dayBounds(q.day, q.tz);
+      if (!bounds) throw new AppError('invalid-argument', 'Invalid request parameters.', { day: 'not a date' });
+      await ownCamera(actor, cameraId);
+      const [segs, recs] = await Promise.all([
+        repo.segmentsOverlapping(db, cameraId, bounds.start, bounds.end, MAX_SEGMENT_MS),
+        repo.listOverlapping(db, cameraId, bounds.start, bounds.end),
+      ]);
+      return {
+        day: q.day,
+        start: bounds.start.toISOString(),
+        end: bounds.end.toISOString(),
+        spans: mergeSpans(segs, GAP_MS, bounds.start, bounds.end),
+        recordings: recs.map(toRecording),
+      };
+    },
+
+    async update(actor: Actor, id: string, input: UpdateRecordingInput): Promise<Recording> {
+      const row = await repo.setProtected(db, actor.workspaceId, id, input.protected);
+      if (!row) throw new AppError('not-found');
+      return toRecording(row);
+    },
+
+    async vodPlaylist(actor: Actor, cameraId: string, q: { from: string; to: string }): Promise<string> {
+      const { from, to } = range(q.from, q.to, VOD_MAX_MS);
+      await ownCamera(actor, cameraId);
+      const segs = await repo.segmentsOverlapping(db, cameraId, from, to, MAX_SEGMENT_MS);
+      return buildVodPlaylist(
+        segs.map((s) => ({ ...s, url: media.signedUrl(s.path) })),
+        GAP_MS,
+      );
+    },
+
+    /** JPEG of the frame nearest `at`, from the segment holding it; not-found where there is no footage. */
+    async thumbnail(actor: Actor, cameraId: string, atText: string): Promise<Buffer> {
+      const at = instant(atText, 'at');
+      await ownCamera(actor, cameraId);
+      const seg = await repo.segmentAt(db, cameraId, at, MAX_SEGMENT_MS);
+      if (!seg) throw new AppError('not-found', 'No footage at that time.');
+      const offset = (at.getTime() - seg.startAt.getTime()) / 1000;
+      const file = media.resolve(seg.path);
+      const jpeg = await segmentThumbnail(ffmpeg, file, offset).catch(() => null);
+      // A time in the segment's last instant may lie past its last frame: fall back to its start.
+      const frame = jpeg ?? (offset > 0 ? await segmentThumbnail(ffmpeg, file, 0).catch(() => null) : null);
+      if (!frame) throw new AppError('not-found', 'No footage at that time.');
+      return frame;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Two cores are shared by everything: at most this many frame grabs run at once. */
+const MAX_CONCURRENT = 2;
+const TIMEOUT_MS = 15_000;
+let running = 0;
+const waiting: (() => void)[] = [];
+const inflight = new Map<string, Promise<Buffer | null>>();
+
+async function slot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((r) => waiting.push(r));
+  running += 1;
+  try {
+    return await fn();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function grab(ffmpeg: string, file: string, offsetSeconds: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const args = ['-hide_banner', '-loglevel', 'error', '-ss', offsetSeconds.toFixed(3), '-i', file];
+    args.push('-frames:v', '1', '-vf', 'scale=320:-1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString().slice(0, 2000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new Error(`ffmpeg exited ${code}: ${err.trim()}`));
+    });
+  });
+}
+
+/**
+ * The JPEG of the frame at `offsetSeconds` into a segment file, cached beside the segment
+ * (`<name>.thumbs/<ms>.jpg`) so scrubbing over the same second twice forks ffmpeg once.
+ * Null when the file has no frame there (e.g. the offset is past its last frame).
+ */
+export function segmentThumbnail(ffmpeg: string, file: string, offsetSeconds: number): Promise<Buffer | null> {
+  const ms = Math.max(0, Math.round(offsetSeconds * 1000));
+  const cache = path.join(`${file}.thumbs`, `${ms}.jpg`);
+  const pending = inflight.get(cache);
+  if (pending) return pending;
+  const job = (async () => {
+    const hit = await readFile(cache).catch(() => null);
+    if (hit) return hit;
+    const jpeg = await slot(() => grab(ffmpeg, file, ms / 1000));
+    if (jpeg.length < 2 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
+    await mkdir(path.dirname(cache), { recursive: true });
+    // Write then rename: a concurrent reader never sees half a JPEG.
+    const tmp = `${cache}.${process.pid}.tmp`;
+    await writeFile(tmp, jpeg);
+    await rename(tmp, cache);
+    return jpeg;
+  })().finally(() => inflight.delete(cache));
+  inflight.set(cache, job);
+  return job;
+}

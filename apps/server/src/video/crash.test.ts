@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Db } from '@vigil/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
+import {
+  AUTH_SECRET,
+  cameraRow,
+  ffmpegPidsFor,
+  insertCamera,
+  insertOwner,
+  segmentFiles,
+  segmentRows,
+  videoTestDb,
+  waitFor,
+} from '../../test/recorder-helpers.ts';
+import { segmentDir } from './paths.ts';
+import { createRecorder } from './recorder.ts';
+
+/** kill -9 of ffmpeg, and of a whole recorder process: the index must match the disk afterwards. */
+const CHILD = new URL('../../test/recorder-child.ts', import.meta.url).pathname;
+let t: Awaited<ReturnType<typeof videoTestDb>>;
+let db: Db;
+let workspaceId: string;
+let rtsp: Awaited<ReturnType<typeof startRtspServer>>;
+
+beforeAll(async () => {
+  t = await videoTestDb();
+  db = t.db;
+  ({ workspaceId } = await insertOwner(db));
+  rtsp = await startRtspServer();
+});
+afterAll(async () => {
+  await rtsp?.stop();
+  await t?.close();
+});
+
+const indexedNames = async (cameraId: string) =>
+  (await segmentRows(db, cameraId)).map((r) => path.posix.basename(r.path)).sort();
+
+function newRecorder() {
+  return createRecorder({
+    databaseUrl: t.databaseUrl,
+    mediaRoot: t.mediaRoot,
+    authSecret: AUTH_SECRET,
+    segmentSeconds: 2,
+    log: () => {},
+  });
+}
+
+describe('crash tolerance', () => {
+  it('kill -9 of ffmpeg: restarted, and every file on disk is indexed', async () => {
+    const cam = await insertCamera(db, workspaceId, { sourceUrl: rtsp.url });
+    const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
+    const recorder = newRecorder();
+    await recorder.start();
+    try {
+      await waitFor(async () => (await segmentRows(db, cam.id)).length >= 1, 15_000, 'a segment');
+      const pid = recorder.pidOf(cam.id)!;
+      process.kill(pid, 'SIGKILL');
+      await waitFor(
+        () => recorder.pidOf(cam.id) !== undefined && recorder.pidOf(cam.id) !== pid,
+        10_000,
+        'a new ffmpeg',
+      );
+      await waitFor(async () => (await cameraRow(db, cam.id)).status === 'online', 10_000, 'online again');
+    } finally {
+      await recorder.stop();
+    }
+    expect(ffmpegPidsFor(dir)).toEqual([]);
+    expect(await indexedNames(cam.id)).toEqual(segmentFiles(dir));
+  });
+
+  it('kill -9 of the recorder process: reconcile on restart repairs the index', async () => {
+    const cam = await insertCamera(db, workspaceId, { sourceUrl: rtsp.url });
+    const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, MEDIA_ROOT: t.mediaRoot, AUTH_SECRET, SEGMENT_SECONDS: '2' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      await waitFor(async () => (await segmentRows(db, cam.id)).length >= 2, 20_000, `segments (child: ${out})`);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    // Its ffmpeg loses its stdout reader and exits on the broken pipe: nothing is left running.
+    await waitFor(() => ffmpegPidsFor(dir).length === 0, 10_000, 'the orphaned ffmpeg to exit');
+    const onDisk = segmentFiles(dir);
+    const before = await indexedNames(cam.id);
+    // At most the file being written and the one just closed were not indexed yet.
+    expect(onDisk.length - before.length).toBeLessThanOrEqual(2);
+
+    const recorder = newRecorder();
+    await recorder.start();
+    const afterReconcile = await indexedNames(cam.id);
+    await recorder.stop();
+    // Every complete file survived and is indexed; at most the one being written was unreadable and dropped.
+    const lost = onDisk.filter((f) => !afterReconcile.includes(f));
+    expect(lost.length).toBeLessThanOrEqual(1);
+    if (lost.length) expect(lost[0]).toBe(onDisk.at(-1));
+    expect(afterReconcile.length).toBeGreaterThanOrEqual(before.length);
+    expect(await indexedNames(cam.id)).toEqual(segmentFiles(dir));
+  }, 60_000);
+});

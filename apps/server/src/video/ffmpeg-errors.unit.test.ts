@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, describeFfmpegError } from './ffmpeg-errors.ts';
+import { isSegmentName, relativeSegmentPath, segmentDir, segmentStart } from './paths.ts';
+import { segmentSpan } from './segment-indexer.ts';
+
+describe('describeFfmpegError (stderr of ffmpeg 5.1, captured from real runs)', () => {
+  it.each([
+    [
+      '[tcp @ 0x1] Connection to tcp://127.0.0.1:18559?timeout=0 failed: Connection refused\nrtsp://127.0.0.1:18559/test: Connection refused',
+      'Connection refused by 127.0.0.1:18559: is the camera on and the port right?',
+    ],
+    [
+      '[rtsp @ 0x1] method DESCRIBE failed: 401 Unauthorized\nrtsp://admin:bad@127.0.0.1:18554/test: Server returned 401 Unauthorized (authorization failed)',
+      'Camera rejected the username or password (401)',
+    ],
+    ['[rtsp @ 0x1] method DESCRIBE failed: 404 Not Found', 'Stream not found (404): check the path in the URL'],
+    [
+      '[tcp @ 0x1] Failed to resolve hostname nonexistent.invalid: Name or service not known',
+      'Host not found: nonexistent.invalid',
+    ],
+    ['rtsp://10.1.1.1/s: Connection timed out', 'Timed out waiting for the camera'],
+    ['\nStream stalled', 'The camera stopped sending video'],
+  ])('%s', (stderr, expected) => {
+    expect(describeFfmpegError(stderr, 1, null)).toBe(expected);
+  });
+  it('falls back to the last line without its [component] prefix, then to the exit status', () => {
+    expect(describeFfmpegError('noise\n[h264 @ 0x2] something odd\n', 1, null)).toBe('something odd');
+    expect(describeFfmpegError('', 255, null)).toBe('ffmpeg exited with code 255');
+    expect(describeFfmpegError('', null, 'SIGKILL')).toBe('ffmpeg stopped (SIGKILL)');
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from 1 s to a 30 s cap with ±20 % jitter, never under 1 s', () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffMs(n, mid))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+    expect(backoffMs(1, () => 0)).toBe(1000);
+    expect(backoffMs(3, () => 0)).toBe(3200);
+    expect(backoffMs(3, () => 0.999)).toBe(4798);
+    expect(backoffMs(10, () => 0.999)).toBe(30000);
+  });
+});
+
+describe('paths', () => {
+  it('lays media out per workspace and camera', () => {
+    expect(segmentDir('/data/media', 'w', 'c')).toBe('/data/media/w/c/segments');
+    expect(relativeSegmentPath('w', 'c', '20260102T030405Z.mp4')).toBe('w/c/segments/20260102T030405Z.mp4');
+  });
+  it('reads the UTC start from a segment name', () => {
+    expect(segmentStart('20260102T030405Z.mp4')?.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(segmentStart('20260102T030405Z.mp4.tmp')).toBeUndefined();
+    expect(isSegmentName('x.mp4')).toBe(false);
+  });
+});
+
+describe('segmentSpan', () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+  it('ends where the next segment of the same run starts, lasting its real duration', () => {
+    // A run's first file: opened at :05 after probing, 2.933 s of media, next opened at :06.
+    expect(segmentSpan(at(5), 2933, at(6))).toEqual({ start: new Date(at(6).getTime() - 2933), end: at(6) });
+    expect(segmentSpan(at(10), 10_000, at(20))).toEqual({ start: at(10), end: at(20) });
+  });
+  it('uses the name when there is no successor or it belongs to another run (a gap)', () => {
+    expect(segmentSpan(at(10), 1600)).toEqual({ start: at(10), end: new Date(at(10).getTime() + 1600) });
+    expect(segmentSpan(at(10), 2000, at(30))).toEqual({ start: at(10), end: at(12) });
+  });
+});

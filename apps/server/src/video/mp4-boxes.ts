@@ -1,0 +1,173 @@
+/**
+ * Just enough ISO-BMFF (MP4) parsing for fragmented MP4 as ffmpeg writes it: split a byte stream
+ * into top-level boxes, measure the init (ftyp+moov), tell keyframe fragments apart and sum the
+ * real sample durations. Reading the boxes costs microseconds where ffprobe costs a process.
+ */
+export interface Box {
+  type: string;
+  /** Offset of the box header in the buffer it was read from. */
+  start: number;
+  /** Offset of the payload (after size/type/largesize). */
+  body: number;
+  end: number;
+}
+
+/** Boxes laid one after another in buf[from, to); stops at the first incomplete one. */
+export function readBoxes(buf: Buffer, from = 0, to = buf.length): Box[] {
+  const boxes: Box[] = [];
+  let at = from;
+  while (at + 8 <= to) {
+    let size = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    let body = at + 8;
+    if (size === 1) {
+      if (at + 16 > to) break;
+      size = Number(buf.readBigUInt64BE(at + 8));
+      body = at + 16;
+    } else if (size === 0) {
+      size = to - at; // "extends to the end of the file"
+    }
+    if (size < body - at || at + size > to) break;
+    boxes.push({ type, start: at, body, end: at + size });
+    at += size;
+  }
+  return boxes;
+}
+
+function child(buf: Buffer, parent: Box, type: string, skip = 0): Box | undefined {
+  return readBoxes(buf, parent.body + skip, parent.end).find((b) => b.type === type);
+}
+
+function children(buf: Buffer, parent: Box, type: string): Box[] {
+  return readBoxes(buf, parent.body, parent.end).filter((b) => b.type === type);
+}
+
+/** Size of the leading ftyp+moov (what a player needs before any fragment); 0 when absent. */
+export function initSize(buf: Buffer): number {
+  const boxes = readBoxes(buf);
+  const moov = boxes.find((b) => b.type === 'moov');
+  return moov ? moov.end : 0;
+}
+
+interface TrackInfo {
+  timescale: number;
+  defaultDuration: number;
+  defaultFlags: number;
+}
+
+/** Per-track timescale (mdhd) and defaults (trex) from a moov box. */
+export function readTracks(buf: Buffer, moov: Box): Map<number, TrackInfo> {
+  const tracks = new Map<number, TrackInfo>();
+  for (const trak of children(buf, moov, 'trak')) {
+    const tkhd = child(buf, trak, 'tkhd');
+    const mdia = child(buf, trak, 'mdia');
+    const mdhd = mdia && child(buf, mdia, 'mdhd');
+    if (!tkhd || !mdhd) continue;
+    const tkVersion = buf[tkhd.body]!;
+    const trackId = buf.readUInt32BE(tkhd.body + (tkVersion === 1 ? 20 : 12));
+    const mdVersion = buf[mdhd.body]!;
+    const timescale = buf.readUInt32BE(mdhd.body + (mdVersion === 1 ? 20 : 12));
+    tracks.set(trackId, { timescale, defaultDuration: 0, defaultFlags: 0 });
+  }
+  const mvex = child(buf, moov, 'mvex');
+  for (const trex of mvex ? children(buf, mvex, 'trex') : []) {
+    const t = tracks.get(buf.readUInt32BE(trex.body + 4));
+    if (!t) continue;
+    t.defaultDuration = buf.readUInt32BE(trex.body + 12);
+    t.defaultFlags = buf.readUInt32BE(trex.body + 20);
+  }
+  return tracks;
+}
+
+export interface FragmentInfo {
+  trackId: number;
+  /** Sum of the fragment's sample durations, in the track timescale. */
+  duration: number;
+  /** True when the fragment's first sample is a sync sample (a keyframe). */
+  keyframe: boolean;
+}
+
+const NON_SYNC = 0x00010000;
+
+/** Reads the first traf of a moof: its track, total duration and whether it opens on a keyframe. */
+export function readFragment(buf: Buffer, moof: Box, tracks: Map<number, TrackInfo>): FragmentInfo | undefined {
+  const traf = child(buf, moof, 'traf');
+  const tfhd = traf && child(buf, traf, 'tfhd');
+  if (!traf || !tfhd) return undefined;
+  const tfFlags = buf.readUInt32BE(tfhd.body) & 0xffffff;
+  const trackId = buf.readUInt32BE(tfhd.body + 4);
+  const track = tracks.get(trackId);
+  let p = tfhd.body + 8;
+  if (tfFlags & 0x01) p += 8; // base-data-offset
+  if (tfFlags & 0x02) p += 4; // sample-description-index
+  let defaultDuration = track?.defaultDuration ?? 0;
+  let defaultFlags = track?.defaultFlags ?? 0;
+  if (tfFlags & 0x08) {
+    defaultDuration = buf.readUInt32BE(p);
+    p += 4;
+  }
+  if (tfFlags & 0x10) p += 4; // default-sample-size
+  if (tfFlags & 0x20) defaultFlags = buf.readUInt32BE(p);
+
+  let duration = 0;
+  let firstFlags: number | undefined;
+  for (const trun of children(buf, traf, 'trun')) {
+    const flags = buf.readUInt32BE(trun.body) & 0xffffff;
+    const count = buf.readUInt32BE(trun.body + 4);
+    let q = trun.body + 8;
+    if (flags & 0x01) q += 4; // data-offset
+    let first: number | undefined;
+    if (flags & 0x04) {
+      first = buf.readUInt32BE(q);
+      q += 4;
+    }
+    for (let i = 0; i < count; i++) {
+      let sampleDuration = defaultDuration;
+      let sampleFlags = i === 0 && first !== undefined ? first : defaultFlags;
+      if (flags & 0x100) {
+        sampleDuration = buf.readUInt32BE(q);
+        q += 4;
+      }
+      if (flags & 0x200) q += 4; // size
+      if (flags & 0x400) {
+        sampleFlags = buf.readUInt32BE(q);
+        q += 4;
+      }
+      if (flags & 0x800) q += 4; // composition offset
+      if (firstFlags === undefined) firstFlags = sampleFlags;
+      duration += sampleDuration;
+    }
+  }
+  return { trackId, duration, keyframe: firstFlags === undefined || (firstFlags & NON_SYNC) === 0 };
+}
+
+export interface Mp4Summary {
+  initBytes: number;
+  /** Seconds of media in complete fragments (moof followed by its mdat). */
+  durationSec: number;
+  fragments: number;
+}
+
+/** Summarises a whole fragmented MP4 file; a truncated tail (kill -9) is ignored, not an error. */
+export function summarizeFragmentedMp4(buf: Buffer): Mp4Summary {
+  const boxes = readBoxes(buf);
+  const moov = boxes.find((b) => b.type === 'moov');
+  if (!moov) return { initBytes: 0, durationSec: 0, fragments: 0 };
+  const tracks = readTracks(buf, moov);
+  const perTrack = new Map<number, number>();
+  let fragments = 0;
+  for (let i = 0; i < boxes.length; i++) {
+    const box = boxes[i]!;
+    if (box.type !== 'moof' || boxes[i + 1]?.type !== 'mdat') continue;
+    const f = readFragment(buf, box, tracks);
+    if (!f) continue;
+    fragments++;
+    perTrack.set(f.trackId, (perTrack.get(f.trackId) ?? 0) + f.duration);
+  }
+  let durationSec = 0;
+  for (const [id, units] of perTrack) {
+    const ts = tracks.get(id)?.timescale;
+    if (ts) durationSec = Math.max(durationSec, units / ts);
+  }
+  return { initBytes: moov.end, durationSec, fragments };
+}

@@ -1,0 +1,133 @@
+import { type FSWatcher, watch } from 'node:fs';
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '@vigil/db';
+import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
+import { isSegmentName, relativeSegmentPath, segmentStart } from './paths.ts';
+import { insertSegment } from './video.repo.ts';
+
+/**
+ * Indexes a camera's segments as ffmpeg completes them. ffmpeg only opens segment N+1 after
+ * closing N, so every file but the newest is complete; the newest is complete once ffmpeg has
+ * exited (flush(true)). fs.watch gives promptness, a poll covers the events it can drop.
+ */
+export interface SegmentIndexerOptions {
+  db: Db;
+  cameraId: string;
+  workspaceId: string;
+  dir: string;
+  kind: 'continuous' | 'motion';
+  log(msg: string): void;
+  pollMs?: number;
+  /** Called after each segment is indexed (tests, metrics). */
+  onIndexed?(file: string): void;
+}
+
+export interface IndexResult {
+  indexed: boolean;
+  /** The file held no complete fragment and was deleted. */
+  deleted?: boolean;
+}
+
+/** Reads one finished file and inserts it into the index (and its recording). */
+export async function indexSegmentFile(
+  db: Db,
+  cam: { cameraId: string; workspaceId: string; kind: 'continuous' | 'motion' },
+  dir: string,
+  file: string,
+  opts: { deleteUnreadable?: boolean; next?: string } = {},
+): Promise<IndexResult> {
+  const full = path.join(dir, file);
+  const start = segmentStart(file);
+  if (!start) return { indexed: false };
+  const buf = await readFile(full).catch(() => undefined);
+  const summary = buf ? summarizeFragmentedMp4(buf) : undefined;
+  if (!buf || !summary || summary.fragments === 0) {
+    // Empty or unreadable (ffmpeg stopped right after opening it): nothing to play, so it goes.
+    if (opts.deleteUnreadable === false) return { indexed: false };
+    await unlink(full).catch(() => {});
+    return { indexed: false, deleted: true };
+  }
+  const span = segmentSpan(
+    start,
+    Math.round(summary.durationSec * 1000),
+    opts.next ? segmentStart(opts.next) : undefined,
+  );
+  const indexed = await insertSegment(db, {
+    cameraId: cam.cameraId,
+    workspaceId: cam.workspaceId,
+    kind: cam.kind,
+    startAt: span.start,
+    endAt: span.end,
+    bytes: buf.length,
+    path: relativeSegmentPath(cam.workspaceId, cam.cameraId, file),
+    initBytes: summary.initBytes,
+  });
+  return { indexed };
+}
+
+/**
+ * The wall-clock span of a segment. Its name is the moment ffmpeg opened it, which for the first
+ * segment of a run comes after the packets buffered while probing the stream (up to a GOP); the
+ * next segment's name is when this one's last packet arrived. So when a successor of the same
+ * run exists the segment ends where the successor starts and begins its real duration earlier:
+ * consecutive segments then tile the timeline with no overlap.
+ */
+export function segmentSpan(named: Date, durationMs: number, next?: Date): { start: Date; end: Date } {
+  const gap = next ? next.getTime() - named.getTime() - durationMs : Number.POSITIVE_INFINITY;
+  if (next && Math.abs(gap) <= 3000) return { start: new Date(next.getTime() - durationMs), end: next };
+  return { start: named, end: new Date(named.getTime() + durationMs) };
+}
+
+export async function listSegmentFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  // The names are fixed-width UTC timestamps, so lexical order is time order.
+  return names.filter(isSegmentName).sort();
+}
+
+export class SegmentIndexer {
+  private watcher: FSWatcher | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  private done = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: SegmentIndexerOptions) {}
+
+  /** Files already indexed (by reconcile) are not read again. */
+  markIndexed(files: Iterable<string>): void {
+    for (const f of files) this.done.add(f);
+  }
+
+  start(): void {
+    try {
+      this.watcher = watch(this.opts.dir, () => void this.flush(false));
+      this.watcher.on('error', () => {});
+    } catch (e) {
+      this.opts.log(`cannot watch ${this.opts.dir}: ${(e as Error).message}; polling only`);
+    }
+    this.poll = setInterval(() => void this.flush(false), this.opts.pollMs ?? 5000);
+  }
+
+  /** Indexes every complete file; with includeNewest, the newest too (ffmpeg has exited). */
+  flush(includeNewest: boolean): Promise<void> {
+    this.queue = this.queue.then(() => this.scan(includeNewest)).catch((e) => this.opts.log(`indexing: ${e}`));
+    return this.queue;
+  }
+
+  private async scan(includeNewest: boolean): Promise<void> {
+    const files = await listSegmentFiles(this.opts.dir);
+    const complete = includeNewest ? files : files.slice(0, -1);
+    for (const [i, file] of complete.entries()) {
+      if (this.done.has(file)) continue;
+      const r = await indexSegmentFile(this.opts.db, this.opts, this.opts.dir, file, { next: files[i + 1] });
+      this.done.add(file);
+      if (r.indexed) this.opts.onIndexed?.(file);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.watcher?.close();
+    clearInterval(this.poll);
+    await this.queue;
+  }
+}

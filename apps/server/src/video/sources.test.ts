@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Db } from '@vigil/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../e2e/fixtures/rtsp-server.ts';
+import {
+  AUTH_SECRET,
+  cameraRow,
+  insertCamera,
+  insertOwner,
+  segmentRows,
+  videoTestDb,
+  waitFor,
+} from '../../test/recorder-helpers.ts';
+import { readBoxes } from './mp4-boxes.ts';
+import { createRecorder, type Recorder } from './recorder.ts';
+
+/** The transcoded sources: the built-in test pattern and an MJPEG-over-HTTP camera (served by ffmpeg). */
+let t: Awaited<ReturnType<typeof videoTestDb>>;
+let db: Db;
+let workspaceId: string;
+let recorder: Recorder;
+
+beforeAll(async () => {
+  t = await videoTestDb();
+  db = t.db;
+  ({ workspaceId } = await insertOwner(db));
+  recorder = createRecorder({
+    databaseUrl: t.databaseUrl,
+    mediaRoot: t.mediaRoot,
+    authSecret: AUTH_SECRET,
+    segmentSeconds: 2,
+    log: () => {},
+  });
+  await recorder.start();
+});
+afterAll(async () => {
+  await recorder?.stop();
+  await t?.close();
+});
+
+async function expectRecordsH264(cameraId: string) {
+  await waitFor(async () => (await cameraRow(db, cameraId)).status === 'online', 10_000, 'online');
+  const [seg] = await waitFor(
+    async () => {
+      const rows = await segmentRows(db, cameraId);
+      return rows.length ? rows : null;
+    },
+    15_000,
+    'a segment',
+  );
+  const file = readFileSync(path.join(t.mediaRoot, seg!.path));
+  const boxes = readBoxes(file);
+  expect(boxes.slice(0, 2).map((b) => b.type)).toEqual(['ftyp', 'moov']);
+  expect(file.subarray(boxes[1]!.start, boxes[1]!.end).includes('avcC')).toBe(true);
+  // Keyframes every 2 s: a 2 s segment is cut on time.
+  const seconds = (seg!.endAt.getTime() - seg!.startAt.getTime()) / 1000;
+  expect(seconds).toBeGreaterThan(1.5);
+  expect(seconds).toBeLessThan(3.5);
+  // The live feed carries the same H.264 to viewers.
+  const feed = recorder.liveFeeds.get(cameraId)!;
+  expect(feed.initSegment!.includes('avcC')).toBe(true);
+}
+
+describe('transcoded sources', () => {
+  it('a test-pattern camera records H.264 with no camera at all', async () => {
+    const cam = await insertCamera(db, workspaceId, { sourceType: 'test-pattern' });
+    await recorder.sync(cam.id);
+    await expectRecordsH264(cam.id);
+    await db.execute(sql`delete from cameras where id = ${cam.id}`);
+    await recorder.sync(cam.id);
+  });
+
+  it('an MJPEG-over-HTTP camera is transcoded to H.264', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/video.mjpg`;
+    // ffmpeg as a multipart MJPEG camera (-listen 1 serves one client, the recorder).
+    const camera: ChildProcess = spawn(
+      'ffmpeg',
+      [
+        '-loglevel',
+        'error',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x240:rate=10',
+        '-c:v',
+        'mjpeg',
+        '-q:v',
+        '5',
+      ].concat(['-f', 'mpjpeg', '-listen', '1', url]),
+      { stdio: 'ignore' },
+    );
+    try {
+      const cam = await insertCamera(db, workspaceId, { sourceType: 'mjpeg', sourceUrl: url });
+      await recorder.sync(cam.id);
+      await expectRecordsH264(cam.id);
+    } finally {
+      camera.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { backoffMs, describeFfmpegError } from './ffmpeg-errors.ts';
+import type { LiveFeed } from './live-feed.ts';
+
+/**
+ * Keeps one camera's ffmpeg running: restarts it with backoff, reports online / reconnecting /
+ * offline with a readable reason, and never leaves a process behind (each child is tracked and
+ * stop() waits for its exit, escalating SIGTERM → SIGKILL after 3 s).
+ */
+export type SupervisedStatus = 'online' | 'reconnecting' | 'offline';
+
+export interface SupervisorOptions {
+  args: string[];
+  liveFeed: LiveFeed;
+  onStatus(status: SupervisedStatus, lastError: string | null): void;
+  /** ffmpeg exited (any reason): its last segment file is now complete. */
+  onExit?(): void;
+  log(msg: string): void;
+  ffmpegPath?: string;
+  /** Delay before the first spawn (staggered starts). */
+  startDelayMs?: number;
+  /** No stdout for this long while running means a hung stream: kill and retry. */
+  stallMs?: number;
+  /** Consecutive failures before "reconnecting" becomes "offline". */
+  offlineAfter?: number;
+}
+
+const KILL_GRACE_MS = 3000;
+
+export class FfmpegSupervisor {
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private online = false;
+  private failures = 0;
+  private stderrTail = '';
+  private lastDataAt = 0;
+
+  constructor(private readonly opts: SupervisorOptions) {}
+
+  /** The running ffmpeg's pid, if any (tests count processes through it). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.timer = setTimeout(() => this.spawn(), this.opts.startDelayMs ?? 0);
+    const stallMs = this.opts.stallMs ?? 20_000;
+    this.watchdog = setInterval(
+      () => {
+        if (this.child && Date.now() - this.lastDataAt > stallMs) {
+          this.stderrTail += '\nStream stalled';
+          this.child.kill('SIGKILL');
+        }
+      },
+      Math.min(5000, stallMs / 2),
+    );
+  }
+
+  private spawn(): void {
+    this.timer = undefined;
+    if (this.stopping) return;
+    this.stderrTail = '';
+    this.lastDataAt = Date.now();
+    // TZ=UTC: the segment muxer's strftime uses local time; the names must be UTC.
+    const child = spawn(this.opts.ffmpegPath ?? 'ffmpeg', this.opts.args, {
+      env: { ...process.env, TZ: 'UTC' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout!.on('data', (d: Buffer) => {
+      this.lastDataAt = Date.now();
+      this.opts.liveFeed.push(d);
+      if (!this.online && this.opts.liveFeed.fragments > 0) {
+        this.online = true;
+        this.failures = 0;
+        this.opts.onStatus('online', null);
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      // Keep only the tail: the reason for an exit is in the last lines.
+      this.stderrTail = (this.stderrTail + d.toString()).slice(-4000);
+    });
+    child.on('error', (e) => {
+      this.stderrTail += `\n${e.message}`;
+    });
+    this.exited = new Promise((resolve) => {
+      child.on('close', (code, signal) => {
+        if (this.child === child) this.child = undefined;
+        this.opts.liveFeed.reset();
+        this.opts.onExit?.();
+        resolve();
+        if (!this.stopping) this.onFailure(code, signal);
+      });
+    });
+  }
+
+  private onFailure(code: number | null, signal: NodeJS.Signals | null): void {
+    this.online = false;
+    this.failures++;
+    const reason = describeFfmpegError(this.stderrTail, code, signal);
+    const status = this.failures >= (this.opts.offlineAfter ?? 3) ? 'offline' : 'reconnecting';
+    this.opts.onStatus(status, reason);
+    const delay = backoffMs(this.failures);
+    this.opts.log(`ffmpeg exited (${signal ?? code}): ${reason}; retry in ${delay} ms`);
+    this.timer = setTimeout(() => this.spawn(), delay);
+  }
+
+  /** Stops ffmpeg (SIGTERM lets it finish the segment; SIGKILL after 3 s) and waits for its exit. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    clearInterval(this.watchdog);
+    const child = this.child;
+    if (!child) return;
+    const kill = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+    child.kill('SIGTERM');
+    await this.exited;
+    clearTimeout(kill);
+    this.online = false;
+  }
+}

@@ -1,0 +1,163 @@
+import { type Db, type DbOrTx, schema } from '@vigil/db';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { publish } from '../lib/realtime.ts';
+
+/** The recorder's only SQL: camera status, the segment index, recordings and usage counters. */
+const { cameras, cameraEvents, recordings, segments, users, workspaces } = schema;
+
+export type CameraRow = typeof cameras.$inferSelect;
+
+/** A recording is extended while segments follow within this gap… */
+export const MAX_GAP_MS = 2000;
+/** …and while it stays under an hour. */
+export const MAX_RECORDING_MS = 3_600_000;
+
+export interface NewSegment {
+  cameraId: string;
+  workspaceId: string;
+  kind: 'continuous' | 'motion';
+  startAt: Date;
+  endAt: Date;
+  bytes: number;
+  path: string;
+  initBytes: number;
+}
+
+export async function loadCameras(db: Db, id?: string): Promise<CameraRow[]> {
+  return id ? db.select().from(cameras).where(eq(cameras.id, id)) : db.select().from(cameras);
+}
+
+/** Writes a status change, its camera_events row (online/offline) and the realtime notice, atomically. */
+export async function writeStatus(
+  db: Db,
+  cam: { id: string; workspaceId: string },
+  status: string,
+  lastError: string | null,
+  event?: { type: 'online' | 'offline'; detail: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [prev] = await tx
+      .select({ status: cameras.status })
+      .from(cameras)
+      .where(eq(cameras.id, cam.id))
+      .for('update');
+    if (!prev) return; // deleted meanwhile
+    await tx
+      .update(cameras)
+      .set({ status, lastError, ...(prev.status !== status ? { statusChangedAt: now } : {}) })
+      .where(eq(cameras.id, cam.id));
+    if (event) {
+      await tx
+        .insert(cameraEvents)
+        .values({ cameraId: cam.id, workspaceId: cam.workspaceId, type: event.type, at: now, detail: event.detail });
+    }
+    await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+  });
+}
+
+/** Recounts the owner's usage from the recordings themselves, so it can never drift. */
+async function refreshUsage(tx: DbOrTx, workspaceId: string): Promise<void> {
+  // storageUsed is in GB (10^9 bytes) rounded to 3 decimals, i.e. exact to the megabyte.
+  await tx.execute(sql`
+    update ${users} set usage = usage || jsonb_build_object(
+      'recordingsCount', (select count(*) from ${recordings} where workspace_id = ${workspaceId}),
+      'storageUsed', (select round(coalesce(sum(bytes), 0) / 1e9, 3) from ${recordings} where workspace_id = ${workspaceId})::float8
+    ) where id = (select owner_id from ${workspaces} where id = ${workspaceId})`);
+}
+
+/** Serialises usage recounts of one workspace: cameras of a workspace index in parallel. */
+async function lockOwner(tx: DbOrTx, workspaceId: string): Promise<void> {
+  await tx.execute(
+    sql`select 1 from ${users} where id = (select owner_id from ${workspaces} where id = ${workspaceId}) for update`,
+  );
+}
+
+/**
+ * Indexes one complete segment and attaches it to the camera's recording: the open one is
+ * extended when the segment follows within 2 s and the result stays under an hour, otherwise a
+ * new recording starts. Returns false when the path was already indexed.
+ */
+export async function insertSegment(db: Db, seg: NewSegment): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, seg.workspaceId);
+    const [exists] = await tx.select({ id: segments.id }).from(segments).where(eq(segments.path, seg.path));
+    if (exists) return false;
+    const [open] = await tx
+      .select()
+      .from(recordings)
+      .where(eq(recordings.cameraId, seg.cameraId))
+      .orderBy(desc(recordings.endAt))
+      .limit(1)
+      .for('update');
+    const gap = open ? seg.startAt.getTime() - open.endAt.getTime() : Number.POSITIVE_INFINITY;
+    const extend =
+      open &&
+      open.kind === seg.kind &&
+      gap <= MAX_GAP_MS &&
+      gap > -MAX_GAP_MS &&
+      seg.endAt.getTime() - open.startAt.getTime() <= MAX_RECORDING_MS;
+    let recordingId: string;
+    if (extend) {
+      recordingId = open.id;
+      await tx
+        .update(recordings)
+        .set({
+          endAt: sql`greatest(${recordings.endAt}, ${seg.endAt.toISOString()}::timestamptz)`,
+          bytes: sql`${recordings.bytes} + ${seg.bytes}`,
+        })
+        .where(eq(recordings.id, open.id));
+    } else {
+      const [rec] = await tx
+        .insert(recordings)
+        .values({
+          cameraId: seg.cameraId,
+          workspaceId: seg.workspaceId,
+          kind: seg.kind,
+          startAt: seg.startAt,
+          endAt: seg.endAt,
+          bytes: seg.bytes,
+        })
+        .returning({ id: recordings.id });
+      recordingId = rec!.id;
+    }
+    await tx.insert(segments).values({ ...seg, recordingId });
+    await refreshUsage(tx, seg.workspaceId);
+    return true;
+  });
+}
+
+export async function listSegments(db: DbOrTx, cameraId: string) {
+  return db
+    .select({ id: segments.id, path: segments.path, recordingId: segments.recordingId })
+    .from(segments)
+    .where(eq(segments.cameraId, cameraId));
+}
+
+/** Removes index rows whose files are gone and re-derives their recordings (bytes, span; empty ones go). */
+export async function deleteSegments(db: Db, workspaceId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.transaction(async (tx) => {
+    await lockOwner(tx, workspaceId);
+    const gone = await tx.delete(segments).where(inArray(segments.id, ids)).returning({ rec: segments.recordingId });
+    const recIds = [...new Set(gone.map((g) => g.rec).filter((r): r is string => Boolean(r)))];
+    if (recIds.length) {
+      await tx.execute(sql`
+        update ${recordings} r set
+          bytes = s.bytes, start_at = s.start_at, end_at = s.end_at
+        from (select recording_id, sum(bytes)::bigint as bytes, min(start_at) as start_at, max(end_at) as end_at
+              from ${segments} where recording_id in ${recIds} group by recording_id) s
+        where r.id = s.recording_id`);
+      await tx
+        .delete(recordings)
+        .where(
+          and(
+            inArray(recordings.id, recIds),
+            eq(recordings.protected, false),
+            sql`not exists (select 1 from ${segments} where recording_id = ${recordings.id})`,
+          ),
+        );
+    }
+    await refreshUsage(tx, workspaceId);
+  });
+}

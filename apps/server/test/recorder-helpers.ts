@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cloneTemplate, createDb, type Db, schema } from '@vigil/db';
+import { eq, sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+
+/** Shared by the recorder's integration tests: a cloned database, an owner, cameras, polling. */
+export const AUTH_SECRET = 'test-secret-test-secret-test-secret-00';
+
+export async function videoTestDb(): Promise<{
+  db: Db;
+  databaseUrl: string;
+  mediaRoot: string;
+  close(): Promise<void>;
+}> {
+  const databaseUrl = await cloneTemplate(inject('pgAdminUrl'));
+  const { db, pool } = createDb(databaseUrl, 4);
+  const mediaRoot = mkdtempSync(path.join(inject('tmpRoot'), 'media-'));
+  return { db, databaseUrl, mediaRoot, close: () => pool.end() };
+}
+
+/** A workspace and its owner, inserted directly (the recorder only needs the rows). */
+export async function insertOwner(db: Db): Promise<{ workspaceId: string; ownerId: string }> {
+  const workspaceId = randomUUID();
+  const ownerId = randomUUID();
+  await db.insert(schema.workspaces).values({ id: workspaceId, name: 'Test', ownerId });
+  const now = new Date();
+  await db.insert(schema.users).values({
+    id: ownerId,
+    email: `owner-${ownerId}@example.com`,
+    displayName: 'Owner',
+    trialStartDate: now,
+    trialEndDate: now,
+    preferences: {} as never,
+    limits: { maxCameras: 10, maxRecordings: 1000, maxStorage: 100, aiAnalysisQuota: 0 },
+    usage: { camerasCount: 0, recordingsCount: 0, storageUsed: 0, aiAnalysisUsed: 0 },
+    workspaceId,
+  });
+  return { workspaceId, ownerId };
+}
+
+export async function insertCamera(
+  db: Db,
+  workspaceId: string,
+  over: Partial<typeof schema.cameras.$inferInsert> = {},
+): Promise<typeof schema.cameras.$inferSelect> {
+  const [row] = await db
+    .insert(schema.cameras)
+    .values({ workspaceId, name: 'Cam', sourceType: 'rtsp', recordingMode: 'continuous', ...over })
+    .returning();
+  return row!;
+}
+
+export async function cameraRow(db: Db, id: string) {
+  const [row] = await db.select().from(schema.cameras).where(eq(schema.cameras.id, id));
+  return row!;
+}
+
+export async function segmentRows(db: Db, cameraId: string) {
+  return db
+    .select()
+    .from(schema.segments)
+    .where(eq(schema.segments.cameraId, cameraId))
+    .orderBy(schema.segments.startAt);
+}
+
+export async function eventTypes(db: Db, cameraId: string): Promise<string[]> {
+  const rows = await db
+    .select({ type: schema.cameraEvents.type })
+    .from(schema.cameraEvents)
+    .where(eq(schema.cameraEvents.cameraId, cameraId))
+    .orderBy(schema.cameraEvents.at, sql`created_at`);
+  return rows.map((r) => r.type);
+}
+
+/** Polls until fn returns a truthy value; never a fixed sleep. */
+export async function waitFor<T>(fn: () => Promise<T> | T, timeoutMs: number, what: string): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v as NonNullable<T>;
+      last = v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** ffmpeg processes whose command line names this directory (the camera's unique segment dir). */
+export function ffmpegPidsFor(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmd: string;
+    try {
+      cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    const argv = cmd.split('\0');
+    if (path.basename(argv[0] ?? '') === 'ffmpeg' && argv.some((a) => a.includes(dir))) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+export function segmentFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.mp4'))
+      .sort();
+  } catch {
+    return [];
+  }
+}

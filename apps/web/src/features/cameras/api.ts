@@ -1,0 +1,47 @@
+import type { Camera, CameraSourceInput, CreateCameraInput, Page, ProbeResult, UpdateCameraInput } from '@vigil/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { request, unwrap } from '../../lib/api-client.ts';
+
+export const camerasKey = ['cameras'] as const;
+
+/** A workspace rarely has more than a handful of cameras: one page holds them all. */
+export const camerasQuery = queryOptions({
+  queryKey: [...camerasKey, 'list'],
+  queryFn: async () => unwrap(await request<Page<Camera>>('GET', '/api/v1/cameras?limit=100')).items,
+});
+
+/** Every write refreshes the list; the realtime `cameras` topic does the same for others' writes. */
+function useCameraMutation<I, O>(call: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: camerasKey }),
+  });
+}
+
+export const useCreateCamera = () =>
+  useCameraMutation(async (input: CreateCameraInput) =>
+    unwrap(await request<Camera>('POST', '/api/v1/cameras', input)),
+  );
+
+export const useUpdateCamera = () =>
+  useCameraMutation(async ({ id, patch }: { id: string; patch: UpdateCameraInput }) =>
+    unwrap(await request<Camera>('PATCH', `/api/v1/cameras/${encodeURIComponent(id)}`, patch)),
+  );
+
+export const useDeleteCamera = () =>
+  useCameraMutation(async (id: string) =>
+    unwrap(await request<undefined>('DELETE', `/api/v1/cameras/${encodeURIComponent(id)}`)),
+  );
+
+/** Test connection: the typed source, or (editing, password untouched) the saved camera. */
+export function useProbe() {
+  return useMutation({
+    mutationFn: async (input: { source: CameraSourceInput } | { id: string }) =>
+      unwrap(
+        'id' in input
+          ? await request<ProbeResult>('POST', `/api/v1/cameras/${encodeURIComponent(input.id)}/probe`)
+          : await request<ProbeResult>('POST', '/api/v1/cameras/probe', { source: input.source }),
+      ),
+  });
+}

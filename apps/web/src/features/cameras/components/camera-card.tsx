@@ -1,0 +1,70 @@
+import type { Camera } from '@vigil/shared';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { probeErrorKey } from '../form-model.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+export interface CameraCardProps {
+  camera: Camera;
+  canEdit: boolean;
+  busy: boolean;
+  onEdit(): void;
+  onToggle(): void;
+  onDelete(): void;
+}
+
+/** One camera: what it is, how it is doing, and (for editors) what can be done to it. */
+export function CameraCard({ camera, canEdit, busy, onEdit, onToggle, onDelete }: CameraCardProps) {
+  const { t } = useTranslation();
+  const known = camera.lastError ? probeErrorKey(camera.lastError) : null;
+  const lastError = known ? t(known.key, known.params) : camera.lastError;
+  const source = camera.source.type === 'test-pattern' ? t('cameras.testPatternSource') : camera.source.url;
+  const named = { name: camera.name };
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" data-testid="camera-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="min-w-0 text-base font-semibold break-words text-fg">{camera.name}</h2>
+        <StatusBadge status={camera.status} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">{t('cameras.col.source')}</dt>
+        <dd className="min-w-0 break-all text-fg">
+          <span className="mr-1 rounded bg-sunken px-1.5 py-0.5 text-xs">
+            {t(`cameras.type.${camera.source.type}`)}
+          </span>
+          {source}
+        </dd>
+        <dt className="text-muted">{t('cameras.col.recording')}</dt>
+        <dd className="text-fg">{t(`cameras.mode.${camera.recordingMode}`)}</dd>
+        <dt className="text-muted">{t('cameras.col.retention')}</dt>
+        <dd className="text-fg">{t('cameras.retentionDays', { count: camera.retentionDays })}</dd>
+      </dl>
+      {lastError && camera.status !== 'online' && (
+        <p className="text-sm text-danger">{t('cameras.lastError', { error: lastError })}</p>
+      )}
+      {canEdit && (
+        <div className="mt-auto flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={onEdit} aria-label={t('cameras.editNamed', named)}>
+            {t('cameras.edit')}
+          </Button>
+          <Button
+            variant="secondary"
+            busy={busy}
+            onClick={onToggle}
+            aria-label={t(camera.enabled ? 'cameras.disableNamed' : 'cameras.enableNamed', named)}
+          >
+            {t(camera.enabled ? 'cameras.disable' : 'cameras.enable')}
+          </Button>
+          <Button
+            variant="ghost"
+            className="text-danger"
+            onClick={onDelete}
+            aria-label={t('cameras.deleteNamed', named)}
+          >
+            {t('cameras.delete')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,108 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { Camera, ProbeResult } from '@vigil/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toast-context.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorKey } from '../../../lib/errors.ts';
+import { useCreateCamera, useProbe, useUpdateCamera } from '../api.ts';
+import { createInput, emptyForm, formOf, patchOf, sourceChanged, sourceOf } from '../form-model.ts';
+import { CameraFields } from './camera-fields.tsx';
+import { ProbeResultView } from './probe-result.tsx';
+
+export interface CameraDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The camera being edited; absent when adding. */
+  camera?: Camera | undefined;
+  /** The plan refused a new camera: the page shows the upgrade banner. */
+  onLimit(): void;
+}
+
+/** Add or edit a camera, with "Test connection" before saving. Radix traps and restores focus. */
+export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDialogProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [initial] = useState(() => (camera ? formOf(camera) : emptyForm()));
+  const [form, setForm] = useState(initial);
+  const [probeResult, setProbeResult] = useState<ProbeResult | null>(null);
+  const create = useCreateCamera();
+  const update = useUpdateCamera();
+  const probe = useProbe();
+  const saving = create.isPending || update.isPending;
+  const failure = create.error ?? update.error ?? probe.error;
+  const apiFailure = failure instanceof ApiError ? failure : null;
+  const fields = apiFailure?.code === 'invalid-argument' ? (apiFailure.fields ?? {}) : {};
+
+  const change = (patch: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setProbeResult(null);
+  };
+
+  const test = () => {
+    // Editing with the password untouched: the server probes with the saved one.
+    const input = camera && !sourceChanged(initial, form) ? { id: camera.id } : { source: sourceOf(form) };
+    probe.mutate(input, { onSuccess: setProbeResult });
+  };
+
+  const done = () => {
+    toast({ kind: 'success', text: t('cameras.saved') });
+    onOpenChange(false);
+  };
+  const failed = (err: unknown) => {
+    if (err instanceof ApiError && err.code === 'resource-exhausted') {
+      onLimit();
+      onOpenChange(false);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (camera) update.mutate({ id: camera.id, patch: patchOf(initial, form) }, { onSuccess: done, onError: failed });
+    else create.mutate(createInput(form), { onSuccess: done, onError: failed });
+  };
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-4 text-fg shadow-xl sm:p-6">
+          <DialogPrimitive.Title className="text-lg font-semibold">
+            {t(camera ? 'cameras.form.editTitle' : 'cameras.form.addTitle')}
+          </DialogPrimitive.Title>
+          <DialogPrimitive.Description className="mt-1 mb-4 text-sm text-muted">
+            {t('cameras.form.description')}
+          </DialogPrimitive.Description>
+          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+            <CameraFields
+              form={form}
+              onChange={change}
+              errors={fields}
+              keepsPassword={Boolean(camera?.source.hasPassword) && initial.type === 'rtsp'}
+            />
+            <div aria-live="polite" className="flex flex-col gap-2">
+              {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}
+              {probeResult && <ProbeResultView result={probeResult} />}
+              {apiFailure && apiFailure.code !== 'resource-exhausted' && (
+                <Banner tone="error">{t(errorKey(apiFailure.code))}</Banner>
+              )}
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <DialogPrimitive.Close asChild>
+                <Button variant="secondary">{t('cameras.cancel')}</Button>
+              </DialogPrimitive.Close>
+              <Button variant="secondary" busy={probe.isPending} onClick={test}>
+                {t('cameras.form.test')}
+              </Button>
+              <Button type="submit" busy={saving}>
+                {t('cameras.form.save')}
+              </Button>
+            </div>
+          </form>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

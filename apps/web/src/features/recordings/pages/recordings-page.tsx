@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorKey } from '../../../lib/errors.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { cameraChoicesQuery, timelineQuery, vodUrl } from '../api.ts';
+import { RecordingList } from '../components/recording-list.tsx';
+import { TimelineBar } from '../components/timeline-bar.tsx';
+import { type SeekRequest, VodPlayer } from '../components/vod-player.tsx';
+import { isDay, parseSpans, playableFrom, spanAt, todayIn } from '../time-model.ts';
+import '../translations.ts';
+
+const SPEEDS = [1, 2, 4] as const;
+/** On a phone a pixel of the day bar is about four minutes: a pick this close to footage plays it. */
+const SNAP_MS = 10 * 60 * 1000;
+
+export function RecordingsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const timeZone = session.me?.user.preferences.timezone ?? 'UTC';
+  const canProtect = session.hasAnyRole(['manager', 'admin']);
+  // Camera and day live in the URL, so a link (or a reload) reopens the same footage.
+  const [params, setParams] = useSearchParams();
+  const cameras = useQuery(cameraChoicesQuery);
+  const cameraId = params.get('camera') ?? cameras.data?.[0]?.id ?? '';
+  const day = isDay(params.get('day')) ? params.get('day')! : todayIn(timeZone);
+  const timeline = useQuery(timelineQuery(cameraId, day, timeZone));
+  const [seek, setSeek] = useState<SeekRequest | null>(null);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [rate, setRate] = useState(1);
+  const [failed, setFailed] = useState(false);
+
+  const dayRange = useMemo(
+    () => (timeline.data ? { start: Date.parse(timeline.data.start), end: Date.parse(timeline.data.end) } : null),
+    [timeline.data],
+  );
+  const spans = useMemo(() => parseSpans(timeline.data?.spans ?? []), [timeline.data]);
+  // One playlist per camera-day, built when the viewer first picks a moment.
+  const [src, setSrc] = useState<string | null>(null);
+  const value = playing ?? seek?.at ?? dayRange?.start ?? 0;
+
+  const setParam = (key: string, v: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, v);
+    setParams(next, { replace: true });
+    setSrc(null);
+    setSeek(null);
+    setPlaying(null);
+  };
+
+  const play = (ms: number, exact = false) => {
+    if (!timeline.data) return;
+    setFailed(false);
+    if (exact && !spanAt(spans, ms)) {
+      // A keyboard step into a gap moves the cursor there; playback waits for footage.
+      setSeek({ at: ms, nonce: Date.now(), pause: true });
+      setPlaying(null);
+      return;
+    }
+    const from = playableFrom(spans, ms, SNAP_MS);
+    if (from === null) {
+      // Nothing recorded from there on: move the cursor, play nothing.
+      setPlaying(ms);
+      return;
+    }
+    // A playlist loaded earlier today does not know newer footage: rebuild it to reach it.
+    const stale = !src || from >= Date.parse(new URL(src, location.href).searchParams.get('built') ?? '0');
+    if (stale) setSrc(`${vodUrl(cameraId, timeline.data.start, timeline.data.end)}&built=${Date.now()}`);
+    setSeek({ at: from, nonce: Date.now() });
+    // The slider shows the picked instant until the video reports where it really is.
+    setPlaying(null);
+  };
+
+  const recs = timeline.data?.recordings ?? [];
+  const current = value;
+  const prev = [...recs].reverse().find((r) => Date.parse(r.start) < current - 1000);
+  const next = recs.find((r) => Date.parse(r.start) > current);
+
+  return (
+    <>
+      <PageHeader title={t('pages.viewer.recordings')} description={t('recordings.description')} />
+      {cameras.isPending ? (
+        <Spinner label={t('app.loading')} />
+      ) : cameras.isError ? (
+        <Banner tone="error">{t(errorKey(cameras.error instanceof ApiError ? cameras.error.code : 'unknown'))}</Banner>
+      ) : cameras.data.length === 0 ? (
+        <p className="rounded-lg border border-line bg-surface p-6 text-center text-muted">
+          {t('recordings.noCameras')}
+        </p>
+      ) : (
+        <>
+          <div className="mb-4 grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label={t('recordings.camera')}
+              value={cameraId}
+              onChange={(e) => setParam('camera', e.target.value)}
+              options={cameras.data.map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <TextField
+              label={t('recordings.day')}
+              type="date"
+              value={day}
+              max={todayIn(timeZone)}
+              onChange={(e) => isDay(e.target.value) && setParam('day', e.target.value)}
+            />
+          </div>
+          {timeline.isPending ? (
+            <Spinner label={t('app.loading')} />
+          ) : timeline.isError ? (
+            <Banner tone="error">
+              {t(errorKey(timeline.error instanceof ApiError ? timeline.error.code : 'unknown'))}
+            </Banner>
+          ) : (
+            <>
+              <TimelineBar
+                cameraId={cameraId}
+                day={dayRange!}
+                spans={spans}
+                value={value}
+                timeZone={timeZone}
+                snapMs={SNAP_MS}
+                onPick={play}
+              />
+              <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-muted" aria-hidden="true">
+                <span className="inline-flex items-center gap-1">
+                  <span className="inline-block h-3 w-3 rounded-sm bg-primary" /> {t('recordings.legendRecorded')}
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <span className="inline-block h-3 w-3 rounded-sm border border-line bg-sunken" />{' '}
+                  {t('recordings.legendGap')}
+                </span>
+              </div>
+              {spans.length === 0 && <p className="mt-4 text-muted">{t('recordings.noFootage')}</p>}
+              <div className="mt-4">
+                {failed && <Banner tone="error">{t('recordings.playbackError')}</Banner>}
+                {src ? (
+                  <VodPlayer
+                    src={src}
+                    seek={seek}
+                    rate={rate}
+                    onTime={(ms) => !seek?.pause && setPlaying(ms)}
+                    onError={() => setFailed(true)}
+                  />
+                ) : (
+                  spans.length > 0 && (
+                    <p className="flex aspect-video w-full items-center justify-center rounded-lg bg-sunken p-4 text-center text-muted">
+                      {t('recordings.pickMoment')}
+                    </p>
+                  )
+                )}
+              </div>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                <div className="flex gap-2">
+                  <Button variant="secondary" disabled={!prev} onClick={() => prev && play(Date.parse(prev.start))}>
+                    {t('recordings.previous')}
+                  </Button>
+                  <Button variant="secondary" disabled={!next} onClick={() => next && play(Date.parse(next.start))}>
+                    {t('recordings.next')}
+                  </Button>
+                </div>
+                {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form fieldset. */}
+                <div role="group" aria-label={t('recordings.speed')} className="flex gap-1">
+                  {SPEEDS.map((s) => (
+                    <Button
+                      key={s}
+                      variant={rate === s ? 'primary' : 'secondary'}
+                      aria-pressed={rate === s}
+                      onClick={() => setRate(s)}
+                    >
+                      {t('recordings.speedValue', { value: s })}
+                    </Button>
+                  ))}
+                </div>
+              </div>
+              {recs.length > 0 && (
+                <RecordingList recordings={recs} timeZone={timeZone} canProtect={canProtect} onPlay={play} />
+              )}
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import type { TimeSpan } from '@vigil/shared';
+
+/** Pure helpers of the recordings page: the day in the user's zone, and positions on the day bar. */
+
+/** Keyboard steps of the timeline slider, in seconds. */
+export const STEP_SMALL_S = 10;
+export const STEP_LARGE_S = 600;
+
+/** YYYY-MM-DD of `now` in `timeZone` (en-CA formats dates that way); UTC if the zone is unknown. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const fmt = (tz: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  try {
+    return fmt(timeZone);
+  } catch {
+    return fmt('UTC');
+  }
+}
+
+export function isDay(value: string | null | undefined): value is string {
+  return !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+/** Wall-clock time of an instant in the user's zone, to the second. */
+export function clockTime(ms: number, timeZone: string, locale: string): string {
+  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...opts, timeZone }).format(ms);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' }).format(ms);
+  }
+}
+
+export interface Day {
+  start: number;
+  end: number;
+}
+
+export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** 0–100 % position of an instant on the day bar. */
+export const percentOf = (day: Day, ms: number) => clamp(((ms - day.start) / (day.end - day.start)) * 100, 0, 100);
+
+/** The instant under a pointer at `x` px on a bar `width` px wide, whole seconds. */
+export function instantAt(day: Day, x: number, width: number): number {
+  const ratio = width > 0 ? clamp(x / width, 0, 1) : 0;
+  return Math.round((day.start + ratio * (day.end - day.start)) / 1000) * 1000;
+}
+
+export interface Parsed {
+  start: number;
+  end: number;
+}
+
+export const parseSpans = (spans: readonly TimeSpan[]): Parsed[] =>
+  spans.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) }));
+
+export const spanAt = (spans: readonly Parsed[], ms: number) => spans.find((s) => ms >= s.start && ms < s.end);
+
+/**
+ * Where playback should start for a pick at `ms`: inside footage, right there; near a span
+ * (within `snapMs`, about a few pixels of the bar, where a pixel is a minute) its start; in a
+ * gap, the start of the next span (nobody wants to watch nothing); after the last, null.
+ */
+export function playableFrom(spans: readonly Parsed[], ms: number, snapMs = 0): number | null {
+  if (spanAt(spans, ms)) return ms;
+  const near = spans.find((s) => ms >= s.start - snapMs && ms < s.end + snapMs);
+  if (near) return near.start;
+  return spans.find((s) => s.start > ms)?.start ?? null;
+}
+
+/** New slider value for a key, or null when the key is not the slider's. */
+export function keyStep(key: string, value: number, day: Day): number | null {
+  const steps: Record<string, number> = {
+    ArrowRight: STEP_SMALL_S,
+    ArrowUp: STEP_SMALL_S,
+    ArrowLeft: -STEP_SMALL_S,
+    ArrowDown: -STEP_SMALL_S,
+    PageUp: STEP_LARGE_S,
+    PageDown: -STEP_LARGE_S,
+  };
+  if (key === 'Home') return day.start;
+  if (key === 'End') return day.end - 1000;
+  const step = steps[key];
+  return step === undefined ? null : clamp(value + step * 1000, day.start, day.end - 1000);
+}

@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { accountWithRole, apiSignUp, uniqueEmail } from './fixtures/accounts.ts';
+import { seriousAxeViolations } from './fixtures/axe.ts';
+import { PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
+import { signInUi } from './fixtures/ui.ts';
+
+const base = inject('baseUrl');
+
+describe('cameras page in the browser', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let watch: ReturnType<typeof watchForErrors>;
+  let rtsp: RtspServer;
+
+  const card = (name: string) => page.getByTestId('camera-card').filter({ hasText: name });
+  const dialog = () => page.getByRole('dialog');
+  const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    [ctx, rtsp] = await Promise.all([openBrowser(), startRtspServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all([ctx?.close(), rtsp?.stop()]);
+  });
+  beforeEach(async () => {
+    await ctx.clearCookies();
+    page = await ctx.newPage();
+    watch = watchForErrors(page);
+    await page.goto(`${base}/`);
+    await page.evaluate(() => localStorage.clear());
+  });
+  afterEach(async () => {
+    await page.close();
+    expect(watch.errors).toEqual([]);
+  });
+
+  async function signIn(email: string, password: string) {
+    await page.goto(`${base}/auth/login`);
+    await signInUi(page, email, password);
+    await page.waitForURL(`${base}/`);
+  }
+
+  it('an owner adds a test pattern and an RTSP camera, tests both, edits, disables and deletes', async () => {
+    await page.goto(`${base}/auth/register`);
+    await page.getByLabel('Display name').fill('Camille Owner');
+    await page.getByLabel('Email').fill(uniqueEmail('camille'));
+    await page.getByLabel('Password', { exact: true }).fill('good-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/viewer/cameras`);
+    await visible(page.getByText('Add your first camera')).toBe(true);
+
+    // A test pattern: Test connection answers its fixed format.
+    await page.getByRole('button', { name: 'Add camera' }).click();
+    await dialog().getByLabel('Name', { exact: true }).fill('Lobby pattern');
+    await dialog().getByLabel('Source type').selectOption('test-pattern');
+    await dialog().getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => dialog().getByTestId('probe-result').textContent()).toContain('640×360');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await visible(dialog()).toBe(false);
+    await visible(card('Lobby pattern')).toBe(true);
+    expect(await card('Lobby pattern').textContent()).toContain('Built-in test pattern');
+
+    // A real RTSP camera on 127.0.0.1 (GStreamer), probed by the server's ffprobe.
+    await page.getByRole('button', { name: 'Add camera' }).click();
+    await dialog().getByLabel('Name', { exact: true }).fill('Gate RTSP');
+    await dialog().getByLabel('Stream URL', { exact: true }).fill(rtsp.url);
+    await dialog().getByLabel('Username', { exact: true }).fill('viewer');
+    await dialog().getByLabel('Password', { exact: true }).fill('not-needed-here');
+    await dialog().getByLabel('Retention (days)').fill('7');
+    await dialog().getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => dialog().getByTestId('probe-result').textContent(), { timeout: 15_000 })
+      .toContain('H264 640×360');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await visible(card('Gate RTSP')).toBe(true);
+    const gate = (await card('Gate RTSP').textContent()) ?? '';
+    expect(gate).toContain(rtsp.url);
+    expect(gate).toContain('7 days');
+    expect(await page.content()).not.toContain('not-needed-here');
+
+    // Edit: rename; the saved password is kept (Test connection uses the stored one).
+    await page.getByRole('button', { name: 'Edit Gate RTSP' }).click();
+    await expect.poll(() => dialog().getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await dialog().getByLabel('Name', { exact: true }).fill('Gate camera');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await visible(card('Gate camera')).toBe(true);
+    await visible(card('Gate RTSP')).toBe(false);
+
+    await page.getByRole('button', { name: 'Disable Gate camera' }).click();
+    await expect.poll(() => card('Gate camera').locator('[data-status]').getAttribute('data-status')).toBe('disabled');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-desktop.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Edit Gate camera' }).click();
+    await visible(dialog()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-phone-dialog.png` });
+    await page.keyboard.press('Escape');
+    await visible(dialog()).toBe(false);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-phone.png`, fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Delete, with a confirmation.
+    await page.getByRole('button', { name: 'Delete Lobby pattern' }).click();
+    await dialog().getByRole('button', { name: 'Delete', exact: true }).click();
+    await visible(card('Lobby pattern')).toBe(false);
+    await visible(card('Gate camera')).toBe(true);
+    expect(await page.getByText('1 camera', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('a wrong path shows the 404 explanation from Test connection', async () => {
+    const owner = await apiSignUp(base, 'Probe Person');
+    await signIn(owner.user.email, owner.password);
+    await page.goto(`${base}/viewer/cameras`);
+    await page.getByRole('button', { name: 'Add camera' }).click();
+    await dialog().getByLabel('Name', { exact: true }).fill('Wrong path');
+    await dialog().getByLabel('Stream URL', { exact: true }).fill(rtsp.url.replace('/test', '/nope'));
+    await dialog().getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => dialog().getByTestId('probe-result').textContent(), { timeout: 15_000 })
+      .toContain('Stream not found on the camera (404) — check the path');
+  });
+
+  it('at the plan limit, Save shows the catalogue message and an Upgrade your plan link', async () => {
+    const owner = await apiSignUp(base, 'Limit Person');
+    const me = await (await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${owner.token}` } })).json();
+    const max: number = me.user.limits.maxCameras;
+    for (let i = 0; i < max; i++) {
+      const res = await fetch(`${base}/api/v1/cameras`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+        body: JSON.stringify({ name: `Cam ${i}`, source: { type: 'test-pattern' }, recordingMode: 'off' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    await signIn(owner.user.email, owner.password);
+    await page.goto(`${base}/viewer/cameras`);
+    await page.getByRole('button', { name: 'Add camera' }).click();
+    await dialog().getByLabel('Name', { exact: true }).fill('One too many');
+    await dialog().getByLabel('Source type').selectOption('test-pattern');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    const banner = page.getByTestId('camera-limit');
+    await visible(banner).toBe(true);
+    expect(await banner.textContent()).toContain('Quota exceeded. Please try again later.');
+    expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras.`);
+    expect(await banner.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/upgrade');
+  });
+
+  it('a viewer sees the list read-only: no add, edit or delete controls', async () => {
+    const viewer = await accountWithRole(base, 'viewer');
+    await signIn(viewer.user.email, viewer.password);
+    await page.goto(`${base}/viewer/cameras`);
+    await visible(page.getByText('You can watch these cameras')).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add camera' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Edit|Delete|Disable)/ }).count()).toBe(0);
+  });
+});

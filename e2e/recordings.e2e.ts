@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Timeline } from '@vigil/shared';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { apiSignUp } from './fixtures/accounts.ts';
+import { seriousAxeViolations } from './fixtures/axe.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { signInUi } from './fixtures/ui.ts';
+
+const base = inject('baseUrl');
+
+/**
+ * Footage comes from the real recorder: a test-pattern camera records through ffmpeg, the
+ * segment index fills, and the recordings page plays it back with hls.js in Chromium.
+ */
+describe('recordings page plays recorded video', () => {
+  let owner: Awaited<ReturnType<typeof apiSignUp>>;
+  let cameraId: string;
+  const auth = () => ({ authorization: `Bearer ${owner.token}` });
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    owner = await apiSignUp(base, 'Rita Recordings');
+    const res = await fetch(`${base}/api/v1/cameras`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Pattern cam', source: { type: 'test-pattern' }, recordingMode: 'continuous' }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    cameraId = ((await res.json()) as { id: string }).id;
+    const me = (await (await fetch(`${base}/api/v1/me`, { headers: auth() })).json()) as {
+      user: { preferences: { timezone: string } };
+    };
+    const tz = me.user.preferences.timezone;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: tz, dateStyle: 'short' }).format(new Date());
+    // The first segment is indexed once ffmpeg closes it (~10 s of video after start).
+    const q = new URLSearchParams({ day, tz });
+    const deadline = Date.now() + 60_000;
+    let spans = 0;
+    while (spans === 0 && Date.now() < deadline) {
+      const r = await fetch(`${base}/api/v1/cameras/${cameraId}/timeline?${q}`, { headers: auth() });
+      spans = ((await r.json()) as Timeline).spans.length;
+      if (spans === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(spans, 'the recorder indexed no segment within 60 s').toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    // Stops this camera's ffmpeg so later specs get the CPU back.
+    if (cameraId) await fetch(`${base}/api/v1/cameras/${cameraId}`, { method: 'DELETE', headers: auth() });
+  });
+
+  async function openRecordings(
+    ctx: BrowserContext,
+  ): Promise<{ page: Page; watch: ReturnType<typeof watchForErrors> }> {
+    const page = await ctx.newPage();
+    const watch = watchForErrors(page);
+    await page.goto(`${base}/auth/login`);
+    await signInUi(page, owner.user.email, owner.password);
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/viewer/recordings?camera=${cameraId}`);
+    await page.getByTestId('timeline-span').first().waitFor();
+    return { page, watch };
+  }
+
+  async function clickFirstSpan(page: Page) {
+    const span = page.getByTestId('timeline-span').first();
+    await span.scrollIntoViewIfNeeded();
+    const box = (await span.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+
+  const videoState = (page: Page) =>
+    page.getByTestId('recording-video').evaluate((v: HTMLVideoElement) => ({
+      time: v.currentTime,
+      ready: v.readyState,
+      error: v.error?.message ?? null,
+    }));
+
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`${name}: clicking the timeline plays recorded video (currentTime advances, readyState ≥ 2)`, async () => {
+      const ctx = await openBrowser(viewport);
+      try {
+        const { page, watch } = await openRecordings(ctx);
+        const slider = page.getByRole('slider', { name: 'Timeline' });
+        expect(await slider.getAttribute('aria-valuetext')).toMatch(/^\d{2}:\d{2}:\d{2}, /);
+
+        await clickFirstSpan(page);
+        await expect.poll(async () => (await videoState(page)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+        const first = await videoState(page);
+        await expect
+          .poll(async () => (await videoState(page)).time, { timeout: 20_000 })
+          .toBeGreaterThan(first.time + 1);
+        expect((await videoState(page)).error).toBeNull();
+        expect(await slider.getAttribute('aria-valuetext')).toMatch(/, recorded$/);
+
+        // The speed buttons change the playback rate.
+        await page.getByRole('button', { name: '2×' }).click();
+        await expect
+          .poll(() => page.getByTestId('recording-video').evaluate((v: HTMLVideoElement) => v.playbackRate))
+          .toBe(2);
+        expect(await page.getByRole('button', { name: '2×' }).getAttribute('aria-pressed')).toBe('true');
+
+        // Keyboard: PageDown moves the slider back 10 minutes.
+        const before = Number(await slider.getAttribute('aria-valuenow'));
+        await slider.focus();
+        await page.keyboard.press('PageDown');
+        await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeLessThan(before - 500);
+
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `recordings-${name}.png`),
+          fullPage: name === 'phone',
+        });
+        expect(watch.errors).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { recordingSchema } from './cameras.ts';
+import { isoDate } from './common.ts';
+
+/** Issue 3 playback contract: recordings list, day timeline, protect flag. */
+
+/** A range query may span at most this many days (it reads the segment index). */
+export const RECORDINGS_MAX_RANGE_DAYS = 31;
+/** Two segments further apart than this are not contiguous: a gap on the timeline, a discontinuity in HLS. */
+export const SEGMENT_GAP_SECONDS = 2;
+
+export const recordingsQuerySchema = z.object({
+  cameraId: z.string().uuid(),
+  from: z.string().max(40),
+  to: z.string().max(40),
+});
+
+export const recordingsListSchema = z.object({ items: z.array(recordingSchema) });
+
+export const updateRecordingSchema = z.object({ protected: z.boolean().optional() }).strict();
+export type UpdateRecordingInput = z.infer<typeof updateRecordingSchema>;
+
+export const timelineQuerySchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+  tz: z.string().max(64).optional(),
+});
+
+export const timeSpanSchema = z.object({ start: isoDate, end: isoDate });
+export type TimeSpan = z.infer<typeof timeSpanSchema>;
+
+export const timelineSchema = z.object({
+  day: z.string(),
+  /** The local day as UTC instants (23 or 25 h long on a DST change). */
+  start: isoDate,
+  end: isoDate,
+  spans: z.array(timeSpanSchema),
+  recordings: z.array(recordingSchema),
+});
+export type Timeline = z.infer<typeof timelineSchema>;
