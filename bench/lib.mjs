@@ -47,6 +47,7 @@ export async function startVigil(dataDir, env = {}) {
   const seconds = (performance.now() - started) / 1000;
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     seconds,
     stop: () =>
       new Promise((resolve) => {
