@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,10 +23,14 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { functionsRoutes } from './modules/functions/functions.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createExportsService } from './modules/exports/exports.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { createLiveService } from './modules/live/live.service.ts';
 import { createRecordingsService } from './modules/recordings/recordings.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { type Access, access } from './plugins/access.ts';
@@ -86,8 +91,10 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(path.join(config.dataDir, 'media'), config.authSecret);
   const recordings = createRecordingsService({ db, media });
+  const exports = createExportsService({ db, media });
 
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Vigil API', version: VERSION, description: 'Camera and video-surveillance management.' },
@@ -127,6 +134,9 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   storageRoutes(app, { storage });
   realtimeRoutes(app, { hub, embedded: opts.embedded });
   recordingsRoutes(app, { recordings, media });
+  exportsRoutes(app, { exports, media });
+  const liveFeeds = opts.video?.liveFeeds ?? new Map<string, LiveFeed>();
+  liveRoutes(app, { live: createLiveService({ cameras, liveFeeds, secret: config.authSecret }) });
 
   registerWeb(app, config.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
 import { ConfigError, embeddedPgPassword, loadConfig } from './config.ts';
+import { createExportRunner } from './modules/exports/exports-job.service.ts';
+import { createMediaStore } from './modules/recordings/media-store.ts';
 import type { LiveFeed } from './video/live-feed.ts';
 import { createRecorder } from './video/recorder.ts';
 
@@ -36,6 +38,14 @@ async function main() {
     log: (m) => app.log.warn(`[recorder] ${m}`),
   });
   await recorder.start();
+  // Exports run in this process too, one at a time; the queue lives in the exports table.
+  const jobsDb = createDb(databaseUrl, 2);
+  const exportRunner = createExportRunner({
+    db: jobsDb.db,
+    media: createMediaStore(path.join(config.dataDir, 'media'), config.authSecret),
+    log: (m) => app.log.warn(`[exports] ${m}`),
+  });
+  await exportRunner.start();
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   app.log.info(
     `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (${embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
@@ -51,6 +61,8 @@ async function main() {
     force.unref();
     // Recorder first: ffmpeg finishes its segment and the last complete one is indexed while the DB is up.
     await recorder.stop().catch((e) => app.log.error(e));
+    await exportRunner.stop().catch((e) => app.log.error(e));
+    await jobsDb.pool.end().catch(() => {});
     await app.close().catch((e) => app.log.error(e));
     await embedded?.stop().catch(() => {});
     process.exit(0);

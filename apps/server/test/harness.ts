@@ -4,7 +4,7 @@ import { cloneTemplate } from '@vigil/db';
 import type { AuthResult } from '@vigil/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 
 export interface TestApp {
@@ -15,7 +15,10 @@ export interface TestApp {
 }
 
 /** A real app on its own fresh database (a clone of the migrated template). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: Pick<AppOptions, 'video'> = {},
+): Promise<TestApp> {
   const databaseUrl = await cloneTemplate(inject('pgAdminUrl'));
   const dataDir = mkdtempSync(path.join(inject('tmpRoot'), 'app-'));
   const config = loadConfig({
@@ -26,7 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp(config, { databaseUrl, embedded: true, logger: false });
+  const app = await buildApp(config, { databaseUrl, embedded: true, logger: false, ...opts });
   await app.ready();
   return { app, config, databaseUrl, close: () => app.close() };
 }

@@ -23,6 +23,8 @@ interface World {
   cameras: { own: string; ownDoomed: string; foreign: string };
   /** Recordings (rows inserted directly: only the recorder makes them), one own, one foreign. */
   recordings: { own: string; foreign: string };
+  /** Exports (rows inserted directly): one to read, one for DELETE to spend, one foreign. */
+  exports: { own: string; ownDoomed: string; foreign: string };
 }
 
 const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
@@ -58,6 +60,17 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   'GET /api/v1/cameras/:id/vod.m3u8': (w) => cameraUrl(w, `/vod.m3u8?${new URLSearchParams(DAY)}`),
   // No footage here, so the own call is a 404 too: the foreign check lives in recordings/playback.test.ts.
   'GET /api/v1/cameras/:id/thumbnail': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/thumbnail?at=${DAY.from}` }),
+  'POST /api/v1/cameras/:id/live-ticket': (w) => cameraUrl(w, '/live-ticket'),
+  // Plain HTTP (no upgrade) must answer a clean 4xx; the socket's own checks live in modules/live/live.test.ts.
+  'GET /api/v1/cameras/:id/live.mp4ws': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live.mp4ws` }),
+  'GET /api/v1/exports/:id': (w) => ({
+    url: `/api/v1/exports/${w.exports.own}`,
+    foreignUrl: `/api/v1/exports/${w.exports.foreign}`,
+  }),
+  'DELETE /api/v1/exports/:id': (w) => ({
+    url: `/api/v1/exports/${w.exports.ownDoomed}`,
+    foreignUrl: `/api/v1/exports/${w.exports.foreign}`,
+  }),
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -122,12 +135,21 @@ describe('authorization walk over every route', () => {
       };
       return { own: await add(cameras.own), foreign: await add(cameras.foreign) };
     });
+    const exports = await withPg(t.databaseUrl, async (c) => {
+      const add = async (cameraId: string) => {
+        const sql = `insert into exports (camera_id, workspace_id, requested_by, from_at, to_at)
+          select id, workspace_id, $4, $2, $3 from cameras where id = $1 returning id`;
+        return (await c.query<{ id: string }>(sql, [cameraId, DAY.from, DAY.to, admin.user.uid])).rows[0]!.id;
+      };
+      return { own: await add(cameras.own), ownDoomed: await add(cameras.own), foreign: await add(cameras.foreign) };
+    });
     w = {
       tokens,
       foreign: { workspaceId: other.workspace.id },
       own: { workspaceId: ownMe.json().workspace.id },
       cameras,
       recordings,
+      exports,
     };
     for (const a of ACTORS) roleOf[a] = a === 'anonymous' ? undefined : a;
   });

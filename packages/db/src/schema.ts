@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -226,4 +227,34 @@ export const cameraEvents = pgTable(
     ...stamps,
   },
   (t) => [index('camera_events_camera_at_idx').on(t.cameraId, t.at)],
+);
+
+/** A clip cut from the segment index with `ffmpeg -c copy`, kept as one MP4 for download. */
+export const exports = pgTable(
+  'exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    cameraId: uuid('camera_id')
+      .notNull()
+      .references(() => cameras.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').notNull(),
+    fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+    toAt: timestamp('to_at', { withTimezone: true }).notNull(),
+    /** 'queued' | 'running' | 'done' | 'failed' */
+    status: text('status').notNull().default('queued'),
+    progress: real('progress').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }),
+    sha256: text('sha256'),
+    /** Storage key, relative to the media root. */
+    path: text('path'),
+    error: text('error'),
+    ...stamps,
+  },
+  (t) => [
+    index('exports_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    index('exports_status_idx').on(t.status),
+  ],
 );

@@ -9,3 +9,4 @@ export * from './contracts/admin.ts';
 export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
 export * from './contracts/recordings.ts';
+export * from './contracts/exports.ts';

@@ -40,8 +40,14 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/viewer/cameras': () => async () => ({
     Component: (await import('../features/cameras/pages/cameras-page.tsx')).CamerasPage,
   }),
+  '/viewer/live': () => async () => ({
+    Component: (await import('../features/live/pages/live-page.tsx')).LivePage,
+  }),
   '/viewer/recordings': () => async () => ({
     Component: (await import('../features/recordings/pages/recordings-page.tsx')).RecordingsPage,
+  }),
+  '/viewer/exports': () => async () => ({
+    Component: (await import('../features/exports/pages/exports-page.tsx')).ExportsPage,
   }),
   '/admin/users': () => async () => ({
     Component: (await import('../features/admin-users/pages/admin-users-page.tsx')).AdminUsersPage,

@@ -65,3 +65,4 @@ type TopicName = typeof import('@vigil/shared').TOPICS[keyof typeof import('@vig
 export const TOPIC_ME = 'me' satisfies TopicName;
 export const TOPIC_ADMIN_USERS = 'admin.users' satisfies TopicName;
 export const TOPIC_CAMERAS = 'cameras' satisfies TopicName;
+export const TOPIC_EXPORTS = 'exports' satisfies TopicName;

@@ -1,0 +1,188 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '@vigil/db';
+import { publish } from '../../lib/realtime.ts';
+import type { MediaStore } from '../recordings/media-store.ts';
+import { type ExportRow, type ExportSegment, exportsRepo as repo } from './exports.repo.ts';
+import { MAX_SEGMENT_MS } from './exports.service.ts';
+
+/** Progress reaches the row (and the browsers) at most this often. */
+const PROGRESS_MS = 500;
+const IDLE_POLL_MS = 2000;
+
+export interface ExportRunner {
+  start(): Promise<void>;
+  /** Finishes nothing: a running ffmpeg is killed and its row is requeued by the next start. */
+  stop(): Promise<void>;
+  /** Wakes the loop now (a new export was queued in this process). */
+  kick(): void;
+}
+
+/** The concat demuxer's list: one file per line, with its indexed duration so gaps do not shift time. */
+export function concatList(files: { abs: string; seconds: number }[]): string {
+  const quote = (p: string) => `'${p.replace(/'/g, "'\\''")}'`;
+  return `ffconcat version 1.0\n${files.map((f) => `file ${quote(f.abs)}\nduration ${f.seconds.toFixed(3)}\n`).join('')}`;
+}
+
+/** Where the clip starts in the concatenated footage, and how long it runs. */
+export function cutOf(segs: ExportSegment[], from: Date, to: Date): { offset: number; duration: number } {
+  const first = segs[0]!;
+  const last = segs[segs.length - 1]!;
+  const start = Math.max(from.getTime(), first.startAt.getTime());
+  const end = Math.min(to.getTime(), last.endAt.getTime());
+  return { offset: (start - first.startAt.getTime()) / 1000, duration: Math.max(0, (end - start) / 1000) };
+}
+
+export function ffmpegArgs(list: string, out: string, offset: number, duration: number): string[] {
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-nostats', '-y'],
+    // Seeking on the input: stream copy then starts at the keyframe before `offset` and the MP4's
+    // edit list hides the frames before it, so the clip plays exactly [from, to). An output-side
+    // -ss would instead drop everything up to the next keyframe (a GOP short).
+    ...['-ss', offset.toFixed(3), '-f', 'concat', '-safe', '0', '-i', list],
+    ...['-t', duration.toFixed(3), '-map', '0', '-c', 'copy'],
+    ...['-movflags', '+faststart', '-progress', 'pipe:1', '-f', 'mp4', out],
+  ];
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export function createExportRunner(deps: {
+  db: Db;
+  media: MediaStore;
+  ffmpegPath?: string;
+  log: (msg: string) => void;
+}): ExportRunner {
+  const { db, media, log } = deps;
+  const ffmpeg = deps.ffmpegPath ?? 'ffmpeg';
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let child: ReturnType<typeof spawn> | null = null;
+
+  async function report(row: ExportRow, patch: Parameters<typeof repo.update>[2]) {
+    await db.transaction(async (tx) => {
+      await repo.update(tx, row.id, patch);
+      await publish(tx, { topic: 'exports', workspaceId: row.workspaceId, id: row.id });
+    });
+  }
+
+  function runFfmpeg(args: string[], duration: number, onProgress: (p: number) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const proc = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = proc;
+      let stderr = '';
+      let buf = '';
+      proc.stderr!.on('data', (d: Buffer) => {
+        stderr = (stderr + d.toString()).slice(-2000);
+      });
+      proc.stdout!.on('data', (d: Buffer) => {
+        buf += d.toString();
+        const lines = buf.split('\n');
+        buf = lines.pop() ?? '';
+        for (const line of lines) {
+          // out_time_ms is in microseconds, despite its name.
+          const m = /^out_time_ms=(\d+)/.exec(line);
+          if (m && duration > 0) onProgress(Math.min(1, Number(m[1]) / 1e6 / duration));
+        }
+      });
+      proc.on('error', reject);
+      proc.on('close', (code, signal) => {
+        child = null;
+        if (code === 0) resolve();
+        else reject(new Error(stderr.trim().split('\n').pop() || `ffmpeg ended with ${signal ?? `code ${code}`}`));
+      });
+    });
+  }
+
+  async function process(row: ExportRow): Promise<void> {
+    const rel = `${row.workspaceId}/exports/${row.id}.mp4`;
+    const out = media.resolve(rel);
+    const part = `${out}.part.mp4`;
+    const list = `${out}.txt`;
+    try {
+      const segs = await repo.segmentsOverlapping(db, row.cameraId, row.fromAt, row.toAt, MAX_SEGMENT_MS);
+      if (segs.length === 0) throw new Error('No recorded footage in that range');
+      const { offset, duration } = cutOf(segs, row.fromAt, row.toAt);
+      await mkdir(path.dirname(out), { recursive: true });
+      await writeFile(
+        list,
+        concatList(
+          segs.map((s) => ({ abs: media.resolve(s.path), seconds: (s.endAt.getTime() - s.startAt.getTime()) / 1000 })),
+        ),
+      );
+      let last = 0;
+      let pending: Promise<void> = Promise.resolve();
+      await runFfmpeg(ffmpegArgs(list, part, offset, duration), duration, (p) => {
+        const now = Date.now();
+        if (now - last < PROGRESS_MS) return;
+        last = now;
+        pending = pending.then(() => report(row, { progress: p })).catch(() => {});
+      });
+      await pending;
+      await rename(part, out);
+      const [info, sha256] = await Promise.all([stat(out), sha256Of(out)]);
+      await report(row, { status: 'done', progress: 1, bytes: info.size, sha256, path: rel, error: null });
+    } catch (e) {
+      await rm(part, { force: true }).catch(() => {});
+      if (!running) return; // Stopped mid-job: the row stays 'running' and the next start requeues it.
+      const message = e instanceof Error ? e.message : String(e);
+      log(`export ${row.id} failed: ${message}`);
+      await report(row, { status: 'failed', error: message.slice(0, 500) }).catch(() => {});
+    } finally {
+      await rm(list, { force: true }).catch(() => {});
+    }
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let row: ExportRow | undefined;
+      try {
+        row = await repo.claimNext(db);
+      } catch (e) {
+        log(`export queue unavailable: ${e instanceof Error ? e.message : e}`);
+      }
+      if (row) {
+        await report(row, {}).catch(() => {});
+        await process(row);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, IDLE_POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      const requeued = await repo.requeueRunning(db);
+      if (requeued > 0) log(`requeued ${requeued} export(s) left running by a previous process`);
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      wake?.();
+      child?.kill('SIGKILL');
+      await loop;
+      loop = null;
+    },
+    kick() {
+      wake?.();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { accessRole, createExportSchema, createdExportSchema, exportSchema, exportsListSchema } from '@vigil/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { access } from '../../plugins/access.ts';
+import { type MediaStore, parseRange } from '../recordings/media-store.ts';
+import { DOWNLOAD_PATH, type ExportsService } from './exports.service.ts';
+
+const tags = ['exports'];
+const idParams = z.object({ id: z.string().uuid() });
+// Whoever may watch footage may export it (viewer and up); deleting is checked in the service.
+const members = access.signedIn;
+
+const actor = (req: FastifyRequest) => {
+  const { user } = req.session!;
+  return {
+    workspaceId: user.workspaceId,
+    userId: user.id,
+    isManager: ['manager', 'admin'].includes(accessRole(user.role)),
+  };
+};
+
+export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsService; media: MediaStore }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { exports, media } = deps;
+
+  r.post(
+    '/api/v1/exports',
+    {
+      config: { access: members },
+      schema: {
+        tags,
+        summary: 'Queue an MP4 export of [from, to) of one camera (at most an hour, copied without re-encoding)',
+        body: createExportSchema,
+        response: { 201: createdExportSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await exports.create(actor(req), req.body)),
+  );
+
+  r.get(
+    '/api/v1/exports',
+    {
+      config: { access: members },
+      schema: { tags, summary: 'Exports of the workspace, newest first', response: { 200: exportsListSchema } },
+    },
+    async (req) => exports.list(actor(req)),
+  );
+
+  r.get(
+    '/api/v1/exports/:id',
+    {
+      config: { access: members },
+      schema: {
+        tags,
+        summary: 'One export; downloadUrl is signed and short-lived',
+        params: idParams,
+        response: { 200: exportSchema },
+      },
+    },
+    async (req) => exports.get(actor(req), req.params.id),
+  );
+
+  r.delete(
+    '/api/v1/exports/:id',
+    {
+      config: { access: members },
+      schema: { tags, summary: 'Delete an export and its file (managers, or whoever asked for it)', params: idParams },
+    },
+    async (req, reply) => {
+      await exports.remove(actor(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    DOWNLOAD_PATH,
+    {
+      // The HMAC signature is the permission, as for segments: a plain link downloads.
+      config: { access: access.public },
+      schema: {
+        tags,
+        summary: 'A finished export through a signed URL, as an attachment; honours Range (206)',
+        querystring: z.object({
+          path: z.string().min(1).max(400),
+          expires: z.coerce.number(),
+          signature: z.string().max(100),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { path: rel, expires, signature } = req.query;
+      if (!media.verify(rel, expires, signature)) throw new AppError('permission-denied');
+      const { file, filename } = await exports.download(rel);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) throw new AppError('not-found');
+      const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      reply
+        .header('content-type', 'video/mp4')
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+        );
+      const range = parseRange(req.headers.range, info.size);
+      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${info.size}`).send();
+      if (!range) return reply.header('content-length', info.size).send(createReadStream(file));
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(createReadStream(file, { start: range.start, end: range.end }));
+    },
+  );
+}

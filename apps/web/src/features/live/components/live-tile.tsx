@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { liveSocketUrl } from '../api.ts';
+import { type LiveState, MsePlayer } from '../mse-player.ts';
+import { snapshotName } from '../snapshot.ts';
+
+export interface LiveTileProps {
+  camera: { id: string; name: string };
+  focused: boolean;
+  onToggleFocus(): void;
+}
+
+/** True while the page is visible and `el` is on screen: a hidden tile holds no socket. */
+function useActive(el: React.RefObject<HTMLElement | null>): boolean {
+  const [pageVisible, setPageVisible] = useState(() => document.visibilityState === 'visible');
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const onVis = () => setPageVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onVis);
+    return () => document.removeEventListener('visibilitychange', onVis);
+  }, []);
+  useEffect(() => {
+    const node = el.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => setInView(entries.some((e) => e.isIntersecting)));
+    io.observe(node);
+    return () => io.disconnect();
+  }, [el]);
+  return pageVisible && inView;
+}
+
+export function LiveTile({ camera, focused, onToggleFocus }: LiveTileProps) {
+  const { t } = useTranslation();
+  const root = useRef<HTMLElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<LiveState>('connecting');
+  const active = useActive(root);
+
+  useEffect(() => {
+    const v = video.current;
+    if (!v || !active) return;
+    const player = new MsePlayer(v, { url: () => liveSocketUrl(camera.id), onState: setState });
+    player.start();
+    return () => player.stop();
+  }, [active, camera.id]);
+
+  const snapshot = () => {
+    const v = video.current;
+    if (!v || v.readyState < 2) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = v.videoWidth;
+    canvas.height = v.videoHeight;
+    canvas.getContext('2d')?.drawImage(v, 0, 0);
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return;
+        const a = document.createElement('a');
+        a.href = URL.createObjectURL(blob);
+        a.download = snapshotName(camera.name, new Date());
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+      },
+      'image/jpeg',
+      0.9,
+    );
+  };
+
+  const status = state === 'playing' ? null : t(`live.state.${state}`);
+  return (
+    <section
+      ref={root}
+      aria-label={camera.name}
+      className="group relative overflow-hidden rounded-lg border border-line bg-black"
+      data-testid="live-tile"
+      data-state={state}
+    >
+      <video
+        ref={video}
+        className="aspect-video h-full w-full bg-black object-contain"
+        muted
+        autoPlay
+        playsInline
+        aria-label={t('live.videoLabel', { name: camera.name })}
+      />
+      <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 text-sm text-white">
+        <span className="truncate font-medium">{camera.name}</span>
+        <span
+          className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
+          data-testid="live-transport"
+          title={t('live.transportHelp')}
+        >
+          MSE
+        </span>
+      </div>
+      {status && (
+        <p
+          className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-white/90"
+          role="status"
+        >
+          {status}
+        </p>
+      )}
+      <div className="absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/70 to-transparent p-2">
+        <TileButton
+          label={focused ? t('live.backToGrid') : t('live.focus', { name: camera.name })}
+          onClick={onToggleFocus}
+        >
+          <Icon name={focused ? 'grid' : 'focus'} />
+        </TileButton>
+        <TileButton
+          label={t('live.fullscreen', { name: camera.name })}
+          onClick={() => void root.current?.requestFullscreen?.()}
+        >
+          <Icon name="fullscreen" />
+        </TileButton>
+        <TileButton label={t('live.snapshot', { name: camera.name })} onClick={snapshot} disabled={state !== 'playing'}>
+          <Icon name="snapshot" />
+        </TileButton>
+      </div>
+    </section>
+  );
+}
+
+/** Inline icons: text glyphs for these are missing from many system fonts. */
+const ICON_PATHS = {
+  focus: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  fullscreen: 'M3 8V3h5M21 8V3h-5M3 16v5h5M21 16v5h-5M8 8h8v8H8z',
+  snapshot: 'M4 8h4l2-3h4l2 3h4v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
+} as const;
+
+function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}
+
+function TileButton(props: { label: string; onClick(): void; disabled?: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+      className="flex h-9 min-w-9 items-center justify-center rounded bg-black/60 px-2 text-base text-white hover:bg-black/80 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
+    >
+      <span aria-hidden="true">{props.children}</span>
+    </button>
+  );
+}

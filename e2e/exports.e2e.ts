@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Timeline } from '@vigil/shared';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { apiSignUp } from './fixtures/accounts.ts';
+import { seriousAxeViolations } from './fixtures/axe.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { signInUi } from './fixtures/ui.ts';
+
+const base = inject('baseUrl');
+const run = promisify(execFile);
+
+/** A datetime-local value ("YYYY-MM-DDTHH:mm:ss") of instant `ms` in `timeZone`. */
+function localInput(ms: number, timeZone: string): string {
+  const f = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+/**
+ * Footage from the real recorder (a test-pattern camera), cut by the real export job with
+ * ffmpeg -c copy, downloaded by Chromium and checked with ffprobe.
+ */
+describe('exports page cuts and downloads recorded footage', () => {
+  let owner: Awaited<ReturnType<typeof apiSignUp>>;
+  let cameraId: string;
+  let tz: string;
+  let span: { start: number; end: number };
+  const auth = () => ({ authorization: `Bearer ${owner.token}` });
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    owner = await apiSignUp(base, 'Ella Exports');
+    const res = await fetch(`${base}/api/v1/cameras`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Export cam', source: { type: 'test-pattern' }, recordingMode: 'continuous' }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    cameraId = ((await res.json()) as { id: string }).id;
+    const me = (await (await fetch(`${base}/api/v1/me`, { headers: auth() })).json()) as {
+      user: { preferences: { timezone: string } };
+    };
+    tz = me.user.preferences.timezone;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: tz, dateStyle: 'short' }).format(new Date());
+    // Two ~10 s segments give a recorded span long enough for an 8 s clip with margins.
+    const q = new URLSearchParams({ day, tz });
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const r = await fetch(`${base}/api/v1/cameras/${cameraId}/timeline?${q}`, { headers: auth() });
+      const spans = ((await r.json()) as Timeline).spans.map((s) => ({
+        start: Date.parse(s.start),
+        end: Date.parse(s.end),
+      }));
+      const long = spans.find((s) => s.end - s.start >= 14_000);
+      if (long) {
+        span = long;
+        break;
+      }
+      expect(Date.now() < deadline, 'the recorder indexed no 14 s span within 90 s').toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    if (cameraId) await fetch(`${base}/api/v1/cameras/${cameraId}`, { method: 'DELETE', headers: auth() });
+  });
+
+  it('desktop: export an 8 s range, see it done with its SHA-256, download an H.264 MP4 of ~8 s', async () => {
+    const ctx = await openBrowser(DESKTOP);
+    try {
+      const page = await ctx.newPage();
+      const watch = watchForErrors(page);
+      await page.goto(`${base}/auth/login`);
+      await signInUi(page, owner.user.email, owner.password);
+      await page.waitForURL(`${base}/`);
+      await page.goto(`${base}/viewer/exports`);
+      await page.getByLabel('Camera').selectOption(cameraId);
+      // Whole seconds: the inputs step by one second.
+      const from = Math.ceil((span.start + 3000) / 1000) * 1000;
+      await page.getByLabel('From').fill(localInput(from, tz));
+      await page.getByLabel('To').fill(localInput(from + 8000, tz));
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const item = page.getByTestId('export-item').first();
+      await expect.poll(() => item.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+      const sha = (await page.getByTestId('export-sha256').first().textContent())?.trim() ?? '';
+      expect(sha).toMatch(/^[0-9a-f]{64}$/);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        item.getByRole('link', { name: 'Download' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^Export cam-.*\.mp4$/);
+      const file = path.join(SCREENSHOT_DIR, '..', `export-${Date.now()}.mp4`);
+      await download.saveAs(file);
+      const { stdout } = await run('ffprobe', [
+        ...['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', file],
+      ]);
+      const probe = JSON.parse(stdout) as { format: { duration: string }; streams: { codec_name: string }[] };
+      expect(Math.abs(Number(probe.format.duration) - 8)).toBeLessThanOrEqual(1.5);
+      expect(probe.streams[0]?.codec_name).toBe('h264');
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exports-desktop.png') });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
+
+  it('phone: the list and form fit a narrow screen', async () => {
+    const ctx = await openBrowser(PHONE);
+    try {
+      const page = await ctx.newPage();
+      const watch = watchForErrors(page);
+      await page.goto(`${base}/auth/login`);
+      await signInUi(page, owner.user.email, owner.password);
+      await page.waitForURL(`${base}/`);
+      await page.goto(`${base}/viewer/exports`);
+      await page.getByTestId('export-sha256').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'exports-phone.png'), fullPage: true });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+});
