@@ -1,12 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { sendFileWithRanges } from '../../lib/send-range.ts';
 import { accessRole, createExportSchema, createdExportSchema, exportSchema, exportsListSchema } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
-import { type MediaStore, parseRange } from '../recordings/media-store.ts';
+import type { MediaStore } from '../recordings/media-store.ts';
 import { DOWNLOAD_PATH, type ExportsService } from './exports.service.ts';
 
 const tags = ['exports'];
@@ -95,25 +94,15 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       const { path: rel, expires, signature } = req.query;
       if (!media.verify(rel, expires, signature)) throw new AppError('permission-denied');
       const { file, filename } = await exports.download(rel);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new AppError('not-found');
       const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       reply
         .header('content-type', 'video/mp4')
-        .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, no-store')
         .header(
           'content-disposition',
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
         );
-      const range = parseRange(req.headers.range, info.size);
-      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${info.size}`).send();
-      if (!range) return reply.header('content-length', info.size).send(createReadStream(file));
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(file, { start: range.start, end: range.end }));
+      return sendFileWithRanges(reply, req.headers.range, file);
     },
   );
 }

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { sendFileWithRanges } from '../../lib/send-range.ts';
 import {
   recordingSchema,
   recordingsListSchema,
@@ -13,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
-import { type MediaStore, parseRange } from './media-store.ts';
+import type { MediaStore } from './media-store.ts';
 import type { RecordingsService } from './recordings.service.ts';
 
 const tags = ['recordings'];
@@ -128,21 +127,8 @@ export function recordingsRoutes(app: FastifyInstance, deps: { recordings: Recor
     async (req, reply) => {
       const { path: rel, expires, signature } = req.query;
       if (!media.verify(rel, expires, signature)) throw new AppError('permission-denied');
-      const file = media.resolve(rel);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw new AppError('not-found');
-      const range = parseRange(req.headers.range, info.size);
-      reply
-        .header('content-type', 'video/mp4')
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=3600');
-      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${info.size}`).send();
-      if (!range) return reply.header('content-length', info.size).send(createReadStream(file));
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(createReadStream(file, { start: range.start, end: range.end }));
+      reply.header('content-type', 'video/mp4').header('cache-control', 'private, max-age=3600');
+      return sendFileWithRanges(reply, req.headers.range, media.resolve(rel));
     },
   );
 }
