@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Timeline } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
+import { addCamera, deleteCamera, today, waitForFootage } from './fixtures/cameras.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
@@ -37,43 +37,17 @@ describe('exports page cuts and downloads recorded footage', () => {
   let cameraId: string;
   let tz: string;
   let span: { start: number; end: number };
-  const auth = () => ({ authorization: `Bearer ${owner.token}` });
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     owner = await apiSignUp(base, 'Ella Exports');
-    const res = await fetch(`${base}/api/v1/cameras`, {
-      method: 'POST',
-      headers: { ...auth(), 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Export cam', source: { type: 'test-pattern' }, recordingMode: 'continuous' }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    cameraId = ((await res.json()) as { id: string }).id;
-    const me = (await (await fetch(`${base}/api/v1/me`, { headers: auth() })).json()) as {
-      user: { preferences: { timezone: string } };
-    };
-    tz = me.user.preferences.timezone;
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: tz, dateStyle: 'short' }).format(new Date());
+    cameraId = await addCamera(base, owner, { name: 'Export cam' });
+    tz = (await today(base, owner)).tz;
     // Two ~10 s segments give a recorded span long enough for an 8 s clip with margins.
-    const q = new URLSearchParams({ day, tz });
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const r = await fetch(`${base}/api/v1/cameras/${cameraId}/timeline?${q}`, { headers: auth() });
-      const spans = ((await r.json()) as Timeline).spans.map((s) => ({
-        start: Date.parse(s.start),
-        end: Date.parse(s.end),
-      }));
-      const long = spans.find((s) => s.end - s.start >= 14_000);
-      if (long) {
-        span = long;
-        break;
-      }
-      expect(Date.now() < deadline, 'the recorder indexed no 14 s span within 90 s').toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    span = await waitForFootage(base, owner, cameraId, { minMs: 14_000, timeoutMs: 90_000 });
   }, 120_000);
   afterAll(async () => {
-    if (cameraId) await fetch(`${base}/api/v1/cameras/${cameraId}`, { method: 'DELETE', headers: auth() });
+    await deleteCamera(base, owner, cameraId);
   });
 
   it('desktop: export an 8 s range, see it done with its SHA-256, download an H.264 MP4 of ~8 s', async () => {

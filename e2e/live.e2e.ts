@@ -5,47 +5,45 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
+import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 
 /**
- * Live view: a test-pattern camera runs through the real recorder, whose live fMP4 feed
- * reaches Chromium over the WebSocket and plays through Media Source Extensions.
+ * Live view through the real recorder: a test-pattern camera and an RTSP camera (GStreamer's
+ * server on 127.0.0.1, -c copy) play in Chromium over WebRTC (the automatic choice), over MSE
+ * and over HLS when chosen, with the transport shown on the tile.
  */
-describe('live view plays the camera over MSE', () => {
+describe('live view plays cameras over WebRTC, MSE and HLS', () => {
   let owner: Awaited<ReturnType<typeof apiSignUp>>;
-  let cameraId: string;
-  const auth = () => ({ authorization: `Bearer ${owner.token}` });
+  let patternId: string;
+  let rtspId: string;
+  let rtsp: RtspServer;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     owner = await apiSignUp(base, 'Liv Live');
-    const res = await fetch(`${base}/api/v1/cameras`, {
-      method: 'POST',
-      headers: { ...auth(), 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Live pattern', source: { type: 'test-pattern' }, recordingMode: 'continuous' }),
+    rtsp = await startRtspServer();
+    patternId = await addCamera(base, owner, { name: 'Live pattern', recordingMode: 'off' });
+    rtspId = await addCamera(base, owner, {
+      name: 'Gate RTSP',
+      source: { type: 'rtsp', url: rtsp.url },
+      recordingMode: 'off',
     });
-    expect(res.status, await res.clone().text()).toBe(201);
-    cameraId = ((await res.json()) as { id: string }).id;
-    // Wait until the recorder reports the camera online (its live feed is producing fragments).
-    const deadline = Date.now() + 60_000;
-    let status = '';
-    while (status !== 'online' && Date.now() < deadline) {
-      const r = await fetch(`${base}/api/v1/cameras/${cameraId}`, { headers: auth() });
-      status = ((await r.json()) as { status: string }).status;
-      if (status !== 'online') await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(status, 'the camera did not come online within 60 s').toBe('online');
+    await waitOnline(base, owner, patternId);
+    await waitOnline(base, owner, rtspId);
   });
   afterAll(async () => {
-    if (cameraId) await fetch(`${base}/api/v1/cameras/${cameraId}`, { method: 'DELETE', headers: auth() });
+    await deleteCamera(base, owner, patternId);
+    await deleteCamera(base, owner, rtspId);
+    await rtsp?.stop();
   });
 
-  const videoState = (page: Page) =>
-    page
-      .getByTestId('live-tile')
-      .first()
+  const tile = (page: Page, name: string) => page.getByRole('region', { name });
+  const videoState = (page: Page, name: string) =>
+    tile(page, name)
       .locator('video')
       .evaluate((v: HTMLVideoElement) => ({
         time: v.currentTime,
@@ -53,50 +51,100 @@ describe('live view plays the camera over MSE', () => {
         error: v.error?.message ?? null,
       }));
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    it(`${name}: the tile plays live video, shows MSE and saves a JPEG snapshot`, async () => {
-      const ctx = await openBrowser(viewport);
-      try {
-        const page = await ctx.newPage();
-        const watch = watchForErrors(page);
-        await page.goto(`${base}/auth/login`);
-        await signInUi(page, owner.user.email, owner.password);
-        await page.waitForURL(`${base}/`);
-        await page.goto(`${base}/viewer/live`);
-        await page.getByTestId('live-tile').first().waitFor();
-
-        await expect.poll(async () => (await videoState(page)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-        const t1 = (await videoState(page)).time;
-        await expect.poll(async () => (await videoState(page)).time, { timeout: 15_000 }).toBeGreaterThan(t1);
-        const t2 = (await videoState(page)).time;
-        await expect.poll(async () => (await videoState(page)).time, { timeout: 15_000 }).toBeGreaterThan(t2);
-        expect((await videoState(page)).error).toBeNull();
-        expect(await page.getByTestId('live-transport').first().textContent()).toBe('MSE');
-
-        const download = page.waitForEvent('download');
-        await page.getByRole('button', { name: 'Save a snapshot of Live pattern' }).click();
-        const file = await download;
-        expect(file.suggestedFilename()).toMatch(/^Live pattern-\d{4}-\d{2}-\d{2}T[\d-]+\.\d{3}Z\.jpg$/);
-        const saved = await file.path();
-        const bytes = readFileSync(saved!);
-        expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]); // JPEG SOI
-
-        // Focus a tile, then Escape returns to the grid.
-        await page.getByRole('button', { name: 'Enlarge Live pattern' }).click();
-        await page.getByRole('button', { name: 'Back to the grid' }).waitFor();
-        await page.keyboard.press('Escape');
-        await page.getByRole('button', { name: 'Enlarge Live pattern' }).waitFor();
-
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        await expect.poll(async () => (await videoState(page)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `live-${name}.png`), fullPage: name === 'phone' });
-        expect(watch.errors).toEqual([]);
-      } finally {
-        await ctx.close();
-      }
-    });
+  /** The tile plays: enough data, and currentTime advances twice. */
+  async function expectPlaying(page: Page, name: string) {
+    await expect.poll(async () => (await videoState(page, name)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const t1 = (await videoState(page, name)).time;
+    await expect.poll(async () => (await videoState(page, name)).time, { timeout: 15_000 }).toBeGreaterThan(t1);
+    const t2 = (await videoState(page, name)).time;
+    await expect.poll(async () => (await videoState(page, name)).time, { timeout: 15_000 }).toBeGreaterThan(t2);
+    expect((await videoState(page, name)).error).toBeNull();
   }
+
+  async function openLive(viewport: typeof DESKTOP, query = '') {
+    const ctx = await openBrowser(viewport);
+    const page = await ctx.newPage();
+    const watch = watchForErrors(page);
+    await page.goto(`${base}/auth/login`);
+    await signInUi(page, owner.user.email, owner.password);
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/viewer/live${query}`);
+    return { ctx, page, watch };
+  }
+
+  it('desktop: both cameras play over WebRTC by default; snapshot, focus, axe', async () => {
+    const { ctx, page, watch } = await openLive(DESKTOP);
+    try {
+      await expectPlaying(page, 'Live pattern');
+      await expectPlaying(page, 'Gate RTSP');
+      for (const name of ['Live pattern', 'Gate RTSP']) {
+        expect(await tile(page, name).getByTestId('live-transport').textContent()).toBe('WebRTC');
+      }
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Save a snapshot of Live pattern' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^Live pattern-\d{4}-\d{2}-\d{2}T[\d-]+\.\d{3}Z\.jpg$/);
+      const bytes = readFileSync((await file.path())!);
+      expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]); // JPEG SOI
+
+      // Focus a tile, then Escape returns to the grid.
+      await page.getByRole('button', { name: 'Enlarge Gate RTSP' }).click();
+      await page.getByRole('button', { name: 'Back to the grid' }).waitFor();
+      await expectPlaying(page, 'Gate RTSP');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Enlarge Gate RTSP' }).waitFor();
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expectPlaying(page, 'Live pattern');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-webrtc-desktop.png') });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('phone: both cameras play over MSE when it is chosen', async () => {
+    const { ctx, page, watch } = await openLive(PHONE, '?transport=mse');
+    try {
+      await expectPlaying(page, 'Live pattern');
+      expect(await tile(page, 'Live pattern').getByTestId('live-transport').textContent()).toBe('MSE');
+      await tile(page, 'Gate RTSP').scrollIntoViewIfNeeded();
+      await expectPlaying(page, 'Gate RTSP');
+      expect(await tile(page, 'Gate RTSP').getByTestId('live-transport').textContent()).toBe('MSE');
+      await expect.poll(() => page.getByLabel('Transport').inputValue()).toBe('mse');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-mse-phone.png'), fullPage: true });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('desktop: the test pattern plays over live HLS when it is chosen', async () => {
+    const { ctx, page, watch } = await openLive(DESKTOP, '?transport=hls&layout=1');
+    try {
+      await expectPlaying(page, 'Live pattern');
+      expect(await tile(page, 'Live pattern').getByTestId('live-transport').textContent()).toBe('HLS');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-hls-desktop.png') });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('the dashboard shows a live tile of an online camera', async () => {
+    const { ctx, page, watch } = await openLive(DESKTOP);
+    try {
+      await page.goto(`${base}/viewer/dashboard`);
+      const card = page.getByRole('region', { name: /Live pattern|Gate RTSP/ });
+      await card.locator('video').waitFor();
+      const name = (await card.getAttribute('aria-label'))!;
+      await expectPlaying(page, name);
+      await page.getByRole('link', { name: 'Open the live view' }).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'dashboard-live.png'), fullPage: true });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
 });

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Timeline } from '@vigil/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
+import { addCamera, deleteCamera, waitForFootage } from './fixtures/cameras.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
@@ -17,37 +17,17 @@ const base = inject('baseUrl');
 describe('recordings page plays recorded video', () => {
   let owner: Awaited<ReturnType<typeof apiSignUp>>;
   let cameraId: string;
-  const auth = () => ({ authorization: `Bearer ${owner.token}` });
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     owner = await apiSignUp(base, 'Rita Recordings');
-    const res = await fetch(`${base}/api/v1/cameras`, {
-      method: 'POST',
-      headers: { ...auth(), 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Pattern cam', source: { type: 'test-pattern' }, recordingMode: 'continuous' }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    cameraId = ((await res.json()) as { id: string }).id;
-    const me = (await (await fetch(`${base}/api/v1/me`, { headers: auth() })).json()) as {
-      user: { preferences: { timezone: string } };
-    };
-    const tz = me.user.preferences.timezone;
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: tz, dateStyle: 'short' }).format(new Date());
+    cameraId = await addCamera(base, owner, { name: 'Pattern cam' });
     // The first segment is indexed once ffmpeg closes it (~10 s of video after start).
-    const q = new URLSearchParams({ day, tz });
-    const deadline = Date.now() + 60_000;
-    let spans = 0;
-    while (spans === 0 && Date.now() < deadline) {
-      const r = await fetch(`${base}/api/v1/cameras/${cameraId}/timeline?${q}`, { headers: auth() });
-      spans = ((await r.json()) as Timeline).spans.length;
-      if (spans === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    expect(spans, 'the recorder indexed no segment within 60 s').toBeGreaterThan(0);
+    await waitForFootage(base, owner, cameraId);
   });
   afterAll(async () => {
     // Stops this camera's ffmpeg so later specs get the CPU back.
-    if (cameraId) await fetch(`${base}/api/v1/cameras/${cameraId}`, { method: 'DELETE', headers: auth() });
+    await deleteCamera(base, owner, cameraId);
   });
 
   async function openRecordings(

@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
 import { createSecretBox } from './lib/secrets.ts';
-import { createLocalStorage } from './lib/storage.ts';
+import { openStorage } from './lib/open-storage.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminCallables } from './modules/admin/admin.callables.ts';
@@ -83,7 +83,8 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     await pool.end();
   });
 
-  const storage = createLocalStorage(config.storageDir, config.authSecret);
+  const storage = await openStorage(config, (m) => app.log.error(m));
+  app.addHook('onClose', () => storage.close());
   const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.warn(m) });
   const accounts = createAccountsService({ db, storage });
   const cameras = createCamerasService({ db, secrets: createSecretBox(config.authSecret) });
@@ -91,7 +92,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(path.join(config.dataDir, 'media'), config.authSecret);
   const recordings = createRecordingsService({ db, media });
-  const exports = createExportsService({ db, media });
+  const exports = createExportsService({ db, storage });
 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -134,9 +135,17 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   storageRoutes(app, { storage });
   realtimeRoutes(app, { hub, embedded: opts.embedded });
   recordingsRoutes(app, { recordings, media });
-  exportsRoutes(app, { exports, media });
+  exportsRoutes(app, { exports });
   const liveFeeds = opts.video?.liveFeeds ?? new Map<string, LiveFeed>();
-  liveRoutes(app, { live: createLiveService({ cameras, liveFeeds, secret: config.authSecret }) });
+  const live = createLiveService({
+    cameras,
+    liveFeeds,
+    secret: config.authSecret,
+    hub,
+    webrtc: config.webrtc,
+  });
+  app.addHook('onClose', () => live.stop());
+  liveRoutes(app, { live });
 
   registerWeb(app, config.webDir ?? DEFAULT_WEB_DIR);
   return app;

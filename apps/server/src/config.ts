@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/storage-s3.ts';
 
 const env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,7 +19,31 @@ const env = z.object({
   SUPPORT_PHONE: z.string().optional(),
   /** Serve the built web app from this folder (apps/web/dist by default). */
   VIGIL_WEB_DIR: z.string().optional(),
+  /** Extra ICE host addresses for WebRTC live view (comma-separated), e.g. the public IP behind NAT. */
+  WEBRTC_ADDRESSES: z.string().optional(),
+  /** STUN servers (comma-separated "stun:host:port") so WebRTC finds its public address behind NAT. */
+  WEBRTC_STUN_URLS: z.string().optional(),
+  /** UDP ports WebRTC may use, "50000-50199", so a firewall can open just those. */
+  WEBRTC_PORT_RANGE: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'expected "min-max", e.g. 50000-50199')
+    .optional(),
+  /** Setting a bucket switches storage (photos, files, exports) from the data dir to S3. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
 });
+
+const S3_KEYS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
 
 /** Settings a production installation (NODE_ENV=production with DATABASE_URL) cannot run without. */
 export const PRODUCTION_REQUIRED = ['DATABASE_URL', 'AUTH_SECRET', 'PUBLIC_URL', 'SMTP_URL'] as const;
@@ -35,9 +60,30 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
+  /** Local storage root, used when `s3` is unset. */
   storageDir: string;
+  /** S3-compatible storage instead of storageDir (S3_BUCKET set). */
+  s3?: S3Settings;
   webDir?: string;
   support: { email?: string; phone?: string };
+  webrtc: {
+    additionalHostAddresses?: string[];
+    onlyAddress?: string;
+    portRange?: [number, number];
+    stunUrls?: string[];
+  };
+}
+
+const list = (v: string | undefined) =>
+  v
+    ?.split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+/** A server bound to loopback is only reachable from this machine: offer WebRTC candidates there only. */
+function loopbackOnly(host: string): string | undefined {
+  if (host === 'localhost' || /^127\./.test(host)) return host === 'localhost' ? '127.0.0.1' : host;
+  return undefined;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
   const e = parsed.data;
+  const s3 = s3Settings(e);
   const dataDir = path.resolve(e.VIGIL_DATA_DIR);
   const authSecret = e.AUTH_SECRET ?? embeddedSecrets(dataDir).authSecret;
   return {
@@ -85,7 +132,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Per-request logs only while developing; a production log holds warnings and errors.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'development' ? 'info' : 'warn'),
     storageDir: path.join(dataDir, 'storage'),
+    s3,
     webDir: e.VIGIL_WEB_DIR,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+    webrtc: {
+      additionalHostAddresses: list(e.WEBRTC_ADDRESSES),
+      onlyAddress: loopbackOnly(e.HOST),
+      portRange: e.WEBRTC_PORT_RANGE?.split('-').map(Number) as [number, number] | undefined,
+      stunUrls: list(e.WEBRTC_STUN_URLS),
+    },
+  };
+}
+
+function s3Settings(e: z.infer<typeof env>): S3Settings | undefined {
+  if (!e.S3_BUCKET) {
+    const stray = S3_KEYS.filter((k) => e[k] !== undefined);
+    if (stray.length) throw new ConfigError(`Invalid configuration: S3_BUCKET is required with ${stray.join(', ')}`);
+    return undefined;
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // A custom endpoint is usually a self-hosted store, where bucket sub-domains do not resolve.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['true', '1'].includes(e.S3_FORCE_PATH_STYLE) : Boolean(e.S3_ENDPOINT),
   };
 }

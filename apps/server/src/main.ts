@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
 import { ConfigError, embeddedPgPassword, loadConfig } from './config.ts';
+import { openStorage } from './lib/open-storage.ts';
 import { createExportRunner } from './modules/exports/exports-job.service.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import type { LiveFeed } from './video/live-feed.ts';
@@ -40,9 +41,12 @@ async function main() {
   await recorder.start();
   // Exports run in this process too, one at a time; the queue lives in the exports table.
   const jobsDb = createDb(databaseUrl, 2);
+  const exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
   const exportRunner = createExportRunner({
     db: jobsDb.db,
     media: createMediaStore(path.join(config.dataDir, 'media'), config.authSecret),
+    storage: exportStorage,
+    workDir: path.join(config.dataDir, 'tmp', 'exports'),
     log: (m) => app.log.warn(`[exports] ${m}`),
   });
   await exportRunner.start();
@@ -62,6 +66,7 @@ async function main() {
     // Recorder first: ffmpeg finishes its segment and the last complete one is indexed while the DB is up.
     await recorder.stop().catch((e) => app.log.error(e));
     await exportRunner.stop().catch((e) => app.log.error(e));
+    await exportStorage.close().catch(() => {});
     await jobsDb.pool.end().catch(() => {});
     await app.close().catch((e) => app.log.error(e));
     await embedded?.stop().catch(() => {});

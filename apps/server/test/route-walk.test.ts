@@ -63,6 +63,13 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   'POST /api/v1/cameras/:id/live-ticket': (w) => cameraUrl(w, '/live-ticket'),
   // Plain HTTP (no upgrade) must answer a clean 4xx; the socket's own checks live in modules/live/live.test.ts.
   'GET /api/v1/cameras/:id/live.mp4ws': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live.mp4ws` }),
+  // No camera is running here: the offer is refused after the access check; modules/live/webrtc.test.ts plays it.
+  'POST /api/v1/cameras/:id/webrtc': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/webrtc` }),
+  'DELETE /api/v1/cameras/:id/webrtc/:sessionId': (w) => ({
+    url: `/api/v1/cameras/${w.cameras.own}/webrtc/00000000-0000-4000-8000-000000000000`,
+  }),
+  // Public by signature (or session): without either it is a 404, as for another workspace's camera.
+  'GET /api/v1/cameras/:id/live/:file': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live/0.m4s` }),
   'GET /api/v1/exports/:id': (w) => ({
     url: `/api/v1/exports/${w.exports.own}`,
     foreignUrl: `/api/v1/exports/${w.exports.foreign}`,

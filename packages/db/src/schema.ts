@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -182,7 +183,11 @@ export const recordings = pgTable(
     protected: boolean('protected').notNull().default(false),
     ...stamps,
   },
-  (t) => [index('recordings_camera_start_idx').on(t.cameraId, t.startAt)],
+  (t) => [
+    index('recordings_camera_start_idx').on(t.cameraId, t.startAt),
+    // Retention prunes a workspace's oldest recordings first, and usage recounts scan its recordings.
+    index('recordings_workspace_start_idx').on(t.workspaceId, t.startAt),
+  ],
 );
 
 /** One media file on disk (~10 s of fragmented MP4), indexed so playback and export never list folders. */
@@ -206,7 +211,14 @@ export const segments = pgTable(
     initBytes: integer('init_bytes').notNull().default(0),
     ...stamps,
   },
-  (t) => [uniqueIndex('segments_path_unique').on(t.path), index('segments_camera_start_idx').on(t.cameraId, t.startAt)],
+  (t) => [
+    uniqueIndex('segments_path_unique').on(t.path),
+    index('segments_camera_start_idx').on(t.cameraId, t.startAt),
+    // Retention: a workspace's oldest footage first (maxStorage), and the FK's ON DELETE SET NULL
+    // plus "the segments of these recordings" would otherwise scan every segment.
+    index('segments_workspace_start_idx').on(t.workspaceId, t.startAt),
+    index('segments_recording_idx').on(t.recordingId),
+  ],
 );
 
 /** Camera happenings (online, offline, motion); the events issue shows them. */
@@ -227,6 +239,30 @@ export const cameraEvents = pgTable(
     ...stamps,
   },
   (t) => [index('camera_events_camera_at_idx').on(t.cameraId, t.at)],
+);
+
+/**
+ * Footage retention removed because of the plan (maxStorage or maxRecordings), so the recordings
+ * page can say so. Prunes of one reason within a day add up in one row instead of one per pass.
+ */
+export const pruneNotices = pgTable(
+  'prune_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** 'maxStorage' | 'maxRecordings' */
+    reason: text('reason').notNull(),
+    /** The limit that applied at the latest prune: GB for maxStorage, a count for maxRecordings. */
+    limitValue: doublePrecision('limit_value').notNull(),
+    recordingsRemoved: integer('recordings_removed').notNull().default(0),
+    bytesRemoved: bigint('bytes_removed', { mode: 'number' }).notNull().default(0),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    ...stamps,
+  },
+  (t) => [index('prune_notices_workspace_last_idx').on(t.workspaceId, t.lastAt)],
 );
 
 /** A clip cut from the segment index with `ffmpeg -c copy`, kept as one MP4 for download. */

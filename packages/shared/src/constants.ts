@@ -25,3 +25,9 @@ export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
 /** The built-in test-pattern camera: small and slow enough to cost a few % of a core to encode. */
 export const TEST_PATTERN_VIDEO = { codec: 'h264', width: 640, height: 360, fps: 15 } as const;
+/**
+ * "On motion" recording keeps the video from this long before the motion starts until this long
+ * after it stops (in whole segments, so at least this much).
+ */
+export const MOTION_PRE_ROLL_SECONDS = 5;
+export const MOTION_POST_ROLL_SECONDS = 10;

@@ -10,3 +10,4 @@ export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
 export * from './contracts/recordings.ts';
 export * from './contracts/exports.ts';
+export * from './contracts/retention.ts';

@@ -1,22 +1,51 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { SIGNED_URL_SECONDS } from '@vigil/shared';
 import { AppError } from './app-error.ts';
 
+export interface SignedUrlOptions {
+  /** How long the URL works (SIGNED_URL_SECONDS by default). */
+  ttlSeconds?: number;
+  /** Download as an attachment under this file name (exports); otherwise as stored. */
+  filename?: string;
+}
+
 /**
  * Spec §7 storage: upload to a path, delete, short-lived signed download URLs. Local disk by
- * default; the interface is what an S3-compatible store implements too.
+ * default (createLocalStorage), an S3-compatible bucket when configured (lib/storage-s3.ts);
+ * lib/open-storage.ts picks one from the config. Failures are AppErrors: not-found for a
+ * missing object, unavailable when the store cannot be reached or refuses us.
  */
-export interface Storage {
+interface StorageCommon {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores a finished local file under `key`, streamed (never whole in memory); the file is gone afterwards. */
+  moveFile(key: string, file: string, contentType: string, signal?: AbortSignal): Promise<void>;
   delete(key: string): Promise<void>;
+  stat(key: string): Promise<{ size: number; contentType: string }>;
   read(key: string): Promise<{ stream: Readable; size: number; contentType: string }>;
-  signedUrl(key: string, ttlSeconds?: number): string;
-  verify(key: string, expires: number, signature: string): boolean;
+  signedUrl(key: string, opts?: SignedUrlOptions): Promise<string>;
+  close(): Promise<void>;
 }
+
+/** Local disk: signed URLs point at our own /api/v1/storage/object, which checks them with `verify`. */
+export interface LocalStorage extends StorageCommon {
+  readonly driver: 'local';
+  verify(key: string, expires: number, signature: string, filename?: string): boolean;
+  /** The absolute file of a key (for byte-range responses). */
+  file(key: string): string;
+}
+
+/** S3-compatible: signed URLs are presigned GETs on the bucket's endpoint; we never serve the bytes. */
+export interface S3Storage extends StorageCommon {
+  readonly driver: 's3';
+}
+
+export type Storage = LocalStorage | S3Storage;
+
+export const LOCAL_OBJECT_PATH = '/api/v1/storage/object';
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
 
@@ -26,14 +55,33 @@ export function assertSafeKey(key: string): void {
   }
 }
 
-export function createLocalStorage(root: string, secret: string, publicBase = ''): Storage {
-  const sign = (key: string, expires: number) =>
-    createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+/** `attachment` with an ASCII fallback name and the exact one in RFC 5987 form. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export function createLocalStorage(root: string, secret: string, publicBase = ''): LocalStorage {
+  // A download name is signed too, so a link cannot be re-labelled; without one the input is
+  // what it always was, so URLs signed before names existed still verify.
+  const sign = (key: string, expires: number, filename?: string) =>
+    createHmac('sha256', secret)
+      .update(filename === undefined ? `${key}\n${expires}` : `${key}\n${expires}\n${filename}`)
+      .digest('base64url');
   const file = (key: string) => {
     assertSafeKey(key);
     return path.join(root, key);
   };
+  const typeOf = (target: string) => readFile(`${target}.type`, 'utf8').catch(() => 'application/octet-stream');
+  async function found(key: string) {
+    const target = file(key);
+    const info = await stat(target).catch(() => null);
+    if (!info?.isFile()) throw new AppError('not-found');
+    return { target, size: info.size, contentType: await typeOf(target) };
+  }
   return {
+    driver: 'local',
+    file,
     async put(key, data, contentType) {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -43,27 +91,46 @@ export function createLocalStorage(root: string, secret: string, publicBase = ''
       await writeFile(`${target}.type`, contentType);
       await rename(tmp, target);
     },
+    async moveFile(key, source, contentType) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(`${target}.type`, contentType);
+      try {
+        await rename(source, target);
+      } catch (e) {
+        // The data directory may span file systems: copy beside the target, then rename into place.
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        const tmp = `${target}.${process.pid}.tmp`;
+        await copyFile(source, tmp);
+        await rename(tmp, target);
+        await rm(source, { force: true });
+      }
+    },
     async delete(key) {
       await rm(file(key), { force: true });
       await rm(`${file(key)}.type`, { force: true });
     },
+    async stat(key) {
+      const { size, contentType } = await found(key);
+      return { size, contentType };
+    },
     async read(key) {
-      const target = file(key);
-      const info = await stat(target).catch(() => null);
-      if (!info?.isFile()) throw new AppError('not-found');
-      const contentType = await readFile(`${target}.type`, 'utf8').catch(() => 'application/octet-stream');
-      return { stream: createReadStream(target), size: info.size, contentType };
+      const { target, size, contentType } = await found(key);
+      return { stream: createReadStream(target), size, contentType };
     },
-    signedUrl(key, ttlSeconds = SIGNED_URL_SECONDS) {
-      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-      const q = new URLSearchParams({ path: key, expires: String(expires), signature: sign(key, expires) });
-      return `${publicBase}/api/v1/storage/object?${q}`;
+    async signedUrl(key, opts = {}) {
+      const expires = Math.floor(Date.now() / 1000) + (opts.ttlSeconds ?? SIGNED_URL_SECONDS);
+      const q = new URLSearchParams({ path: key, expires: String(expires) });
+      if (opts.filename !== undefined) q.set('name', opts.filename);
+      q.set('signature', sign(key, expires, opts.filename));
+      return `${publicBase}${LOCAL_OBJECT_PATH}?${q}`;
     },
-    verify(key, expires, signature) {
+    verify(key, expires, signature, filename) {
       if (!Number.isFinite(expires) || expires < Date.now() / 1000) return false;
-      const want = Buffer.from(sign(key, expires));
+      const want = Buffer.from(sign(key, expires, filename));
       const got = Buffer.from(signature);
       return want.length === got.length && timingSafeEqual(want, got);
     },
+    async close() {},
   };
 }

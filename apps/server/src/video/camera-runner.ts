@@ -1,13 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { Db } from '@vigil/db';
 import type { CameraSpec } from './camera-source.ts';
-import { buildFfmpegArgs } from './ffmpeg-args.ts';
+import { buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS } from './ffmpeg-args.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { segmentDir } from './paths.ts';
+import { MOTION_ROLL_MS, MotionGate } from './motion-gate.ts';
 import { reconcileCamera } from './reconcile.ts';
 import { SegmentIndexer } from './segment-indexer.ts';
+import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
-import { writeStatus } from './video.repo.ts';
+import { writeStatus, writeVideoInfo } from './video.repo.ts';
 
 /**
  * Everything one recorded camera needs: reconcile, then ffmpeg under its supervisor, the
@@ -20,6 +22,8 @@ export interface RunnerDeps {
   segmentSeconds?: number;
   ffmpegPath?: string;
   log(msg: string): void;
+  /** A segment of this workspace was indexed (retention checks the plan limits). */
+  onIndexed?(workspaceId: string): void;
 }
 
 export type CameraStatus = SupervisedStatus | 'disabled';
@@ -27,6 +31,8 @@ export type CameraStatus = SupervisedStatus | 'disabled';
 export class CameraRunner {
   private supervisor: FfmpegSupervisor | undefined;
   private indexer: SegmentIndexer | undefined;
+  /** Unsubscribes the stream-info listener from the live feed. */
+  private stopInfo: (() => void) | undefined;
   private writes: Promise<void> = Promise.resolve();
   private written: { status: string; lastError: string | null };
 
@@ -53,9 +59,26 @@ export class CameraRunner {
     await mkdir(dir, { recursive: true });
     const kind = spec.recordingMode === 'motion' ? 'motion' : 'continuous';
     const cam = { cameraId: spec.id, workspaceId: spec.workspaceId, kind } as const;
+    // Motion mode: the gate decides which segments are kept, from ffmpeg's motion frames.
+    const motion = spec.recordingMode === 'motion' ? this.motionGate() : undefined;
     if (spec.recordingMode !== 'off') {
-      const rec = await reconcileCamera(deps.db, cam, dir, deps.log);
-      this.indexer = new SegmentIndexer({ db: deps.db, ...cam, dir, log: deps.log });
+      const segmentMs = (deps.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS) * 1000;
+      const { pre, margin } = MOTION_ROLL_MS;
+      // A crash leaves undecided at most the files of the last pre-roll (+ margin), the one being
+      // decided and the one being written; a few more to be safe.
+      const stale = {
+        staleBefore: Date.now() - pre - margin,
+        maxStaleFiles: Math.ceil((pre + margin) / segmentMs) + 3,
+      };
+      const rec = await reconcileCamera(deps.db, cam, dir, deps.log, motion && stale);
+      this.indexer = new SegmentIndexer({
+        db: deps.db,
+        ...cam,
+        dir,
+        log: deps.log,
+        onIndexed: () => deps.onIndexed?.(spec.workspaceId),
+        gate: motion,
+      });
       this.indexer.markIndexed(rec.files);
       this.indexer.start();
     }
@@ -73,9 +96,51 @@ export class CameraRunner {
       startDelayMs,
       log: (m) => deps.log(`camera ${spec.id}: ${m}`),
       onStatus: (status, lastError) => this.setStatus(status, lastError),
-      onExit: () => void this.indexer?.flush(true),
+      onExit: () => {
+        motion?.streamEnded();
+        void this.indexer?.flush(true);
+        this.watchStreamInfo();
+      },
+      onFd3: motion && ((d) => motion.push(d)),
     });
+    this.watchStreamInfo();
     this.supervisor.start();
+  }
+
+  private motionGate(): MotionGate {
+    return new MotionGate({
+      onMotion: (e) => {
+        const at = new Date(e.at).toISOString();
+        this.deps.log(`camera ${this.spec.id}: motion ${e.type === 'start' ? `from ${at}` : `until ${at}`}`);
+        // Index at once: the pre-roll segments are already complete and waiting.
+        if (e.type === 'start') void this.indexer?.flush(false);
+      },
+    });
+  }
+
+  /**
+   * Reads codec, size and frame rate from the first seconds of each ffmpeg run's live output and
+   * writes them to the camera row when they changed; the listener leaves once it has them.
+   */
+  private watchStreamInfo(): void {
+    if (this.stopInfo) return;
+    const probe = new StreamInfoProbe();
+    let done = false;
+    const unsubscribe = this.feed.subscribe((chunk) => {
+      if (done) return;
+      if (chunk.type === 'init') return probe.pushInit(chunk.data);
+      const info = probe.pushFragment(chunk.data);
+      if (!info) return;
+      done = true;
+      this.stopInfo?.();
+      this.stopInfo = undefined;
+      const { id, workspaceId } = this.spec;
+      this.writes = this.writes
+        .then(async () => void (await writeVideoInfo(this.deps.db, { id, workspaceId }, info)))
+        .catch((e) => this.deps.log(`camera ${id}: video info write failed: ${e}`));
+    });
+    if (done) unsubscribe();
+    else this.stopInfo = unsubscribe;
   }
 
   /** Queues a status write; online/offline transitions also get a camera_events row. */
@@ -99,7 +164,10 @@ export class CameraRunner {
    */
   async stop(final: { status: CameraStatus; lastError: string | null } | null): Promise<void> {
     await this.supervisor?.stop();
-    await this.indexer?.flush(true);
+    this.stopInfo?.();
+    this.stopInfo = undefined;
+    // final: no motion will come to claim the segments still undecided; they are kept or deleted now.
+    await this.indexer?.flush(true, true);
     await this.indexer?.stop();
     if (final) this.setStatus(final.status, final.lastError);
     await this.writes;

@@ -60,9 +60,9 @@ describe('buildFfmpegArgs: rtsp', () => {
       '-f',
       'mp4',
       '-movflags',
-      '+frag_keyframe+empty_moov+default_base_moof',
-      '-frag_duration',
-      '200000',
+      '+frag_keyframe+empty_moov+default_base_moof+frag_every_frame',
+      '-flush_packets',
+      '1',
       'pipe:1',
     ]);
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
@@ -124,7 +124,7 @@ describe('buildFfmpegArgs: transcoded sources', () => {
     expect(a.at(-2)).toBe('tee');
     expect(a.at(-1)).toBe(
       `[f=segment:segment_time=10:segment_format=mp4:segment_format_options=movflags\\=+frag_keyframe+empty_moov+default_base_moof:reset_timestamps=1:strftime=1]${dir}/%Y%m%dT%H%M%SZ.mp4` +
-        '|[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof:frag_duration=200000]pipe:1',
+        '|[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+frag_every_frame:flush_packets=1]pipe:1',
     );
   });
   it('test pattern: real-time lavfi testsrc2 720p25, GOP 50', () => {

@@ -9,7 +9,7 @@ import { type Box, readBoxes, readFragment, readTracks } from './mp4-boxes.ts';
 export type LiveChunk =
   | { type: 'init'; data: Buffer }
   /** One moof+mdat pair. */
-  | { type: 'fragment'; data: Buffer; keyframe: boolean };
+  | { type: 'fragment'; data: Buffer; keyframe: boolean /** Seconds of media. */; duration: number };
 
 export type LiveListener = (chunk: LiveChunk) => void;
 
@@ -24,6 +24,9 @@ export class LiveFeed {
   private gopBytes = 0;
   private moof: Buffer | undefined;
   private moofKeyframe = false;
+  private moofDuration = 0;
+  /** Fragments kept since the last keyframe, with their durations (for a joining viewer). */
+  private gopDurations: number[] = [];
   private listeners = new Set<LiveListener>();
   /** Fragments seen since the feed (re)started: the supervisor's "online" signal. */
   fragments = 0;
@@ -44,6 +47,7 @@ export class LiveFeed {
       // A new ffmpeg run: everything kept belongs to the previous stream.
       this.init = Buffer.from(bytes);
       this.gop = [];
+      this.gopDurations = [];
       this.gopBytes = 0;
       this.fragments = 0;
     } else if (box.type === 'moov') {
@@ -52,19 +56,25 @@ export class LiveFeed {
       this.emit({ type: 'init', data: this.init });
     } else if (box.type === 'moof') {
       this.moof = Buffer.from(bytes);
-      this.moofKeyframe = readFragment(buf, box, this.tracks)?.keyframe ?? true;
+      const info = readFragment(buf, box, this.tracks);
+      this.moofKeyframe = info?.keyframe ?? true;
+      const timescale = info && this.tracks.get(info.trackId)?.timescale;
+      this.moofDuration = info && timescale ? info.duration / timescale : 0;
     } else if (box.type === 'mdat' && this.moof) {
       const data = Buffer.concat([this.moof, bytes]);
       const keyframe = this.moofKeyframe;
+      const duration = this.moofDuration;
       this.moof = undefined;
       if (keyframe || this.gopBytes + data.length > MAX_GOP_BYTES) {
         this.gop = [];
+        this.gopDurations = [];
         this.gopBytes = 0;
       }
       this.gop.push(data);
+      this.gopDurations.push(duration);
       this.gopBytes += data.length;
       this.fragments++;
-      this.emit({ type: 'fragment', data, keyframe });
+      this.emit({ type: 'fragment', data, keyframe, duration });
     }
   }
 
@@ -80,7 +90,9 @@ export class LiveFeed {
   subscribe(fn: LiveListener): () => void {
     if (this.init) {
       fn({ type: 'init', data: this.init });
-      for (const [i, data] of this.gop.entries()) fn({ type: 'fragment', data, keyframe: i === 0 });
+      for (const [i, data] of this.gop.entries()) {
+        fn({ type: 'fragment', data, keyframe: i === 0, duration: this.gopDurations[i] ?? 0 });
+      }
     }
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -88,6 +100,11 @@ export class LiveFeed {
 
   get viewers(): number {
     return this.listeners.size;
+  }
+
+  /** Track timescales and defaults of the running stream (to read samples out of fragments). */
+  get trackInfo(): ReturnType<typeof readTracks> {
+    return this.tracks;
   }
 
   /** The init segment, when a stream is running: its avcC carries the codec string for MSE. */
@@ -100,6 +117,7 @@ export class LiveFeed {
     this.pending = Buffer.alloc(0);
     this.init = undefined;
     this.gop = [];
+    this.gopDurations = [];
     this.gopBytes = 0;
     this.moof = undefined;
     this.fragments = 0;

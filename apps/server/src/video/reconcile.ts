@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { indexSegmentFile, listSegmentFiles } from './segment-indexer.ts';
@@ -9,15 +10,40 @@ import { deleteSegments, listSegments } from './video.repo.ts';
  * index misses (a crash between ffmpeg closing a file and the insert) are indexed, rows whose
  * file is gone are dropped. Like Frigate, it refuses to drop more than half of the rows at once:
  * that smells of an unmounted disk, not of lost files, and the index is worth more than a pass.
+ *
+ * A motion camera's files outside every motion window are deleted as the indexer decides them, so
+ * the only un-indexed files it leaves are the last few a crash caught undecided. Those older than
+ * the pre-roll can no longer precede any motion: they are deleted, not indexed as footage; younger
+ * ones are left to the live indexer, which may keep them as the pre-roll of a motion to come. Many
+ * old un-indexed files do not come from a crash but smell of a lost index (a database restored
+ * from an older backup): like the half rule, reconcile then keeps them, indexed as motion clips.
  */
+export interface MotionReconcile {
+  /** Un-indexed files last written before this (ms) are stale. */
+  staleBefore: number;
+  /** The most un-indexed files a crash can leave behind; more are indexed, not deleted. */
+  maxStaleFiles: number;
+}
+
 export interface ReconcileResult {
   indexed: number;
   removed: number;
   deletedFiles: number;
+  /** Stale un-indexed files of a motion camera, deleted. */
+  droppedFiles: number;
   /** Set when the removal was refused. */
   refused?: string;
-  /** The files now in the index (the live indexer skips them). */
+  /** The files now in the index, or left as they are (the live indexer skips them). */
   files: string[];
+}
+
+async function staleFiles(dir: string, files: string[], before: number): Promise<string[]> {
+  const stale: string[] = [];
+  for (const file of files) {
+    const st = await stat(path.join(dir, file)).catch(() => undefined);
+    if (st && st.mtimeMs < before) stale.push(file);
+  }
+  return stale;
 }
 
 export async function reconcileCamera(
@@ -25,8 +51,9 @@ export async function reconcileCamera(
   cam: { cameraId: string; workspaceId: string; kind: 'continuous' | 'motion' },
   dir: string,
   log: (msg: string) => void,
+  motion?: MotionReconcile,
 ): Promise<ReconcileResult> {
-  const result: ReconcileResult = { indexed: 0, removed: 0, deletedFiles: 0, files: [] };
+  const result: ReconcileResult = { indexed: 0, removed: 0, deletedFiles: 0, droppedFiles: 0, files: [] };
   const rows = await listSegments(db, cam.cameraId);
   const onDisk = new Set(await listSegmentFiles(dir));
   const indexedNames = new Set(rows.map((r) => path.posix.basename(r.path)));
@@ -46,9 +73,28 @@ export async function reconcileCamera(
 
   // In time order, so recordings are rebuilt contiguous exactly as the live indexer would.
   const files = [...onDisk].sort();
+  let undecided = new Set<string>();
+  let drop = new Set<string>();
+  if (motion) {
+    const unindexed = files.filter((f) => !indexedNames.has(f));
+    const stale = await staleFiles(dir, unindexed, motion.staleBefore);
+    undecided = new Set(unindexed.filter((f) => !stale.includes(f)));
+    if (stale.length <= motion.maxStaleFiles) drop = new Set(stale);
+    else {
+      log(
+        `reconcile: ${stale.length} un-indexed segments of motion camera ${cam.cameraId} in ${dir}, more than a crash leaves undecided; indexing them rather than deleting them`,
+      );
+    }
+  }
   for (const [i, file] of files.entries()) {
     if (indexedNames.has(file)) {
       result.files.push(file);
+      continue;
+    }
+    if (undecided.has(file)) continue;
+    if (drop.has(file)) {
+      await unlink(path.join(dir, file)).catch(() => {});
+      result.droppedFiles++;
       continue;
     }
     // Only the newest file can be a crash leftover; an unreadable older one is kept for a human.
@@ -63,9 +109,9 @@ export async function reconcileCamera(
       log(`reconcile: ${path.join(dir, file)} is unreadable; left in place`);
     }
   }
-  if (result.indexed || result.removed || result.deletedFiles) {
+  if (result.indexed || result.removed || result.deletedFiles || result.droppedFiles) {
     log(
-      `reconcile camera ${cam.cameraId}: indexed ${result.indexed}, removed ${result.removed} rows, deleted ${result.deletedFiles} unreadable files`,
+      `reconcile camera ${cam.cameraId}: indexed ${result.indexed}, removed ${result.removed} rows, deleted ${result.deletedFiles} unreadable and ${result.droppedFiles} stale motion-less files`,
     );
   }
   return result;

@@ -4,6 +4,7 @@ import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
+import { createRetention } from './retention.ts';
 import { type CameraRow, loadCameras, writeStatus } from './video.repo.ts';
 
 /**
@@ -24,6 +25,10 @@ export interface RecorderOptions {
   ffmpegPath?: string;
   /** Full re-read of the cameras table, in case a notification was missed (60 s). */
   resyncMs?: number;
+  /** Retention pass over every workspace (60 s); 0 = none on a timer. */
+  retentionMs?: number;
+  /** After an indexed segment, how long to gather others before checking the plan limits (1 s). */
+  retentionPokeMs?: number;
   log(msg: string): void;
 }
 
@@ -49,12 +54,21 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   let resync: NodeJS.Timeout | undefined;
   let stopping = false;
   let nextSlot = 0;
+  const retention = createRetention({
+    db,
+    mediaRoot: opts.mediaRoot,
+    log: opts.log,
+    intervalMs: opts.retentionMs,
+    pokeMs: opts.retentionPokeMs,
+  });
   const deps = {
     db,
     mediaRoot: opts.mediaRoot,
     segmentSeconds: opts.segmentSeconds,
     ffmpegPath: opts.ffmpegPath,
     log: opts.log,
+    // A new recording can put the workspace over maxRecordings: prune then, not a minute later.
+    onIndexed: (workspaceId: string) => retention.poke(workspaceId),
   };
 
   function enqueue(id: string, fn: () => Promise<void>): Promise<void> {
@@ -136,6 +150,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       await Promise.all(chains.values());
       // A notification lost while the LISTEN connection was down must not leave a camera wrong for good.
       resync = setInterval(() => void resyncAll(), opts.resyncMs ?? 60_000);
+      retention.start();
     },
     sync(cameraId) {
       return enqueue(cameraId, async () => apply(cameraId, (await loadCameras(db, cameraId))[0], 0));
@@ -143,6 +158,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     async stop() {
       stopping = true;
       clearInterval(resync);
+      await retention.stop();
       await hub?.stop();
       await Promise.all(chains.values());
       const all = [...runners.values()];

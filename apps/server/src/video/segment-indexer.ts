@@ -21,6 +21,16 @@ export interface SegmentIndexerOptions {
   pollMs?: number;
   /** Called after each segment is indexed (tests, metrics). */
   onIndexed?(file: string): void;
+  /** Motion mode: which complete segments to index, delete, or keep on disk undecided for now. */
+  gate?: SegmentGate;
+}
+
+export interface SegmentGate {
+  /**
+   * keep → index it; drop → delete the file; wait → ask again at the next scan (later files wait
+   * too, so recordings are still built in time order). `final`: the camera is stopping.
+   */
+  decide(span: { start: Date; end: Date }, final: boolean): 'keep' | 'drop' | 'wait';
 }
 
 export interface IndexResult {
@@ -29,41 +39,57 @@ export interface IndexResult {
   deleted?: boolean;
 }
 
+/** A finished segment file as the index needs it. */
+export interface SegmentFacts {
+  file: string;
+  span: { start: Date; end: Date };
+  bytes: number;
+  initBytes: number;
+}
+
+type CameraRef = { cameraId: string; workspaceId: string; kind: 'continuous' | 'motion' };
+
+/** Reads one finished file; undefined when it is not a segment, or holds no complete fragment. */
+export async function readSegmentFile(dir: string, file: string, next?: string): Promise<SegmentFacts | undefined> {
+  const start = segmentStart(file);
+  if (!start) return undefined;
+  const buf = await readFile(path.join(dir, file)).catch(() => undefined);
+  const summary = buf ? summarizeFragmentedMp4(buf) : undefined;
+  if (!buf || !summary || summary.fragments === 0) return undefined;
+  const span = segmentSpan(start, Math.round(summary.durationSec * 1000), next ? segmentStart(next) : undefined);
+  return { file, span, bytes: buf.length, initBytes: summary.initBytes };
+}
+
+function insertFacts(db: Db, cam: CameraRef, seg: SegmentFacts): Promise<boolean> {
+  return insertSegment(db, {
+    cameraId: cam.cameraId,
+    workspaceId: cam.workspaceId,
+    kind: cam.kind,
+    startAt: seg.span.start,
+    endAt: seg.span.end,
+    bytes: seg.bytes,
+    path: relativeSegmentPath(cam.workspaceId, cam.cameraId, seg.file),
+    initBytes: seg.initBytes,
+  });
+}
+
 /** Reads one finished file and inserts it into the index (and its recording). */
 export async function indexSegmentFile(
   db: Db,
-  cam: { cameraId: string; workspaceId: string; kind: 'continuous' | 'motion' },
+  cam: CameraRef,
   dir: string,
   file: string,
   opts: { deleteUnreadable?: boolean; next?: string } = {},
 ): Promise<IndexResult> {
-  const full = path.join(dir, file);
-  const start = segmentStart(file);
-  if (!start) return { indexed: false };
-  const buf = await readFile(full).catch(() => undefined);
-  const summary = buf ? summarizeFragmentedMp4(buf) : undefined;
-  if (!buf || !summary || summary.fragments === 0) {
+  if (!segmentStart(file)) return { indexed: false };
+  const seg = await readSegmentFile(dir, file, opts.next);
+  if (!seg) {
     // Empty or unreadable (ffmpeg stopped right after opening it): nothing to play, so it goes.
     if (opts.deleteUnreadable === false) return { indexed: false };
-    await unlink(full).catch(() => {});
+    await unlink(path.join(dir, file)).catch(() => {});
     return { indexed: false, deleted: true };
   }
-  const span = segmentSpan(
-    start,
-    Math.round(summary.durationSec * 1000),
-    opts.next ? segmentStart(opts.next) : undefined,
-  );
-  const indexed = await insertSegment(db, {
-    cameraId: cam.cameraId,
-    workspaceId: cam.workspaceId,
-    kind: cam.kind,
-    startAt: span.start,
-    endAt: span.end,
-    bytes: buf.length,
-    path: relativeSegmentPath(cam.workspaceId, cam.cameraId, file),
-    initBytes: summary.initBytes,
-  });
-  return { indexed };
+  return { indexed: await insertFacts(db, cam, seg) };
 }
 
 /**
@@ -89,6 +115,8 @@ export class SegmentIndexer {
   private watcher: FSWatcher | undefined;
   private poll: NodeJS.Timeout | undefined;
   private done = new Set<string>();
+  /** Undecided files of a gated (motion) camera, read once: key file + its successor. */
+  private read = new Map<string, SegmentFacts>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: SegmentIndexerOptions) {}
@@ -108,21 +136,48 @@ export class SegmentIndexer {
     this.poll = setInterval(() => void this.flush(false), this.opts.pollMs ?? 5000);
   }
 
-  /** Indexes every complete file; with includeNewest, the newest too (ffmpeg has exited). */
-  flush(includeNewest: boolean): Promise<void> {
-    this.queue = this.queue.then(() => this.scan(includeNewest)).catch((e) => this.opts.log(`indexing: ${e}`));
+  /**
+   * Indexes every complete file; with includeNewest, the newest too (ffmpeg has exited). `final`
+   * (the camera stops) makes a gate decide every file it would still wait for.
+   */
+  flush(includeNewest: boolean, final = false): Promise<void> {
+    this.queue = this.queue.then(() => this.scan(includeNewest, final)).catch((e) => this.opts.log(`indexing: ${e}`));
     return this.queue;
   }
 
-  private async scan(includeNewest: boolean): Promise<void> {
+  private async scan(includeNewest: boolean, final: boolean): Promise<void> {
     const files = await listSegmentFiles(this.opts.dir);
     const complete = includeNewest ? files : files.slice(0, -1);
     for (const [i, file] of complete.entries()) {
       if (this.done.has(file)) continue;
+      if (this.opts.gate) {
+        if ((await this.gated(file, files[i + 1], final)) === 'wait') return;
+        continue;
+      }
       const r = await indexSegmentFile(this.opts.db, this.opts, this.opts.dir, file, { next: files[i + 1] });
       this.done.add(file);
       if (r.indexed) this.opts.onIndexed?.(file);
     }
+  }
+
+  private async gated(file: string, next: string | undefined, final: boolean): Promise<'keep' | 'drop' | 'wait'> {
+    const gate = this.opts.gate!;
+    const key = `${file} ${next ?? ''}`;
+    const seg = this.read.get(key) ?? (await readSegmentFile(this.opts.dir, file, next));
+    // Unreadable: nothing to play or to keep (as indexSegmentFile does).
+    const decision = seg ? gate.decide(seg.span, final) : 'drop';
+    if (decision === 'wait') {
+      this.read.set(key, seg!);
+      return decision;
+    }
+    for (const k of this.read.keys()) if (k.startsWith(`${file} `)) this.read.delete(k);
+    if (decision === 'keep') {
+      if (await insertFacts(this.opts.db, this.opts, seg!)) this.opts.onIndexed?.(file);
+    } else {
+      await unlink(path.join(this.opts.dir, file)).catch(() => {});
+    }
+    this.done.add(file);
+    return decision;
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { backoffMs, describeFfmpegError } from './ffmpeg-errors.ts';
 import type { LiveFeed } from './live-feed.ts';
 
@@ -15,6 +16,8 @@ export interface SupervisorOptions {
   onStatus(status: SupervisedStatus, lastError: string | null): void;
   /** ffmpeg exited (any reason): its last segment file is now complete. */
   onExit?(): void;
+  /** When set, ffmpeg gets a pipe as fd 3 (motion frames, see motionOutputArgs) and its bytes go here. */
+  onFd3?(data: Buffer): void;
   log(msg: string): void;
   ffmpegPath?: string;
   /** Delay before the first spawn (staggered starts). */
@@ -37,6 +40,7 @@ export class FfmpegSupervisor {
   private failures = 0;
   private stderrTail = '';
   private lastDataAt = 0;
+  private lastFd3At = 0;
 
   constructor(private readonly opts: SupervisorOptions) {}
 
@@ -51,7 +55,9 @@ export class FfmpegSupervisor {
     const stallMs = this.opts.stallMs ?? 20_000;
     this.watchdog = setInterval(
       () => {
-        if (this.child && Date.now() - this.lastDataAt > stallMs) {
+        // Motion frames count too: if they stop (a filter stuck on a timestamp jump), nothing is decided.
+        const last = this.opts.onFd3 ? Math.min(this.lastDataAt, this.lastFd3At) : this.lastDataAt;
+        if (this.child && Date.now() - last > stallMs) {
           this.stderrTail += '\nStream stalled';
           this.child.kill('SIGKILL');
         }
@@ -65,12 +71,20 @@ export class FfmpegSupervisor {
     if (this.stopping) return;
     this.stderrTail = '';
     this.lastDataAt = Date.now();
+    this.lastFd3At = this.lastDataAt;
     // TZ=UTC: the segment muxer's strftime uses local time; the names must be UTC.
     const child = spawn(this.opts.ffmpegPath ?? 'ffmpeg', this.opts.args, {
       env: { ...process.env, TZ: 'UTC' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: this.opts.onFd3 ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
+    const onFd3 = this.opts.onFd3;
+    if (onFd3) {
+      (child.stdio[3] as Readable).on('data', (d: Buffer) => {
+        this.lastFd3At = Date.now();
+        onFd3(d);
+      });
+    }
     child.stdout!.on('data', (d: Buffer) => {
       this.lastDataAt = Date.now();
       this.opts.liveFeed.push(d);

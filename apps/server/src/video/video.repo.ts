@@ -57,7 +57,7 @@ export async function writeStatus(
 }
 
 /** Recounts the owner's usage from the recordings themselves, so it can never drift. */
-async function refreshUsage(tx: DbOrTx, workspaceId: string): Promise<void> {
+export async function refreshUsage(tx: DbOrTx, workspaceId: string): Promise<void> {
   // storageUsed is in GB (10^9 bytes) rounded to 3 decimals, i.e. exact to the megabyte.
   await tx.execute(sql`
     update ${users} set usage = usage || jsonb_build_object(
@@ -67,7 +67,7 @@ async function refreshUsage(tx: DbOrTx, workspaceId: string): Promise<void> {
 }
 
 /** Serialises usage recounts of one workspace: cameras of a workspace index in parallel. */
-async function lockOwner(tx: DbOrTx, workspaceId: string): Promise<void> {
+export async function lockOwner(tx: DbOrTx, workspaceId: string): Promise<void> {
   await tx.execute(
     sql`select 1 from ${users} where id = (select owner_id from ${workspaces} where id = ${workspaceId}) for update`,
   );
@@ -159,5 +159,31 @@ export async function deleteSegments(db: Db, workspaceId: string, ids: string[])
         );
     }
     await refreshUsage(tx, workspaceId);
+  });
+}
+
+/**
+ * Records what the camera really sends (codec, size, rate, read from its stream) when it differs
+ * from the row, and tells the cameras page. Returns whether the row changed.
+ */
+export async function writeVideoInfo(
+  db: Db,
+  cam: { id: string; workspaceId: string },
+  info: { codec: string; width: number; height: number; fps: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(cameras)
+      .set({ videoCodec: info.codec, width: info.width, height: info.height, fps: info.fps })
+      .where(
+        and(
+          eq(cameras.id, cam.id),
+          sql`(${cameras.videoCodec}, ${cameras.width}, ${cameras.height}, ${cameras.fps}) is distinct from (${info.codec}::text, ${info.width}::int, ${info.height}::int, ${info.fps}::int)`,
+        ),
+      )
+      .returning({ id: cameras.id });
+    if (!changed.length) return false;
+    await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+    return true;
   });
 }

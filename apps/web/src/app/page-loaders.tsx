@@ -10,8 +10,12 @@ export type PageLoader = () => Promise<{ Component: ComponentType } | { element:
 const dashboard =
   (variant: 'admin' | 'manager' | 'operator' | 'viewer' | 'main', titleKey: string): PageLoader =>
   async () => {
-    const { DashboardPage } = await import('../features/dashboard/pages/dashboard-page.tsx');
-    return { element: <DashboardPage variant={variant} titleKey={titleKey} /> };
+    const [{ DashboardPage }, { LiveCard }] = await Promise.all([
+      import('../features/dashboard/pages/dashboard-page.tsx'),
+      // The shell composes features: the dashboards show the live feature's tile.
+      import('../features/live/components/live-card.tsx'),
+    ]);
+    return { element: <DashboardPage variant={variant} titleKey={titleKey} live={<LiveCard />} /> };
   };
 
 const shell =

@@ -66,3 +66,4 @@ export const TOPIC_ME = 'me' satisfies TopicName;
 export const TOPIC_ADMIN_USERS = 'admin.users' satisfies TopicName;
 export const TOPIC_CAMERAS = 'cameras' satisfies TopicName;
 export const TOPIC_EXPORTS = 'exports' satisfies TopicName;
+export const TOPIC_RECORDINGS = 'recordings' satisfies TopicName;

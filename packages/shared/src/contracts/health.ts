@@ -10,4 +10,10 @@ export const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>;
 
 /** Realtime topics a client may subscribe to; the server checks each against the session. */
-export const TOPICS = { adminUsers: 'admin.users', me: 'me', cameras: 'cameras', exports: 'exports' } as const;
+export const TOPICS = {
+  adminUsers: 'admin.users',
+  me: 'me',
+  cameras: 'cameras',
+  exports: 'exports',
+  recordings: 'recordings',
+} as const;

@@ -39,7 +39,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
         response: { 200: z.object({ session: meSchema.nullable() }) },
       },
     },
-    async (req) => ({ session: req.session ? accounts.meOf(req.session) : null }),
+    async (req) => ({ session: req.session ? await accounts.meOf(req.session) : null }),
   );
 
   r.patch(
@@ -96,7 +96,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       },
     },
     async (req) => {
-      const { workspace } = accounts.meOf(req.session!);
+      const { workspace } = await accounts.meOf(req.session!);
       // Another workspace is indistinguishable from one that does not exist.
       if (workspace.id !== req.params.id) throw new AppError('not-found');
       return workspace;

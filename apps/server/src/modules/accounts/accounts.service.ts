@@ -28,14 +28,15 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 
 export function createAccountsService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
-  const doc = (row: UserRow): UserDoc => toUserDoc(row, (p) => storage.signedUrl(p));
+  const doc = async (row: UserRow): Promise<UserDoc> =>
+    toUserDoc(row, row.photoPath ? await storage.signedUrl(row.photoPath) : null);
   const changed = (tx: DbOrTx, row: UserRow) =>
     Promise.all([publish(tx, { topic: 'me', uid: row.id }), publish(tx, { topic: 'admin.users', uid: row.id })]);
 
   async function me(row: UserRow): Promise<Me> {
     const ws = await accountsRepo.findWorkspace(db, row.workspaceId);
     if (!ws) throw new AppError('not-found', 'Document not found');
-    return { user: doc(row), workspace: toWorkspace(ws) };
+    return { user: await doc(row), workspace: toWorkspace(ws) };
   }
 
   async function mustFind(tx: DbOrTx, uid: string): Promise<UserRow> {
@@ -48,8 +49,8 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     doc,
     me,
     /** The document of a resolved session: its workspace came with it, no further query. */
-    meOf: (session: { user: UserRow; workspace: WorkspaceRow }): Me => ({
-      user: doc(session.user),
+    meOf: async (session: { user: UserRow; workspace: WorkspaceRow }): Promise<Me> => ({
+      user: await doc(session.user),
       workspace: toWorkspace(session.workspace),
     }),
     /**
@@ -155,7 +156,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
 
     async listUsers(query: ListQuery & { q?: string }): Promise<Page<UserDoc>> {
       const page = await listUsersPage(db, query);
-      return { items: page.rows.map(doc), nextCursor: page.nextCursor };
+      return { items: await Promise.all(page.rows.map(doc)), nextCursor: page.nextCursor };
     },
 
     async setRole(actor: UserRow, uid: string, role: Role): Promise<UserDoc> {

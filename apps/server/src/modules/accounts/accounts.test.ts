@@ -128,7 +128,9 @@ describe('accounts: /api/v1/me, photo, workspaces', () => {
       const later = new URL(url);
       later.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
       // A URL signed with the real secret whose time is up.
-      const expired = createLocalStorage(t.config.storageDir, t.config.authSecret).signedUrl(path, -5);
+      const expired = await createLocalStorage(t.config.storageDir, t.config.authSecret).signedUrl(path, {
+        ttlSeconds: -5,
+      });
 
       for (const u of [
         tampered.pathname + tampered.search,
@@ -141,7 +143,9 @@ describe('accounts: /api/v1/me, photo, workspaces', () => {
         expect(errorOf(res).code, u).toBe('permission-denied');
       }
       // Control: the same signer with time left is accepted, so the 403s are about the signature and time.
-      const fresh = createLocalStorage(t.config.storageDir, t.config.authSecret).signedUrl(path, 60);
+      const fresh = await createLocalStorage(t.config.storageDir, t.config.authSecret).signedUrl(path, {
+        ttlSeconds: 60,
+      });
       expect((await t.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(200);
     });
 

@@ -4,13 +4,13 @@ import type { schema } from '@vigil/db';
 export type UserRow = typeof schema.users.$inferSelect;
 export type WorkspaceRow = typeof schema.workspaces.$inferSelect;
 
-/** The spec §3 document as the API returns it; photoURL is a short-lived signed URL. */
-export function toUserDoc(row: UserRow, photoUrl: (path: string) => string): UserDoc {
+/** The spec §3 document as the API returns it; photoURL is a short-lived signed URL (or null). */
+export function toUserDoc(row: UserRow, photoURL: string | null): UserDoc {
   return {
     uid: row.id,
     email: row.email,
     displayName: row.displayName,
-    photoURL: row.photoPath ? photoUrl(row.photoPath) : null,
+    photoURL,
     role: readRole(row.role),
     plan: row.plan as UserDoc['plan'],
     planStatus: row.planStatus as UserDoc['planStatus'],

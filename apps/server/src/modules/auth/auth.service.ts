@@ -63,7 +63,7 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
           });
           return created;
         });
-        return { user: accounts.doc(user), workspace: toWorkspace(workspace), token };
+        return { user: await accounts.doc(user), workspace: toWorkspace(workspace), token };
       } catch (e) {
         // Two sign-ups with one email at once: the unique index decides, the loser gets the catalogue error.
         const code =

@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { publish } from '../../lib/realtime.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { MediaStore } from '../recordings/media-store.ts';
-import { type ExportRow, type ExportSegment, exportsRepo as repo } from './exports.repo.ts';
-import { MAX_SEGMENT_MS } from './exports.service.ts';
+import { segmentIndex } from '../segments/segments.service.ts';
+import { type ExportRow, exportsRepo as repo } from './exports.repo.ts';
+import { exportKey } from './exports.service.ts';
 
 /** Progress reaches the row (and the browsers) at most this often. */
 const PROGRESS_MS = 500;
@@ -28,7 +30,11 @@ export function concatList(files: { abs: string; seconds: number }[]): string {
 }
 
 /** Where the clip starts in the concatenated footage, and how long it runs. */
-export function cutOf(segs: ExportSegment[], from: Date, to: Date): { offset: number; duration: number } {
+export function cutOf(
+  segs: { startAt: Date; endAt: Date }[],
+  from: Date,
+  to: Date,
+): { offset: number; duration: number } {
   const first = segs[0]!;
   const last = segs[segs.length - 1]!;
   const start = Math.max(from.getTime(), first.startAt.getTime());
@@ -56,16 +62,22 @@ async function sha256Of(file: string): Promise<string> {
 
 export function createExportRunner(deps: {
   db: Db;
+  /** Where the recorded segments are read from. */
   media: MediaStore;
+  /** Where finished exports go (local disk or S3). */
+  storage: Storage;
+  /** Scratch folder for ffmpeg's output until it is hashed and handed to storage. */
+  workDir: string;
   ffmpegPath?: string;
   log: (msg: string) => void;
 }): ExportRunner {
-  const { db, media, log } = deps;
+  const { db, media, storage, workDir, log } = deps;
   const ffmpeg = deps.ffmpegPath ?? 'ffmpeg';
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let child: ReturnType<typeof spawn> | null = null;
+  let stopping = new AbortController();
 
   async function report(row: ExportRow, patch: Parameters<typeof repo.update>[2]) {
     await db.transaction(async (tx) => {
@@ -103,15 +115,14 @@ export function createExportRunner(deps: {
   }
 
   async function process(row: ExportRow): Promise<void> {
-    const rel = `${row.workspaceId}/exports/${row.id}.mp4`;
-    const out = media.resolve(rel);
-    const part = `${out}.part.mp4`;
+    const key = exportKey(row.workspaceId, row.id);
+    const out = path.join(workDir, `${row.id}.mp4`);
     const list = `${out}.txt`;
     try {
-      const segs = await repo.segmentsOverlapping(db, row.cameraId, row.fromAt, row.toAt, MAX_SEGMENT_MS);
+      const segs = await segmentIndex.overlapping(db, row.cameraId, row.fromAt, row.toAt);
       if (segs.length === 0) throw new Error('No recorded footage in that range');
       const { offset, duration } = cutOf(segs, row.fromAt, row.toAt);
-      await mkdir(path.dirname(out), { recursive: true });
+      await mkdir(workDir, { recursive: true });
       await writeFile(
         list,
         concatList(
@@ -120,18 +131,19 @@ export function createExportRunner(deps: {
       );
       let last = 0;
       let pending: Promise<void> = Promise.resolve();
-      await runFfmpeg(ffmpegArgs(list, part, offset, duration), duration, (p) => {
+      await runFfmpeg(ffmpegArgs(list, out, offset, duration), duration, (p) => {
         const now = Date.now();
         if (now - last < PROGRESS_MS) return;
         last = now;
         pending = pending.then(() => report(row, { progress: p })).catch(() => {});
       });
       await pending;
-      await rename(part, out);
       const [info, sha256] = await Promise.all([stat(out), sha256Of(out)]);
-      await report(row, { status: 'done', progress: 1, bytes: info.size, sha256, path: rel, error: null });
+      // Local storage renames the file into place; S3 streams it up (multipart past 8 MB) and removes it.
+      await storage.moveFile(key, out, 'video/mp4', stopping.signal);
+      await report(row, { status: 'done', progress: 1, bytes: info.size, sha256, path: key, error: null });
     } catch (e) {
-      await rm(part, { force: true }).catch(() => {});
+      await rm(out, { force: true }).catch(() => {});
       if (!running) return; // Stopped mid-job: the row stays 'running' and the next start requeues it.
       const message = e instanceof Error ? e.message : String(e);
       log(`export ${row.id} failed: ${message}`);
@@ -170,6 +182,7 @@ export function createExportRunner(deps: {
       if (running) return;
       const requeued = await repo.requeueRunning(db);
       if (requeued > 0) log(`requeued ${requeued} export(s) left running by a previous process`);
+      stopping = new AbortController();
       running = true;
       loop = run();
     },
@@ -178,6 +191,7 @@ export function createExportRunner(deps: {
       running = false;
       wake?.();
       child?.kill('SIGKILL');
+      stopping.abort();
       await loop;
       loop = null;
     },

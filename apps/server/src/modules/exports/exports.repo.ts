@@ -1,14 +1,11 @@
 import { type DbOrTx, schema } from '@vigil/db';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
-const { cameras, exports: x, segments: s } = schema;
+const { cameras, exports: x } = schema;
 
 export type ExportRow = typeof x.$inferSelect;
-export interface ExportSegment {
-  startAt: Date;
-  endAt: Date;
-  path: string;
-}
+/** An export with its camera's name, which its download is named after. */
+export type NamedExportRow = ExportRow & { cameraName: string };
 
 export const exportsRepo = {
   /** Scoped by workspace: another workspace's camera is simply not found. */
@@ -21,28 +18,6 @@ export const exportsRepo = {
     return row?.name;
   },
 
-  /** Segments overlapping [from, to), in time order; `maxSegmentMs` bounds the start_at range scan. */
-  segmentsOverlapping(
-    db: DbOrTx,
-    cameraId: string,
-    from: Date,
-    to: Date,
-    maxSegmentMs: number,
-  ): Promise<ExportSegment[]> {
-    return db
-      .select({ startAt: s.startAt, endAt: s.endAt, path: s.path })
-      .from(s)
-      .where(
-        and(
-          eq(s.cameraId, cameraId),
-          gt(s.startAt, new Date(from.getTime() - maxSegmentMs)),
-          lt(s.startAt, to),
-          gt(s.endAt, from),
-        ),
-      )
-      .orderBy(asc(s.startAt));
-  },
-
   async insert(
     db: DbOrTx,
     row: { workspaceId: string; cameraId: string; requestedBy: string; fromAt: Date; toAt: Date },
@@ -51,30 +26,23 @@ export const exportsRepo = {
     return created!;
   },
 
-  list(db: DbOrTx, workspaceId: string, limit: number): Promise<ExportRow[]> {
-    return db
-      .select()
+  async list(db: DbOrTx, workspaceId: string, limit: number): Promise<NamedExportRow[]> {
+    const rows = await db
+      .select({ e: x, cameraName: cameras.name })
       .from(x)
+      .innerJoin(cameras, eq(cameras.id, x.cameraId))
       .where(eq(x.workspaceId, workspaceId))
       .orderBy(desc(x.createdAt), desc(x.id))
       .limit(limit);
+    return rows.map((r) => ({ ...r.e, cameraName: r.cameraName }));
   },
 
-  async get(db: DbOrTx, workspaceId: string, id: string): Promise<ExportRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(x)
-      .where(and(eq(x.id, id), eq(x.workspaceId, workspaceId)))
-      .limit(1);
-    return row;
-  },
-
-  async byPath(db: DbOrTx, path: string): Promise<(ExportRow & { cameraName: string }) | undefined> {
+  async get(db: DbOrTx, workspaceId: string, id: string): Promise<NamedExportRow | undefined> {
     const [row] = await db
       .select({ e: x, cameraName: cameras.name })
       .from(x)
       .innerJoin(cameras, eq(cameras.id, x.cameraId))
-      .where(and(eq(x.path, path), eq(x.status, 'done')))
+      .where(and(eq(x.id, id), eq(x.workspaceId, workspaceId)))
       .limit(1);
     return row ? { ...row.e, cameraName: row.cameraName } : undefined;
   },

@@ -1,12 +1,9 @@
-import { sendFileWithRanges } from '../../lib/send-range.ts';
 import { accessRole, createExportSchema, createdExportSchema, exportSchema, exportsListSchema } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
-import type { MediaStore } from '../recordings/media-store.ts';
-import { DOWNLOAD_PATH, type ExportsService } from './exports.service.ts';
+import type { ExportsService } from './exports.service.ts';
 
 const tags = ['exports'];
 const idParams = z.object({ id: z.string().uuid() });
@@ -22,9 +19,9 @@ const actor = (req: FastifyRequest) => {
   };
 };
 
-export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsService; media: MediaStore }) {
+export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { exports, media } = deps;
+  const { exports } = deps;
 
   r.post(
     '/api/v1/exports',
@@ -55,7 +52,7 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       config: { access: members },
       schema: {
         tags,
-        summary: 'One export; downloadUrl is signed and short-lived',
+        summary: 'One export; downloadUrl is signed and short-lived (local: honours Range; S3: a presigned URL)',
         params: idParams,
         response: { 200: exportSchema },
       },
@@ -72,37 +69,6 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
     async (req, reply) => {
       await exports.remove(actor(req), req.params.id);
       return reply.status(204).send();
-    },
-  );
-
-  r.get(
-    DOWNLOAD_PATH,
-    {
-      // The HMAC signature is the permission, as for segments: a plain link downloads.
-      config: { access: access.public },
-      schema: {
-        tags,
-        summary: 'A finished export through a signed URL, as an attachment; honours Range (206)',
-        querystring: z.object({
-          path: z.string().min(1).max(400),
-          expires: z.coerce.number(),
-          signature: z.string().max(100),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const { path: rel, expires, signature } = req.query;
-      if (!media.verify(rel, expires, signature)) throw new AppError('permission-denied');
-      const { file, filename } = await exports.download(rel);
-      const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      reply
-        .header('content-type', 'video/mp4')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-        );
-      return sendFileWithRanges(reply, req.headers.range, file);
     },
   );
 }

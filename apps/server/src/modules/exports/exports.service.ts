@@ -1,10 +1,10 @@
-import { rm } from 'node:fs/promises';
 import type { Db } from '@vigil/db';
 import { type CreateExportInput, EXPORT_MAX_SECONDS, type Export, type ExportStatus } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
-import type { MediaStore } from '../recordings/media-store.ts';
-import { type ExportRow, exportsRepo as repo } from './exports.repo.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { segmentIndex } from '../segments/segments.service.ts';
+import { type NamedExportRow, exportsRepo as repo } from './exports.repo.ts';
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
@@ -15,11 +15,11 @@ export interface ExportActor {
   isManager: boolean;
 }
 
-/** Bounds the start_at range scan of "segments overlapping [from, to)" (the recorder cuts ~10 s). */
-export const MAX_SEGMENT_MS = 10 * 60 * 1000;
 /** A download link is meant to be clicked now, not shared. */
 export const DOWNLOAD_URL_SECONDS = 300;
-export const DOWNLOAD_PATH = '/api/v1/media/export.mp4';
+
+/** Where a finished export lives in storage (local disk or the S3 bucket). */
+export const exportKey = (workspaceId: string, id: string) => `workspaces/${workspaceId}/exports/${id}.mp4`;
 
 function instant(value: string, field: string): Date {
   // Only full ISO 8601 instants: Date.parse would also accept "March 3" and local times.
@@ -36,17 +36,22 @@ export function downloadName(cameraName: string, from: Date): string {
   return `${safe}-${from.toISOString().replace(/:/g, '-')}.mp4`;
 }
 
-export function createExportsService(deps: { db: Db; media: MediaStore; onQueued?: () => void }) {
-  const { db, media } = deps;
+export function createExportsService(deps: { db: Db; storage: Storage; onQueued?: () => void }) {
+  const { db, storage } = deps;
 
-  /** A signed URL to the export route (the media signer's signature, scoped to this file). */
-  function downloadUrl(row: ExportRow): string | null {
+  /**
+   * The storage layer's signed URL, as an attachment named after the camera: our own
+   * /api/v1/storage/object (byte ranges) for local storage, a presigned GET for S3.
+   */
+  async function downloadUrl(row: NamedExportRow): Promise<string | null> {
     if (row.status !== 'done' || !row.path) return null;
-    const signed = new URL(media.signedUrl(row.path, DOWNLOAD_URL_SECONDS), 'http://x');
-    return `${DOWNLOAD_PATH}${signed.search}`;
+    return storage.signedUrl(row.path, {
+      ttlSeconds: DOWNLOAD_URL_SECONDS,
+      filename: downloadName(row.cameraName, row.fromAt),
+    });
   }
 
-  const toExport = (row: ExportRow): Export => ({
+  const toExport = async (row: NamedExportRow): Promise<Export> => ({
     id: row.id,
     cameraId: row.cameraId,
     from: row.fromAt.toISOString(),
@@ -55,7 +60,7 @@ export function createExportsService(deps: { db: Db; media: MediaStore; onQueued
     progress: row.progress,
     bytes: row.bytes,
     sha256: row.sha256,
-    downloadUrl: downloadUrl(row),
+    downloadUrl: await downloadUrl(row),
     error: row.error,
     createdAt: row.createdAt.toISOString(),
   });
@@ -67,7 +72,7 @@ export function createExportsService(deps: { db: Db; media: MediaStore; onQueued
       if (from.getTime() >= to.getTime() || to.getTime() - from.getTime() > EXPORT_MAX_SECONDS * 1000)
         throw new AppError('out-of-range');
       if ((await repo.cameraName(db, actor.workspaceId, input.cameraId)) === undefined) throw new AppError('not-found');
-      const segs = await repo.segmentsOverlapping(db, input.cameraId, from, to, MAX_SEGMENT_MS);
+      const segs = await segmentIndex.overlapping(db, input.cameraId, from, to);
       if (segs.length === 0) throw new AppError('failed-precondition', 'No recorded footage in that range');
       const row = await db.transaction(async (tx) => {
         const created = await repo.insert(tx, {
@@ -85,7 +90,7 @@ export function createExportsService(deps: { db: Db; media: MediaStore; onQueued
     },
 
     async list(actor: ExportActor): Promise<{ items: Export[] }> {
-      return { items: (await repo.list(db, actor.workspaceId, 200)).map(toExport) };
+      return { items: await Promise.all((await repo.list(db, actor.workspaceId, 200)).map(toExport)) };
     },
 
     async get(actor: ExportActor, id: string): Promise<Export> {
@@ -101,16 +106,10 @@ export function createExportsService(deps: { db: Db; media: MediaStore; onQueued
       await db.transaction(async (tx) => {
         await repo.remove(tx, actor.workspaceId, id);
         await publish(tx, { topic: 'exports', workspaceId: actor.workspaceId, id });
+        // The object goes inside the row's transaction: if storage refuses (S3 unreachable), the
+        // row stays and the delete can be retried, instead of an object nobody can reach or remove.
+        if (row.path) await storage.delete(row.path);
       });
-      // The row goes first: a file left behind by a failed rm is harmless, a row without its file is not.
-      if (row.path) await rm(media.resolve(row.path), { force: true });
-    },
-
-    /** A finished export's file by its signed media path, and the name it downloads as. */
-    async download(relPath: string): Promise<{ file: string; filename: string }> {
-      const row = await repo.byPath(db, relPath);
-      if (!row) throw new AppError('not-found');
-      return { file: media.resolve(relPath), filename: downloadName(row.cameraName, row.fromAt) };
     },
   };
 }

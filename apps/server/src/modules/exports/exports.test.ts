@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durationOf, generateSegments, insertCamera, placeSegment } from '../../../test/footage.ts';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { countRows, errorOf } from '../../../test/helpers.ts';
+import { createLocalStorage } from '../../lib/storage.ts';
 import { createMediaStore } from '../recordings/media-store.ts';
 import { type ExportRunner, createExportRunner } from './exports-job.service.ts';
 
@@ -73,6 +74,8 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
     runner = createExportRunner({
       db: jobsDb.db,
       media: createMediaStore(media, t.config.authSecret),
+      storage: createLocalStorage(t.config.storageDir, t.config.authSecret),
+      workDir: path.join(t.config.dataDir, 'tmp', 'exports'),
       log: () => {},
     });
   }, 60_000);
@@ -139,7 +142,9 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
     expect(done.status, done.error ?? '').toBe('done');
     expect(done.progress).toBe(1);
 
-    const file = path.join(media, owner.workspace.id, 'exports', `${done.id}.mp4`);
+    // Local storage: the file sits under the storage root, and ffmpeg's scratch copy is gone.
+    const file = path.join(t.config.storageDir, 'workspaces', owner.workspace.id, 'exports', `${done.id}.mp4`);
+    expect(existsSync(path.join(t.config.dataDir, 'tmp', 'exports', `${done.id}.mp4`))).toBe(false);
     expect(existsSync(file)).toBe(true);
     expect(Math.abs((await durationOf(file)) - 8)).toBeLessThanOrEqual(TOLERANCE_S);
     const { stdout } = await run('ffprobe', [
@@ -153,9 +158,19 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
     const dl = await t.app.inject({ method: 'GET', url: done.downloadUrl! });
     expect(dl.statusCode).toBe(200);
     expect(dl.rawPayload.equals(bytes)).toBe(true);
+    expect(dl.headers['content-type']).toBe('video/mp4');
     expect(dl.headers['content-disposition']).toContain(
       'attachment; filename="Front door-2026-03-10T09-00-01.500Z.mp4"',
     );
+    // A player or a resumed download asks for a byte range.
+    const part = await t.app.inject({ method: 'GET', url: done.downloadUrl!, headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+    // The download name is signed too: a relabelled link is refused.
+    const renamed = new URL(done.downloadUrl!, 'http://x');
+    renamed.searchParams.set('name', 'other.mp4');
+    expect((await t.app.inject({ method: 'GET', url: `${renamed.pathname}${renamed.search}` })).statusCode).toBe(403);
     const bad = new URL(done.downloadUrl!, 'http://x');
     bad.searchParams.set('signature', `${bad.searchParams.get('signature')!.slice(0, -2)}AA`);
     const forged = await t.app.inject({ method: 'GET', url: `${bad.pathname}${bad.search}` });

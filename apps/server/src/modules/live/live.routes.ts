@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
 import { codecFromInit } from './live-codec.ts';
-import type { LiveService } from './live.service.ts';
+import type { LiveService, Viewer } from './live.service.ts';
 
 const tags = ['live'];
 const idParams = z.object({ id: z.string().uuid() });
@@ -13,6 +13,8 @@ const idParams = z.object({ id: z.string().uuid() });
 const MAX_BUFFERED = 2 * 1024 * 1024;
 /** A feed that exists but has not produced its init yet (ffmpeg starting) gets this long. */
 const INIT_WAIT_MS = 15_000;
+/** A new HLS viewer's first playlist waits for one whole GOP at most this long. */
+const HLS_FIRST_SEGMENT_MS = 12_000;
 
 /** Close codes the client understands (4000-4999 are the application's). */
 export const LIVE_CLOSE = {
@@ -20,7 +22,19 @@ export const LIVE_CLOSE = {
   offline: 4404,
 } as const;
 
-const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId });
+const viewer = (req: FastifyRequest): Viewer => ({
+  workspaceId: req.session!.user.workspaceId,
+  uid: req.session!.user.id,
+});
+
+/** The uid allowed to watch: from a valid signature, or the session of a same-origin request. */
+async function authorize(req: FastifyRequest, live: LiveService, cameraId: string): Promise<string | undefined> {
+  if (!idParams.safeParse({ id: cameraId }).success) return undefined;
+  const q = req.query as Record<string, string | undefined>;
+  if (q.signature) return live.verify(cameraId, q);
+  if (req.session && (await live.mayWatch(viewer(req), cameraId))) return req.session.user.id;
+  return undefined;
+}
 
 export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,12 +46,43 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
       config: { access: access.signedIn },
       schema: {
         tags,
-        summary: 'A short-lived signed URL for the live WebSocket (browsers cannot set headers on it)',
+        summary: 'Short-lived signed URLs for the live WebSocket (MSE) and live HLS (media elements send no headers)',
         params: idParams,
-        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
+        response: { 200: z.object({ url: z.string(), hlsUrl: z.string(), expiresAt: z.string() }) },
       },
     },
-    async (req) => live.ticket(actor(req), req.params.id),
+    async (req) => live.ticket(viewer(req), req.params.id),
+  );
+
+  r.post(
+    '/api/v1/cameras/:id/webrtc',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'WebRTC live view: the browser offer (recvonly video, candidates gathered) in, the answer out',
+        params: idParams,
+        body: z.object({ sdp: z.string().min(1).max(20_000) }),
+        response: { 200: z.object({ sessionId: z.string(), sdp: z.string() }) },
+      },
+    },
+    async (req) => live.webrtcAnswer(viewer(req), req.params.id, req.body.sdp),
+  );
+
+  r.delete(
+    '/api/v1/cameras/:id/webrtc/:sessionId',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'Ends a WebRTC live session',
+        params: idParams.extend({ sessionId: z.string().uuid() }),
+      },
+    },
+    async (req, reply) => {
+      await live.webrtcHangUp(viewer(req), req.params.id, req.params.sessionId);
+      return reply.status(204).send();
+    },
   );
 
   app.route({
@@ -51,25 +96,50 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
       throw new AppError('failed-precondition', 'This endpoint speaks WebSocket only.');
     },
     wsHandler: (socket: WebSocket, req: FastifyRequest) => {
-      void serve(socket, req, live).catch((e) => {
+      void serveSocket(socket, req, live).catch((e) => {
         req.log.warn({ err: e }, 'live socket failed');
         socket.close(1011, 'Internal error');
       });
     },
   });
+
+  const hlsFile = async (req: FastifyRequest, reply: FastifyReply, file: string) => {
+    const cameraId = (req.params as { id: string }).id;
+    // Without a valid signature or session the camera might as well not exist (as for other workspaces).
+    if (!(await authorize(req, live, cameraId))) throw new AppError('not-found');
+    const hls = live.hls(cameraId);
+    if (!hls)
+      throw file === 'index.m3u8' ? new AppError('unavailable', 'Camera is offline.') : new AppError('not-found');
+    reply.header('cache-control', 'no-store');
+    if (file === 'index.m3u8') {
+      if (!(await hls.ready(HLS_FIRST_SEGMENT_MS))) throw new AppError('unavailable', 'Camera is offline.');
+      const q = new URLSearchParams(req.query as Record<string, string>);
+      const suffix = q.size ? `?${q}` : '';
+      return reply.type('application/vnd.apple.mpegurl').send(hls.playlist((name) => `${name}${suffix}`));
+    }
+    const data = file === 'init.mp4' ? hls.initSegment() : hls.segment(Number(file.replace(/\.m4s$/, '')));
+    if (!data) throw new AppError('not-found');
+    return reply.type('video/mp4').send(data);
+  };
+  r.get(
+    '/api/v1/cameras/:id/live/:file',
+    {
+      // The signed URL (or the session cookie, checked in hlsFile) is the permission.
+      config: { access: access.public },
+      schema: {
+        tags,
+        summary: 'Live HLS (last-resort transport): index.m3u8, init.mp4 and <n>.m4s, by signed URL or session',
+        params: idParams.extend({ file: z.string().regex(/^(index\.m3u8|init\.mp4|\d{1,12}\.m4s)$/) }),
+      },
+    },
+    async (req, reply) => hlsFile(req, reply, req.params.file),
+  );
 }
 
-async function serve(socket: WebSocket, req: FastifyRequest, live: LiveService) {
+async function serveSocket(socket: WebSocket, req: FastifyRequest, live: LiveService) {
   const cameraId = (req.params as { id?: string }).id ?? '';
-  const q = req.query as { expires?: string; signature?: string };
-  const ok =
-    idParams.safeParse({ id: cameraId }).success &&
-    (q.signature
-      ? live.verify(cameraId, Number(q.expires), q.signature)
-      : req.session
-        ? await live.mayWatch(actor(req), cameraId)
-        : false);
-  if (!ok) return socket.close(LIVE_CLOSE.refused, 'Not allowed');
+  const uid = await authorize(req, live, cameraId);
+  if (!uid) return socket.close(LIVE_CLOSE.refused, 'Not allowed');
   const feed = live.feed(cameraId);
   if (!feed) return socket.close(LIVE_CLOSE.offline, 'Camera is offline');
 
@@ -96,9 +166,11 @@ async function serve(socket: WebSocket, req: FastifyRequest, live: LiveService) 
     }
     socket.send(chunk.data);
   });
+  const untrack = live.track(uid, () => socket.close(LIVE_CLOSE.refused, 'Signed out'));
   const stop = () => {
     clearTimeout(waitInit);
     unsubscribe();
+    untrack();
   };
   socket.on('close', stop);
   socket.on('error', stop);

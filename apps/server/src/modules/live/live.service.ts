@@ -1,42 +1,89 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../lib/app-error.ts';
+import type { RealtimeHub } from '../../lib/realtime.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
 import type { Actor, CamerasService } from '../cameras/cameras.service.ts';
+import { LiveHls } from './live-hls.ts';
+import { type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
 
-/** A ticket only opens the socket; once open, the stream lives as long as the socket. */
+/** A WebSocket ticket only opens the socket; once open, the stream lives as long as the socket. */
 const TICKET_SECONDS = 60;
+/** HLS players re-fetch the playlist for as long as they play, so its URL lives longer. */
+const HLS_TICKET_SECONDS = 3600;
+/** Per person: a 16-tile wall in a few tabs, not an unbounded number of peer connections. */
+const MAX_WEBRTC_PER_USER = 64;
+/** How long an offer waits for a camera that is still connecting (ffmpeg start + RTSP probe). */
+const FIRST_STREAM_WAIT_MS = 8000;
 
 export type LiveService = ReturnType<typeof createLiveService>;
+export interface Viewer extends Actor {
+  uid: string;
+}
 
 /**
- * Live view over WebSocket. The browser's WebSocket cannot send headers, so a signed-in
- * caller first asks for a short-lived signed ticket URL (checked against the camera's
- * workspace); the socket route trusts only that signature.
+ * Live view over three transports, all fed by the camera's one LiveFeed: WebRTC (signalled
+ * by one POST), fragmented MP4 over WebSocket (MSE) and live HLS. The browser's WebSocket and
+ * media element cannot send headers, so a signed-in caller first asks for short-lived signed
+ * ticket URLs (checked against the camera's workspace); those routes trust only the signature.
+ * Everything a person watches is closed at once when their sessions are revoked.
  */
-export function createLiveService(deps: { cameras: CamerasService; liveFeeds: Map<string, LiveFeed>; secret: string }) {
+export function createLiveService(deps: {
+  cameras: CamerasService;
+  liveFeeds: Map<string, LiveFeed>;
+  secret: string;
+  hub?: RealtimeHub;
+  webrtc?: WebRtcOptions;
+}) {
   const { cameras, liveFeeds, secret } = deps;
-  const sign = (cameraId: string, expires: number) =>
-    createHmac('sha256', secret).update(`live\n${cameraId}\n${expires}`).digest('base64url');
+  const sign = (cameraId: string, uid: string, expires: number) =>
+    createHmac('sha256', secret).update(`live\n${cameraId}\n${uid}\n${expires}`).digest('base64url');
+  const watching = new Map<string, Set<() => void>>();
+  const sessions = new Map<string, { session: WebRtcSession; viewer: Viewer; cameraId: string }>();
+  const hls = new WeakMap<LiveFeed, LiveHls>();
+
+  deps.hub?.subscribe((e) => {
+    if (e.topic === 'session.revoked' && e.uid) for (const close of watching.get(e.uid) ?? []) close();
+  });
+
+  /** The camera's feed once it has a stream, waiting up to `ms` for the recorder to start it. */
+  async function streaming(cameraId: string, ms: number): Promise<LiveFeed | undefined> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const feed = liveFeeds.get(cameraId);
+      if (feed?.initSegment) return feed;
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  function signedQuery(cameraId: string, uid: string, seconds: number) {
+    const expires = Math.floor(Date.now() / 1000) + seconds;
+    return new URLSearchParams({ uid, expires: String(expires), signature: sign(cameraId, uid, expires) });
+  }
 
   return {
     /** Throws not-found for another workspace's camera. */
-    async ticket(actor: Actor, cameraId: string): Promise<{ url: string; expiresAt: string }> {
-      await cameras.get(actor, cameraId);
-      const expires = Math.floor(Date.now() / 1000) + TICKET_SECONDS;
-      const q = new URLSearchParams({ expires: String(expires), signature: sign(cameraId, expires) });
+    async ticket(viewer: Viewer, cameraId: string) {
+      await cameras.get(viewer, cameraId);
+      const q = signedQuery(cameraId, viewer.uid, TICKET_SECONDS);
+      const h = signedQuery(cameraId, viewer.uid, HLS_TICKET_SECONDS);
       return {
         url: `/api/v1/cameras/${cameraId}/live.mp4ws?${q}`,
-        expiresAt: new Date(expires * 1000).toISOString(),
+        hlsUrl: `/api/v1/cameras/${cameraId}/live/index.m3u8?${h}`,
+        expiresAt: new Date(Number(q.get('expires')) * 1000).toISOString(),
       };
     },
 
-    verify(cameraId: string, expires: number, signature: string): boolean {
-      if (!Number.isFinite(expires) || expires < Date.now() / 1000) return false;
-      const want = Buffer.from(sign(cameraId, expires));
-      const got = Buffer.from(signature);
-      return want.length === got.length && timingSafeEqual(want, got);
+    /** The uid a valid signature was made for, or undefined. */
+    verify(cameraId: string, q: { uid?: string; expires?: string; signature?: string }): string | undefined {
+      const expires = Number(q.expires);
+      if (!q.uid || !q.signature || !Number.isFinite(expires) || expires < Date.now() / 1000) return undefined;
+      const want = Buffer.from(sign(cameraId, q.uid, expires));
+      const got = Buffer.from(q.signature);
+      return want.length === got.length && timingSafeEqual(want, got) ? q.uid : undefined;
     },
 
-    /** A signed-in session may open the socket directly (same-origin cookie) for its own camera. */
+    /** A signed-in session may open the streams directly (same-origin cookie) for its own camera. */
     async mayWatch(actor: Actor, cameraId: string): Promise<boolean> {
       return cameras.get(actor, cameraId).then(
         () => true,
@@ -46,6 +93,59 @@ export function createLiveService(deps: { cameras: CamerasService; liveFeeds: Ma
 
     feed(cameraId: string): LiveFeed | undefined {
       return liveFeeds.get(cameraId);
+    },
+
+    /** Registers something `uid` watches; it is closed when their sessions are revoked. */
+    track(uid: string, close: () => void): () => void {
+      const set = watching.get(uid) ?? new Set<() => void>();
+      watching.set(uid, set);
+      set.add(close);
+      return () => {
+        set.delete(close);
+        if (!set.size) watching.delete(uid);
+      };
+    },
+
+    hls(cameraId: string): LiveHls | undefined {
+      const feed = liveFeeds.get(cameraId);
+      if (!feed) return undefined;
+      const h = hls.get(feed) ?? new LiveHls(feed);
+      hls.set(feed, h);
+      return h;
+    },
+
+    /** Answers a browser's WebRTC offer for a camera of the viewer's workspace. */
+    async webrtcAnswer(viewer: Viewer, cameraId: string, offer: string): Promise<{ sessionId: string; sdp: string }> {
+      const camera = await cameras.get(viewer, cameraId);
+      // A camera saved a moment ago is still connecting: wait for its stream rather than
+      // send the browser into a retry loop.
+      const feed = camera.enabled ? await streaming(cameraId, FIRST_STREAM_WAIT_MS) : undefined;
+      if (!feed) throw new AppError('unavailable', 'Camera is offline.');
+      if ((watching.get(viewer.uid)?.size ?? 0) >= MAX_WEBRTC_PER_USER) throw new AppError('resource-exhausted');
+      let untrack = () => {};
+      const session = new WebRtcSession(feed, deps.webrtc ?? {}, (s) => {
+        sessions.delete(s.id);
+        untrack();
+      });
+      sessions.set(session.id, { session, viewer, cameraId });
+      untrack = this.track(viewer.uid, () => void session.close());
+      try {
+        return { sessionId: session.id, sdp: await session.answer(offer) };
+      } catch {
+        await session.close();
+        throw new AppError('invalid-argument', 'The WebRTC offer could not be used.', { sdp: 'not a usable offer' });
+      }
+    },
+
+    /** The browser hangs up (closing the peer connection is also noticed by ICE, later). */
+    async webrtcHangUp(viewer: Viewer, cameraId: string, sessionId: string): Promise<void> {
+      const s = sessions.get(sessionId);
+      if (!s || s.cameraId !== cameraId || s.viewer.workspaceId !== viewer.workspaceId) throw new AppError('not-found');
+      await s.session.close();
+    },
+
+    async stop(): Promise<void> {
+      await Promise.all([...sessions.values()].map((s) => s.session.close()));
     },
   };
 }

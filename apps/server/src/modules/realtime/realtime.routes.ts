@@ -15,7 +15,8 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
   if (e.topic === TOPICS.adminUsers) return accessRole(session.user.role) === 'admin';
   if (e.topic === TOPICS.me) return e.uid === session.user.id;
   // Workspace-wide topics reach only members of that workspace.
-  if (e.topic === TOPICS.cameras || e.topic === TOPICS.exports) return e.workspaceId === session.user.workspaceId;
+  if (e.topic === TOPICS.cameras || e.topic === TOPICS.exports || e.topic === TOPICS.recordings)
+    return e.workspaceId === session.user.workspaceId;
   return false;
 }
 
@@ -32,7 +33,8 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       config: { access: access.public },
       schema: {
         tags: ['realtime'],
-        summary: 'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports',
+        summary:
+          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings',
         querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },

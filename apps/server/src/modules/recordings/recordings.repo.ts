@@ -1,18 +1,10 @@
 import { type DbOrTx, schema } from '@vigil/db';
-import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
 
-const { cameras, recordings: r, segments: s } = schema;
+const { cameras, pruneNotices: pn, recordings: r } = schema;
 
 export type RecordingRow = typeof r.$inferSelect;
-export interface SegmentRow {
-  startAt: Date;
-  endAt: Date;
-  bytes: number;
-  initBytes: number;
-  path: string;
-}
-
-const segmentCols = { startAt: s.startAt, endAt: s.endAt, bytes: s.bytes, initBytes: s.initBytes, path: s.path };
+export type PruneNoticeRow = typeof pn.$inferSelect;
 
 export const recordingsRepo = {
   /** Scoped by workspace: another workspace's camera is simply not found. */
@@ -34,41 +26,13 @@ export const recordingsRepo = {
       .orderBy(asc(r.startAt), asc(r.id));
   },
 
-  /**
-   * Segments overlapping [from, to), in time order. The lower bound on start_at (a segment is
-   * never longer than `maxSegmentMs`) keeps it a pure range scan of segments_camera_start_idx.
-   */
-  segmentsOverlapping(db: DbOrTx, cameraId: string, from: Date, to: Date, maxSegmentMs: number): Promise<SegmentRow[]> {
+  /** The latest retention notice of each reason (the recorder writes them) since `since`. */
+  latestNotices(db: DbOrTx, workspaceId: string, since: Date): Promise<PruneNoticeRow[]> {
     return db
-      .select(segmentCols)
-      .from(s)
-      .where(
-        and(
-          eq(s.cameraId, cameraId),
-          gt(s.startAt, new Date(from.getTime() - maxSegmentMs)),
-          lt(s.startAt, to),
-          gt(s.endAt, from),
-        ),
-      )
-      .orderBy(asc(s.startAt));
-  },
-
-  /** The segment holding instant `at` (the latest one starting at or before it). */
-  async segmentAt(db: DbOrTx, cameraId: string, at: Date, maxSegmentMs: number): Promise<SegmentRow | undefined> {
-    const [row] = await db
-      .select(segmentCols)
-      .from(s)
-      .where(
-        and(
-          eq(s.cameraId, cameraId),
-          lte(s.startAt, at),
-          gt(s.startAt, new Date(at.getTime() - maxSegmentMs)),
-          gt(s.endAt, at),
-        ),
-      )
-      .orderBy(desc(s.startAt))
-      .limit(1);
-    return row;
+      .selectDistinctOn([pn.reason])
+      .from(pn)
+      .where(and(eq(pn.workspaceId, workspaceId), gte(pn.lastAt, since)))
+      .orderBy(asc(pn.reason), desc(pn.lastAt));
   },
 
   async setProtected(db: DbOrTx, workspaceId: string, id: string, value: boolean | undefined) {

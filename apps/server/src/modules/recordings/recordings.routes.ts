@@ -1,5 +1,6 @@
 import { sendFileWithRanges } from '../../lib/send-range.ts';
 import {
+  pruneNoticesSchema,
   recordingSchema,
   recordingsListSchema,
   recordingsQuerySchema,
@@ -40,6 +41,20 @@ export function recordingsRoutes(app: FastifyInstance, deps: { recordings: Recor
       },
     },
     async (req) => recordings.list(actor(req), req.query),
+  );
+
+  r.get(
+    '/api/v1/recordings/notices',
+    {
+      config: { access: readers },
+      schema: {
+        tags,
+        summary:
+          'Footage the plan limits (maxStorage, maxRecordings) made retention delete lately: the latest per limit',
+        response: { 200: pruneNoticesSchema },
+      },
+    },
+    async (req) => recordings.notices(actor(req)),
   );
 
   r.patch(

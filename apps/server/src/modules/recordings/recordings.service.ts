@@ -1,5 +1,7 @@
 import type { Db } from '@vigil/db';
 import {
+  PRUNE_NOTICE_DAYS,
+  type PruneNotices,
   RECORDINGS_MAX_RANGE_DAYS,
   type Recording,
   SEGMENT_GAP_SECONDS,
@@ -9,6 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { buildVodPlaylist } from './hls-playlist.ts';
 import type { MediaStore } from './media-store.ts';
+import { segmentIndex } from '../segments/segments.service.ts';
 import { type RecordingRow, recordingsRepo as repo } from './recordings.repo.ts';
 import { segmentThumbnail } from './thumbnail.ts';
 import { dayBounds, isTimeZone, mergeSpans } from './timeline.ts';
@@ -21,11 +24,6 @@ export interface Actor {
 }
 
 const GAP_MS = SEGMENT_GAP_SECONDS * 1000;
-/**
- * No segment is longer than this (the recorder cuts ~10 s); it bounds the index range scan
- * for "segments overlapping [from, to)" so the start_at index does all the work.
- */
-const MAX_SEGMENT_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 /** A playlist covers at most a (DST-long) day: a month of 10 s entries would be megabytes of text. */
 const VOD_MAX_MS = 25 * 3600 * 1000;
@@ -78,7 +76,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
       if (!bounds) throw new AppError('invalid-argument', 'Invalid request parameters.', { day: 'not a date' });
       await ownCamera(actor, cameraId);
       const [segs, recs] = await Promise.all([
-        repo.segmentsOverlapping(db, cameraId, bounds.start, bounds.end, MAX_SEGMENT_MS),
+        segmentIndex.overlapping(db, cameraId, bounds.start, bounds.end),
         repo.listOverlapping(db, cameraId, bounds.start, bounds.end),
       ]);
       return {
@@ -87,6 +85,23 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
         end: bounds.end.toISOString(),
         spans: mergeSpans(segs, GAP_MS, bounds.start, bounds.end),
         recordings: recs.map(toRecording),
+      };
+    },
+
+    /** What the plan's limits made retention delete lately, for the page to say so. */
+    async notices(actor: Actor): Promise<PruneNotices> {
+      const since = new Date(Date.now() - PRUNE_NOTICE_DAYS * DAY_MS);
+      const rows = await repo.latestNotices(db, actor.workspaceId, since);
+      return {
+        items: rows.map((n) => ({
+          id: n.id,
+          reason: n.reason as PruneNotices['items'][number]['reason'],
+          limit: n.limitValue,
+          recordingsRemoved: n.recordingsRemoved,
+          bytesRemoved: n.bytesRemoved,
+          firstAt: n.firstAt.toISOString(),
+          lastAt: n.lastAt.toISOString(),
+        })),
       };
     },
 
@@ -99,7 +114,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
     async vodPlaylist(actor: Actor, cameraId: string, q: { from: string; to: string }): Promise<string> {
       const { from, to } = range(q.from, q.to, VOD_MAX_MS);
       await ownCamera(actor, cameraId);
-      const segs = await repo.segmentsOverlapping(db, cameraId, from, to, MAX_SEGMENT_MS);
+      const segs = await segmentIndex.overlapping(db, cameraId, from, to);
       return buildVodPlaylist(
         segs.map((s) => ({ ...s, url: media.signedUrl(s.path) })),
         GAP_MS,
@@ -110,7 +125,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
     async thumbnail(actor: Actor, cameraId: string, atText: string): Promise<Buffer> {
       const at = instant(atText, 'at');
       await ownCamera(actor, cameraId);
-      const seg = await repo.segmentAt(db, cameraId, at, MAX_SEGMENT_MS);
+      const seg = await segmentIndex.at(db, cameraId, at);
       if (!seg) throw new AppError('not-found', 'No footage at that time.');
       const offset = (at.getTime() - seg.startAt.getTime()) / 1000;
       const file = media.resolve(seg.path);

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGNED_URL_SECONDS } from '@vigil/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { assertSafeKey, type Storage } from '../../lib/storage.ts';
+import { sendFileWithRanges } from '../../lib/send-range.ts';
+import { LOCAL_OBJECT_PATH, type Storage, assertSafeKey, attachmentDisposition } from '../../lib/storage.ts';
 import { access } from '../../plugins/access.ts';
 
 const tags = ['storage'];
@@ -13,7 +14,8 @@ const pathQuery = z.object({ path: z.string().min(1).max(200) });
 
 /**
  * Spec §7 storage calls. A caller's paths live under its own workspace's prefix, so no path
- * can name another workspace's file; downloads go through short-lived signed URLs.
+ * can name another workspace's file; downloads go through short-lived signed URLs (served by
+ * the object route below for local storage, by the bucket itself for S3).
  */
 export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,34 +26,37 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
   };
 
   r.get(
-    '/api/v1/storage/object',
+    LOCAL_OBJECT_PATH,
     {
       config: { access: access.public },
       schema: {
         tags,
-        summary: 'Download through a signed URL (the signature is the permission)',
+        summary: 'Download through a signed URL (the signature is the permission); honours Range (206)',
         querystring: z.object({
           path: z.string().max(400),
           expires: z.coerce.number(),
+          name: z.string().max(300).optional(),
           signature: z.string().max(100),
         }),
       },
     },
     async (req, reply) => {
-      const { path, expires, signature } = req.query;
-      if (!storage.verify(path, expires, signature)) throw new AppError('permission-denied');
-      const file = await storage.read(path);
+      const { path, expires, name, signature } = req.query;
+      // Only local storage signs URLs to this route; with S3 the bucket serves its own.
+      if (storage.driver !== 'local' || !storage.verify(path, expires, signature, name))
+        throw new AppError('permission-denied');
+      const { contentType } = await storage.stat(path);
       // Served from our own origin: anything but a plain image is a download, never a page,
       // so an uploaded HTML or SVG file cannot run script as the app.
-      const inline = INLINE_TYPES.has(file.contentType);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', inline ? 'inline' : 'attachment')
+      const disposition =
+        name !== undefined ? attachmentDisposition(name) : INLINE_TYPES.has(contentType) ? 'inline' : 'attachment';
+      reply
+        .header('content-type', contentType)
+        .header('content-disposition', disposition)
         .header('content-security-policy', "sandbox; default-src 'none'")
-        .header('content-length', file.size)
         .header('cache-control', 'private, max-age=60')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+        .header('x-content-type-options', 'nosniff');
+      return sendFileWithRanges(reply, req.headers.range, storage.file(path));
     },
   );
 
@@ -111,8 +116,11 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
     },
     async (req) => {
       const key = keyFor(req.session!.user.workspaceId, req.query.path);
-      await storage.read(key).then((f) => f.stream.destroy()); // not-found for a missing file
-      return { url: storage.signedUrl(key), expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString() };
+      await storage.stat(key); // not-found for a missing file
+      return {
+        url: await storage.signedUrl(key),
+        expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString(),
+      };
     },
   );
 }

@@ -2,7 +2,15 @@ import type { Health } from '@vigil/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { onUnreachable, request } from '../../lib/api-client.ts';
 import { type ConnectionState, HEALTH_IDLE_POLL_MS, HEALTH_POLL_MS, STREAM_RETRY_MS } from '../../lib/connection.ts';
-import { TOPIC_ADMIN_USERS, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_ME, openStream, publish } from '../../lib/realtime.ts';
+import {
+  TOPIC_ADMIN_USERS,
+  TOPIC_CAMERAS,
+  TOPIC_EXPORTS,
+  TOPIC_ME,
+  TOPIC_RECORDINGS,
+  openStream,
+  publish,
+} from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 
 const HEALTH_TIMEOUT_MS = 5000;
@@ -21,8 +29,9 @@ export function useConnectionMonitor(): ConnectionState {
 
   const isAdmin = session.hasRole('admin');
   const uid = session.user?.uid ?? '';
-  // Every member hears their workspace's cameras (status changes from the recorder, teammates' edits) and exports.
-  const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS];
+  // Every member hears their workspace's cameras (status changes from the recorder, teammates' edits),
+  // exports, and recordings (footage the plan's limits pruned).
+  const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_RECORDINGS];
   const topics = uid ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 

@@ -1,6 +1,15 @@
 import type { Camera } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { createInput, emptyForm, formOf, patchOf, probeErrorKey, probeSummary, sourceOf } from './form-model.ts';
+import {
+  createInput,
+  emptyForm,
+  formOf,
+  patchOf,
+  probeErrorKey,
+  probeSummary,
+  sourceOf,
+  videoSummary,
+} from './form-model.ts';
 
 const camera: Camera = {
   id: 'c1',
@@ -64,5 +73,14 @@ describe('camera form model', () => {
       key: 'cameras.probe.ok',
       params: { codec: 'H264', width: 1280, height: 720, fps: 25 },
     });
+  });
+
+  it('summarises the video the recorder saw, once it has seen it', () => {
+    expect(videoSummary({ codec: null, width: null, height: null, fps: null })).toBeNull();
+    expect(videoSummary({ codec: 'hevc', width: 2560, height: 1440, fps: 20 })).toEqual({
+      key: 'cameras.video',
+      params: { codec: 'HEVC', width: 2560, height: 1440, fps: 20 },
+    });
+    expect(videoSummary({ codec: 'h264', width: 640, height: 360, fps: null })?.key).toBe('cameras.videoNoFps');
   });
 });

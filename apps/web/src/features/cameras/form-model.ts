@@ -110,3 +110,10 @@ export function probeSummary(r: ProbeResult): { key: string; params: Record<stri
     ? { key: 'cameras.probe.ok', params: { ...params, fps: r.fps } }
     : { key: 'cameras.probe.okNoFps', params };
 }
+
+/** What the recorder saw the camera send; null until it has streamed. */
+export function videoSummary(v: Camera['video']): { key: string; params: Record<string, string | number> } | null {
+  if (!v.codec || !v.width || !v.height) return null;
+  const params = { codec: v.codec.toUpperCase(), width: v.width, height: v.height };
+  return v.fps ? { key: 'cameras.video', params: { ...params, fps: v.fps } } : { key: 'cameras.videoNoFps', params };
+}

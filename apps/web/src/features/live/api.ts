@@ -1,6 +1,8 @@
 import type { Camera, Page } from '@vigil/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
+import { TOPIC_CAMERAS } from '../../lib/realtime.ts';
+import { useRealtimeEvent } from '../../lib/use-realtime.ts';
 
 export const liveKey = ['live'] as const;
 
@@ -10,14 +12,32 @@ export const liveCamerasQuery = queryOptions({
   queryFn: async () => unwrap(await request<Page<Camera>>('GET', '/api/v1/cameras?limit=100')).items,
 });
 
+/** The cameras, kept current: a camera added, removed or changed anywhere shows up here at once. */
+export function useLiveCameras() {
+  const queryClient = useQueryClient();
+  useRealtimeEvent(TOPIC_CAMERAS, () => void queryClient.invalidateQueries({ queryKey: liveCamerasQuery.queryKey }));
+  return useQuery(liveCamerasQuery);
+}
+
+const cameraPath = (cameraId: string) => `/api/v1/cameras/${encodeURIComponent(cameraId)}`;
+
 /**
- * The WebSocket URL of a camera's live stream. The browser's WebSocket cannot send the
- * bearer header, so the server hands out a short-lived signed ticket URL instead.
+ * Signed URLs for a camera's live WebSocket (MSE) and live HLS. The browser's WebSocket and
+ * media element cannot send the bearer header, so the server hands out short-lived tickets.
  */
-export async function liveSocketUrl(cameraId: string): Promise<string> {
-  const { url } = unwrap(
-    await request<{ url: string }>('POST', `/api/v1/cameras/${encodeURIComponent(cameraId)}/live-ticket`),
+export async function liveTicket(cameraId: string): Promise<{ socketUrl: string; hlsUrl: string }> {
+  const { url, hlsUrl } = unwrap(
+    await request<{ url: string; hlsUrl: string }>('POST', `${cameraPath(cameraId)}/live-ticket`),
   );
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${url}`;
+  return { socketUrl: `${scheme}//${location.host}${url}`, hlsUrl };
+}
+
+/** WebRTC signalling: one request, the complete offer in and the complete answer out. */
+export async function webrtcAnswer(cameraId: string, sdp: string): Promise<{ sessionId: string; sdp: string }> {
+  return unwrap(await request<{ sessionId: string; sdp: string }>('POST', `${cameraPath(cameraId)}/webrtc`, { sdp }));
+}
+
+export function webrtcHangUp(cameraId: string, sessionId: string): void {
+  void request('DELETE', `${cameraPath(cameraId)}/webrtc/${encodeURIComponent(sessionId)}`);
 }

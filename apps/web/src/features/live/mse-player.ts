@@ -3,27 +3,24 @@
  * Protocol (server modules/live): a text message `{ codec }` starts (or restarts) a stream,
  * the next binary message is its init segment, the following ones are moof+mdat fragments.
  */
-export type LiveState = 'connecting' | 'playing' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped';
+import { liveTicket } from './api.ts';
+import { backoff, type PlayerOptions, type TransportPlayer } from './player-types.ts';
 
 /** Further behind the live edge than this, jump to it: a surveillance view must stay current. */
-const MAX_LATENCY_S = 1.5;
+const MAX_LATENCY_S = 1;
+/** Where a jump lands, and the lag above which playback speeds up a little. */
+const EDGE_S = 0.1;
+const CATCH_UP_S = 0.25;
 /** Keep this much played video; older data is removed so memory stays flat. */
 const KEEP_S = 30;
-const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 /** Close codes from the server (modules/live/live.routes.ts). */
 const OFFLINE = 4404;
-
-export interface MsePlayerOptions {
-  /** A fresh socket URL for every (re)connection (tickets are short-lived). */
-  url(): Promise<string>;
-  onState(state: LiveState): void;
-}
 
 export function mseSupported(codec = 'avc1.42E01E'): boolean {
   return typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(`video/mp4; codecs="${codec}"`);
 }
 
-export class MsePlayer {
+export class MsePlayer implements TransportPlayer {
   private ws: WebSocket | undefined;
   private source: MediaSource | undefined;
   private buffer: SourceBuffer | undefined;
@@ -35,13 +32,13 @@ export class MsePlayer {
 
   constructor(
     private readonly video: HTMLVideoElement,
-    private readonly opts: MsePlayerOptions,
+    private readonly opts: PlayerOptions,
   ) {}
 
   start(): void {
     if (this.running) return;
     if (!mseSupported()) {
-      this.opts.onState('unsupported');
+      this.opts.onState('failed');
       return;
     }
     this.running = true;
@@ -62,7 +59,8 @@ export class MsePlayer {
     this.opts.onState(this.attempt ? 'reconnecting' : 'connecting');
     let url: string;
     try {
-      url = await this.opts.url();
+      // A fresh ticket for every (re)connection: tickets are short-lived.
+      url = (await liveTicket(this.opts.cameraId)).socketUrl;
     } catch {
       this.scheduleRetry(false);
       return;
@@ -95,7 +93,7 @@ export class MsePlayer {
   private scheduleRetry(offline: boolean) {
     if (!this.running) return;
     this.opts.onState(offline ? 'offline' : 'reconnecting');
-    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
+    const delay = backoff(this.attempt);
     this.attempt++;
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.connect(), delay);
@@ -114,7 +112,7 @@ export class MsePlayer {
     if (!MediaSource.isTypeSupported(mime)) {
       this.running = false;
       this.closeSocket();
-      this.opts.onState('unsupported');
+      this.opts.onState('failed');
       return;
     }
     const source = new MediaSource();
@@ -165,7 +163,10 @@ export class MsePlayer {
     if (ranges.length) {
       const start = ranges.start(0);
       const end = ranges.end(ranges.length - 1);
-      if (end - v.currentTime > MAX_LATENCY_S || v.currentTime < start) v.currentTime = Math.max(start, end - 0.3);
+      const lag = end - v.currentTime;
+      if (lag > MAX_LATENCY_S || v.currentTime < start) v.currentTime = Math.max(start, end - EDGE_S);
+      // A little behind: play slightly faster to catch up, without a visible jump.
+      else v.playbackRate = lag > CATCH_UP_S ? 1.1 : 1;
       if (v.paused) {
         v.play().catch(() => {
           // Autoplay refused: muted video normally plays; the user can press play otherwise.

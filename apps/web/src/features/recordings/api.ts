@@ -1,4 +1,4 @@
-import type { Camera, Page, Recording, Timeline } from '@vigil/shared';
+import type { Camera, Page, PruneNotices, Recording, Timeline } from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 import { getToken } from '../../lib/token-store.ts';
@@ -20,6 +20,12 @@ export const timelineQuery = (cameraId: string, day: string, tz: string) =>
     },
     enabled: !!cameraId,
   });
+
+/** What the plan's limits made retention delete lately (the latest notice per limit). */
+export const noticesQuery = queryOptions({
+  queryKey: [...recordingsKey, 'notices'],
+  queryFn: async () => unwrap(await request<PruneNotices>('GET', '/api/v1/recordings/notices')).items,
+});
 
 export function vodUrl(cameraId: string, from: string, to: string): string {
   return `/api/v1/cameras/${encodeURIComponent(cameraId)}/vod.m3u8?${new URLSearchParams({ from, to })}`;

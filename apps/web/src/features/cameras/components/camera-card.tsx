@@ -1,7 +1,7 @@
-import type { Camera } from '@vigil/shared';
+import { type Camera, MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { probeErrorKey } from '../form-model.ts';
+import { probeErrorKey, videoSummary } from '../form-model.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export interface CameraCardProps {
@@ -20,6 +20,8 @@ export function CameraCard({ camera, canEdit, busy, onEdit, onToggle, onDelete }
   const lastError = known ? t(known.key, known.params) : camera.lastError;
   const source = camera.source.type === 'test-pattern' ? t('cameras.testPatternSource') : camera.source.url;
   const named = { name: camera.name };
+  const video = videoSummary(camera.video);
+  const roll = { pre: MOTION_PRE_ROLL_SECONDS, post: MOTION_POST_ROLL_SECONDS };
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" data-testid="camera-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -35,9 +37,19 @@ export function CameraCard({ camera, canEdit, busy, onEdit, onToggle, onDelete }
           {source}
         </dd>
         <dt className="text-muted">{t('cameras.col.recording')}</dt>
-        <dd className="text-fg">{t(`cameras.mode.${camera.recordingMode}`)}</dd>
+        <dd className="text-fg">
+          {camera.recordingMode === 'motion'
+            ? t('cameras.mode.motionRoll', roll)
+            : t(`cameras.mode.${camera.recordingMode}`)}
+        </dd>
         <dt className="text-muted">{t('cameras.col.retention')}</dt>
         <dd className="text-fg">{t('cameras.retentionDays', { count: camera.retentionDays })}</dd>
+        {video && (
+          <>
+            <dt className="text-muted">{t('cameras.col.video')}</dt>
+            <dd className="text-fg">{t(video.key, video.params)}</dd>
+          </>
+        )}
       </dl>
       {lastError && camera.status !== 'online' && (
         <p className="text-sm text-danger">{t('cameras.lastError', { error: lastError })}</p>

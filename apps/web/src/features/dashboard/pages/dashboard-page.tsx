@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -8,7 +9,16 @@ import { UserCountCard } from '../components/user-count-card.tsx';
 export type DashboardVariant = 'admin' | 'manager' | 'operator' | 'viewer' | 'main';
 
 /** Every dashboard summarises the same account; the admin one adds the installation's users. */
-export function DashboardPage({ variant, titleKey }: { variant: DashboardVariant; titleKey: string }) {
+export function DashboardPage({
+  variant,
+  titleKey,
+  live,
+}: {
+  variant: DashboardVariant;
+  titleKey: string;
+  /** The live tile, supplied by the app shell (it belongs to the live feature). */
+  live?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { me } = useSession();
   if (!me) return null;
@@ -17,6 +27,7 @@ export function DashboardPage({ variant, titleKey }: { variant: DashboardVariant
       <PageHeader title={t(titleKey)} description={t(`${titleKey}.desc`)} />
       <p className="mb-6 text-lg text-fg">{t('dashboard.greeting', { name: me.user.displayName })}</p>
       <div className="grid gap-6 lg:grid-cols-2">
+        {live}
         {variant === 'admin' && <UserCountCard />}
         <AccountCard me={me} />
         <UsageCard user={me.user} />

@@ -1,13 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { liveSocketUrl } from '../api.ts';
-import { type LiveState, MsePlayer } from '../mse-player.ts';
+import { LiveConnection } from '../live-connection.ts';
+import type { LiveState, Transport } from '../player-types.ts';
 import { snapshotName } from '../snapshot.ts';
+
+const TRANSPORT_LABEL: Record<Transport, string> = { webrtc: 'WebRTC', mse: 'MSE', hls: 'HLS' };
 
 export interface LiveTileProps {
   camera: { id: string; name: string };
   focused: boolean;
   onToggleFocus(): void;
+  /** 'auto' tries WebRTC, then MSE, then HLS; a named transport goes first. */
+  transport?: Transport | 'auto';
+  /** A smaller tile (dashboards) without the focus button. */
+  compact?: boolean;
 }
 
 /** True while the page is visible and `el` is on screen: a hidden tile holds no socket. */
@@ -29,20 +35,26 @@ function useActive(el: React.RefObject<HTMLElement | null>): boolean {
   return pageVisible && inView;
 }
 
-export function LiveTile({ camera, focused, onToggleFocus }: LiveTileProps) {
+export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', compact = false }: LiveTileProps) {
   const { t } = useTranslation();
   const root = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<LiveState>('connecting');
+  const [using, setUsing] = useState<Transport | null>(null);
   const active = useActive(root);
 
   useEffect(() => {
     const v = video.current;
     if (!v || !active) return;
-    const player = new MsePlayer(v, { url: () => liveSocketUrl(camera.id), onState: setState });
-    player.start();
-    return () => player.stop();
-  }, [active, camera.id]);
+    const live = new LiveConnection(v, {
+      cameraId: camera.id,
+      preferred: transport,
+      onState: setState,
+      onTransport: setUsing,
+    });
+    live.start();
+    return () => live.stop();
+  }, [active, camera.id, transport]);
 
   const snapshot = () => {
     const v = video.current;
@@ -73,6 +85,7 @@ export function LiveTile({ camera, focused, onToggleFocus }: LiveTileProps) {
       className="group relative overflow-hidden rounded-lg border border-line bg-black"
       data-testid="live-tile"
       data-state={state}
+      data-transport={using ?? ''}
     >
       <video
         ref={video}
@@ -84,13 +97,15 @@ export function LiveTile({ camera, focused, onToggleFocus }: LiveTileProps) {
       />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 text-sm text-white">
         <span className="truncate font-medium">{camera.name}</span>
-        <span
-          className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
-          data-testid="live-transport"
-          title={t('live.transportHelp')}
-        >
-          MSE
-        </span>
+        {using && (
+          <span
+            className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
+            data-testid="live-transport"
+            title={t(`live.transportHelp.${using}`)}
+          >
+            {TRANSPORT_LABEL[using]}
+          </span>
+        )}
       </div>
       {status && (
         <p
@@ -101,12 +116,14 @@ export function LiveTile({ camera, focused, onToggleFocus }: LiveTileProps) {
         </p>
       )}
       <div className="absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/70 to-transparent p-2">
-        <TileButton
-          label={focused ? t('live.backToGrid') : t('live.focus', { name: camera.name })}
-          onClick={onToggleFocus}
-        >
-          <Icon name={focused ? 'grid' : 'focus'} />
-        </TileButton>
+        {!compact && (
+          <TileButton
+            label={focused ? t('live.backToGrid') : t('live.focus', { name: camera.name })}
+            onClick={onToggleFocus}
+          >
+            <Icon name={focused ? 'grid' : 'focus'} />
+          </TileButton>
+        )}
         <TileButton
           label={t('live.fullscreen', { name: camera.name })}
           onClick={() => void root.current?.requestFullscreen?.()}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,8 +7,9 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
-import { liveCamerasQuery } from '../api.ts';
+import { useLiveCameras } from '../api.ts';
 import { LiveTile } from '../components/live-tile.tsx';
+import { isTransport, TRANSPORTS } from '../transports.ts';
 import '../translations.ts';
 
 const LAYOUTS = [1, 4, 9, 16] as const;
@@ -24,10 +24,17 @@ const GRID: Record<Layout, string> = {
 
 export function LivePage() {
   const { t } = useTranslation();
-  const cameras = useQuery(liveCamerasQuery);
+  const cameras = useLiveCameras();
   // The layout lives in the URL, so a reload (or a bookmarked wall screen) keeps it.
   const [params, setParams] = useSearchParams();
   const layout = (LAYOUTS.find((n) => String(n) === params.get('layout')) ?? 4) as Layout;
+  const wanted = params.get('transport');
+  const transport = isTransport(wanted) ? wanted : 'auto';
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    setParams(next, { replace: true });
+  };
   const [focused, setFocused] = useState<string | null>(null);
 
   useEffect(() => {
@@ -48,17 +55,26 @@ export function LivePage() {
         title={t('pages.viewer.live')}
         description={t('live.description')}
         actions={
-          <SelectField
-            label={t('live.layout')}
-            value={String(layout)}
-            options={LAYOUTS.map((n) => ({ value: String(n), label: t('live.layoutOption', { count: n }) }))}
-            onChange={(e) => {
-              const next = new URLSearchParams(params);
-              next.set('layout', e.target.value);
-              setParams(next, { replace: true });
-              setFocused(null);
-            }}
-          />
+          <div className="flex flex-wrap gap-3">
+            <SelectField
+              label={t('live.layout')}
+              value={String(layout)}
+              options={LAYOUTS.map((n) => ({ value: String(n), label: t('live.layoutOption', { count: n }) }))}
+              onChange={(e) => {
+                setParam('layout', e.target.value);
+                setFocused(null);
+              }}
+            />
+            <SelectField
+              label={t('live.transport')}
+              value={transport}
+              options={(['auto', ...TRANSPORTS] as const).map((v) => ({
+                value: v,
+                label: t(`live.transportOption.${v}`),
+              }))}
+              onChange={(e) => setParam('transport', e.target.value)}
+            />
+          </div>
         }
       />
       {cameras.isPending && <Spinner />}
@@ -72,6 +88,7 @@ export function LivePage() {
             key={c.id}
             camera={c}
             focused={focused === c.id}
+            transport={transport}
             onToggleFocus={() => setFocused((f) => (f === c.id ? null : c.id))}
           />
         ))}

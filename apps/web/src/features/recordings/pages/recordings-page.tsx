@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,8 +10,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
+import { TOPIC_RECORDINGS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { cameraChoicesQuery, timelineQuery, vodUrl } from '../api.ts';
+import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
+import { cameraChoicesQuery, noticesQuery, recordingsKey, timelineQuery, vodUrl } from '../api.ts';
+import { PruneNotices } from '../components/prune-notices.tsx';
 import { RecordingList } from '../components/recording-list.tsx';
 import { TimelineBar } from '../components/timeline-bar.tsx';
 import { type SeekRequest, VodPlayer } from '../components/vod-player.tsx';
@@ -27,6 +30,11 @@ export function RecordingsPage() {
   const session = useSession();
   const timeZone = session.me?.user.preferences.timezone ?? 'UTC';
   const canProtect = session.hasAnyRole(['manager', 'admin']);
+  const isOwner = session.me?.workspace.ownerId === session.user?.uid;
+  const queryClient = useQueryClient();
+  const notices = useQuery(noticesQuery);
+  // Retention of the plan's limits removed footage: the notice and the timeline change.
+  useRealtimeEvent(TOPIC_RECORDINGS, () => void queryClient.invalidateQueries({ queryKey: recordingsKey }));
   // Camera and day live in the URL, so a link (or a reload) reopens the same footage.
   const [params, setParams] = useSearchParams();
   const cameras = useQuery(cameraChoicesQuery);
@@ -87,6 +95,7 @@ export function RecordingsPage() {
   return (
     <>
       <PageHeader title={t('pages.viewer.recordings')} description={t('recordings.description')} />
+      <PruneNotices notices={notices.data ?? []} timeZone={timeZone} isOwner={isOwner} />
       {cameras.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : cameras.isError ? (

@@ -1,0 +1,142 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { SIGNED_URL_SECONDS } from '@vigil/shared';
+import { AppError } from './app-error.ts';
+import { type S3Storage, assertSafeKey, attachmentDisposition } from './storage.ts';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself. Set for MinIO, Ceph, Garage, R2, B2… (and the test's fake). */
+  endpoint?: string;
+  /** Both or neither; neither = the SDK's default chain (AWS_* env, instance role…). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** https://endpoint/bucket/key instead of https://bucket.endpoint/key (most self-hosted stores). */
+  forcePathStyle: boolean;
+}
+
+/** A multipart part: lib-storage buffers at most queueSize × partSize while streaming a file. */
+const PART_BYTES = 8 * 1024 * 1024;
+const PARTS_AT_ONCE = 2;
+
+const httpStatusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+export function createS3Storage(s: S3Settings, log: (msg: string) => void): S3Storage {
+  const client = new S3Client({
+    region: s.region,
+    endpoint: s.endpoint,
+    forcePathStyle: s.forcePathStyle,
+    credentials:
+      s.accessKeyId && s.secretAccessKey
+        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+        : undefined,
+    // Checksums only where an operation requires one: the SDK's default (CRC32 trailers in an
+    // aws-chunked body) is refused by many S3-compatible stores.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+  });
+  const Bucket = s.bucket;
+
+  /** SDK failures become catalogue errors; the operator's log keeps what S3 said. */
+  async function call<T>(op: string, key: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      const status = httpStatusOf(e);
+      const name = (e as Error)?.name;
+      if (status === 404 || name === 'NoSuchKey' || name === 'NotFound') throw new AppError('not-found');
+      if (name === 'AbortError') throw e;
+      log(
+        `S3 ${op} s3://${Bucket}/${key} failed: ${name}${status ? ` (HTTP ${status})` : ''}: ${(e as Error)?.message}`,
+      );
+      throw new AppError('unavailable');
+    }
+  }
+
+  return {
+    driver: 's3',
+    async put(key, data, contentType) {
+      assertSafeKey(key);
+      return call('PutObject', key, async () => {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
+      });
+    },
+    async moveFile(key, file, contentType, signal) {
+      assertSafeKey(key);
+      await call('upload', key, async () => {
+        // Streams the file: one PutObject when it fits a part, else a multipart upload (aborted on failure).
+        const upload = new Upload({
+          client,
+          params: { Bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
+          partSize: PART_BYTES,
+          queueSize: PARTS_AT_ONCE,
+          leavePartsOnError: false,
+        });
+        const abort = () => void upload.abort().catch(() => {});
+        signal?.addEventListener('abort', abort, { once: true });
+        try {
+          await upload.done();
+        } finally {
+          signal?.removeEventListener('abort', abort);
+        }
+      });
+      await rm(file, { force: true });
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      return call('DeleteObject', key, async () => {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      });
+    },
+    async stat(key) {
+      assertSafeKey(key);
+      return call('HeadObject', key, async () => {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
+      });
+    },
+    async read(key) {
+      assertSafeKey(key);
+      return call('GetObject', key, async () => {
+        const got = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return {
+          stream: got.Body as Readable,
+          size: got.ContentLength ?? 0,
+          contentType: got.ContentType ?? 'application/octet-stream',
+        };
+      });
+    },
+    async signedUrl(key, opts = {}) {
+      assertSafeKey(key);
+      // Signed locally from the credentials: no request to the store.
+      return call('presign GetObject', key, () =>
+        getSignedUrl(
+          client,
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ResponseContentDisposition: opts.filename === undefined ? undefined : attachmentDisposition(opts.filename),
+          }),
+          { expiresIn: opts.ttlSeconds ?? SIGNED_URL_SECONDS },
+        ),
+      );
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}

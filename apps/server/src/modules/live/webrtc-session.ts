@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { RTCPeerConnection, RTCRtpCodecParameters, type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
+import { type AvcConfig, frameNals, packetizeNals, readAvcConfig } from '../../video/h264-rtp.ts';
+import type { LiveChunk, LiveFeed } from '../../video/live-feed.ts';
+import { readSamples } from '../../video/mp4-boxes.ts';
+
+/**
+ * One browser watching one camera over WebRTC. The camera's H.264 is never decoded: the live
+ * feed's samples are cut into RTP packets (h264-rtp.ts) and sent through werift, which does
+ * ICE, DTLS-SRTP and RTCP. Each session subscribes to the camera's one LiveFeed, so a camera
+ * is still connected to once however many people watch it.
+ */
+const RTP_CLOCK = 90_000;
+/** Answer time budget for gathering our candidates (host candidates only: milliseconds). */
+const GATHER_TIMEOUT_MS = 3000;
+/** A session that never connects (browser went away mid-handshake) is closed after this. */
+const CONNECT_TIMEOUT_MS = 20_000;
+const DISCONNECTED_GRACE_MS = 10_000;
+
+export interface WebRtcOptions {
+  /**
+   * Addresses to offer as ICE host candidates besides the machine's interfaces (e.g. a public
+   * IP behind NAT, or 127.0.0.1 for a browser on the same machine). When `onlyAddresses` is
+   * set, only those are offered and bound.
+   */
+  additionalHostAddresses?: string[];
+  onlyAddress?: string;
+  /** UDP port range for ICE, e.g. to open it in a firewall. */
+  portRange?: [number, number];
+  /** STUN servers for a server-reflexive candidate behind NAT; none by default (werift's default asks Google). */
+  stunUrls?: string[];
+}
+
+const H264 = new RTCRtpCodecParameters({
+  mimeType: 'video/H264',
+  clockRate: RTP_CLOCK,
+  rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
+  // Camera streams are any profile; browsers decode them whatever this says (packetization-mode=1: FU-A).
+  parameters: 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1',
+});
+
+export class WebRtcSession {
+  readonly id = randomUUID();
+  private readonly pc: RTCPeerConnection;
+  private transceiver: RTCRtpTransceiver | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private config: AvcConfig | undefined;
+  private tracks: LiveFeed['trackInfo'] = new Map();
+  private seq = Math.floor(Math.random() * 65_536);
+  /** RTP time of the last frame sent, and that frame's presentation time in seconds. */
+  private lastRtp = Math.floor(Math.random() * 2 ** 31);
+  private lastPts: number | undefined;
+  private catchingUp = false;
+  private waitingKeyframe = true;
+  private connectTimer: NodeJS.Timeout;
+  closed = false;
+
+  private readonly onlyAddress: string | undefined;
+  private readonly stun: boolean;
+
+  constructor(
+    private readonly feed: LiveFeed,
+    opts: WebRtcOptions,
+    private readonly onClose: (s: WebRtcSession) => void,
+  ) {
+    this.onlyAddress = opts.onlyAddress;
+    this.stun = Boolean(opts.stunUrls?.length);
+    this.pc = new RTCPeerConnection({
+      codecs: { video: [H264] },
+      iceServers: (opts.stunUrls ?? []).map((urls) => ({ urls })),
+      iceAdditionalHostAddresses: opts.onlyAddress ? [opts.onlyAddress] : opts.additionalHostAddresses,
+      iceInterfaceAddresses: opts.onlyAddress ? { udp4: opts.onlyAddress } : undefined,
+      // Bound to loopback: talk to loopback peers only, never to the machine's other addresses.
+      iceFilterCandidatePair: opts.onlyAddress
+        ? (pair) => pair.localCandidate.host === opts.onlyAddress && isLoopback(pair.remoteCandidate.host)
+        : undefined,
+      iceFilterStunResponse: opts.onlyAddress ? (_m, addr) => isLoopback(addr[0]) : undefined,
+      icePortRange: opts.portRange,
+      iceUseIpv6: false,
+    });
+    this.connectTimer = setTimeout(() => void this.close(), CONNECT_TIMEOUT_MS);
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') {
+        clearTimeout(this.connectTimer);
+        this.start();
+      } else if (state === 'failed' || state === 'closed') {
+        void this.close();
+      } else if (state === 'disconnected') {
+        // ICE may recover from a short outage; a browser that left for good is closed here.
+        clearTimeout(this.connectTimer);
+        this.connectTimer = setTimeout(() => void this.close(), DISCONNECTED_GRACE_MS);
+      }
+    });
+  }
+
+  /** Takes the browser's offer (one recvonly video m-line) and returns the complete answer. */
+  async answer(offerSdp: string): Promise<string> {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    const video = this.pc.getTransceivers().find((t) => t.kind === 'video');
+    if (!video) throw new Error('The offer has no video');
+    if (!this.stun) withoutDefaultStun(this.pc);
+    video.setDirection('sendonly');
+    this.transceiver = video;
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    // No trickle: the answer carries every candidate, so signalling is one request.
+    if (this.pc.iceGatheringState !== 'complete') {
+      await Promise.race([
+        this.pc.iceGatheringStateChange.watch((s) => s === 'complete'),
+        new Promise((r) => setTimeout(r, GATHER_TIMEOUT_MS)),
+      ]);
+    }
+    return onlyCandidates(this.pc.localDescription!.sdp, this.onlyAddress);
+  }
+
+  private start() {
+    if (this.unsubscribe || this.closed) return;
+    // The feed hands over the init and the fragments since the last keyframe synchronously:
+    // those are sent at once with near-equal timestamps so the picture starts at the live edge.
+    this.catchingUp = true;
+    this.unsubscribe = this.feed.subscribe((chunk) => this.onChunk(chunk));
+    this.catchingUp = false;
+  }
+
+  private onChunk(chunk: LiveChunk) {
+    if (chunk.type === 'init') {
+      this.config = readAvcConfig(chunk.data);
+      this.tracks = this.feed.trackInfo;
+      // A restarted stream starts its clock again: keep ours running forward.
+      this.lastPts = undefined;
+      this.waitingKeyframe = true;
+      return;
+    }
+    if (!this.config) return;
+    const { timescale, samples } = readSamples(chunk.data, this.tracks);
+    if (!timescale) return;
+    for (const s of samples) {
+      if (this.waitingKeyframe && !s.keyframe) continue;
+      this.waitingKeyframe = false;
+      const pts = (s.dts + s.cto) / timescale;
+      let step = this.lastPts === undefined ? RTP_CLOCK / 30 : Math.round((pts - this.lastPts) * RTP_CLOCK);
+      if (this.catchingUp) step = 90; // 1 ms apart: decoded and shown at once, not played back
+      this.lastPts = pts;
+      this.lastRtp = (this.lastRtp + Math.max(1, step)) >>> 0;
+      this.sendFrame(packetizeNals(frameNals(s.data, this.config, s.keyframe)), this.lastRtp);
+    }
+  }
+
+  private sendFrame(payloads: Buffer[], timestamp: number) {
+    const sender = this.transceiver?.sender;
+    if (!sender) return;
+    for (const [i, payload] of payloads.entries()) {
+      this.seq = (this.seq + 1) & 0xffff;
+      const header = new RtpHeader({
+        payloadType: 96,
+        sequenceNumber: this.seq,
+        timestamp,
+        marker: i === payloads.length - 1,
+      });
+      void sender.sendRtp(new RtpPacket(header, payload)).catch(() => {});
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.connectTimer);
+    this.unsubscribe?.();
+    this.onClose(this);
+    await this.pc.close().catch(() => {});
+  }
+}
+
+/**
+ * werift lists the machine's interfaces even when its socket is bound to one address (it
+ * falls back to all when the bound one, like loopback, is not an "interface" to it): drop the
+ * candidates a browser could not reach us on, so it never sends checks anywhere else.
+ */
+export function onlyCandidates(sdp: string, address: string | undefined): string {
+  if (!address) return sdp;
+  return sdp
+    .split('\r\n')
+    .filter((line) => !line.startsWith('a=candidate:') || line.split(' ')[4] === address)
+    .join('\r\n');
+}
+
+/**
+ * werift-ice falls back to stun.l.google.com when no STUN server is configured, and candidate
+ * gathering then waits 5 s for it. A server answers from its own addresses (or the ones
+ * configured), and must not call a third party unasked: clear it before gathering starts.
+ */
+export function withoutDefaultStun(pc: RTCPeerConnection): void {
+  for (const t of pc.iceTransports) (t.connection as { stunServer?: unknown }).stunServer = undefined;
+}
+
+const isLoopback = (host: string) => /^127\./.test(host) || host === '::1';

@@ -1,0 +1,54 @@
+import { type DbOrTx, schema } from '@vigil/db';
+import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm';
+
+const { segments: s } = schema;
+
+export interface SegmentRow {
+  startAt: Date;
+  endAt: Date;
+  bytes: number;
+  initBytes: number;
+  path: string;
+}
+
+const segmentCols = { startAt: s.startAt, endAt: s.endAt, bytes: s.bytes, initBytes: s.initBytes, path: s.path };
+
+/** Reads of the recorder's segment index (video/ writes it). */
+export const segmentsRepo = {
+  /**
+   * Segments overlapping [from, to), in time order. The lower bound on start_at (a segment is
+   * never longer than `maxSegmentMs`) keeps it a pure range scan of segments_camera_start_idx.
+   */
+  overlapping(db: DbOrTx, cameraId: string, from: Date, to: Date, maxSegmentMs: number): Promise<SegmentRow[]> {
+    return db
+      .select(segmentCols)
+      .from(s)
+      .where(
+        and(
+          eq(s.cameraId, cameraId),
+          gt(s.startAt, new Date(from.getTime() - maxSegmentMs)),
+          lt(s.startAt, to),
+          gt(s.endAt, from),
+        ),
+      )
+      .orderBy(asc(s.startAt));
+  },
+
+  /** The segment holding instant `at` (the latest one starting at or before it). */
+  async at(db: DbOrTx, cameraId: string, at: Date, maxSegmentMs: number): Promise<SegmentRow | undefined> {
+    const [row] = await db
+      .select(segmentCols)
+      .from(s)
+      .where(
+        and(
+          eq(s.cameraId, cameraId),
+          lte(s.startAt, at),
+          gt(s.startAt, new Date(at.getTime() - maxSegmentMs)),
+          gt(s.endAt, at),
+        ),
+      )
+      .orderBy(desc(s.startAt))
+      .limit(1);
+    return row;
+  },
+};

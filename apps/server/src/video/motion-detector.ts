@@ -1,0 +1,202 @@
+/**
+ * Motion from a small, low-rate gray picture (DESIGN §7): ffmpeg decodes the camera once more
+ * into MOTION_FRAME-sized 8-bit gray frames and this compares each one with a running average
+ * of the scene. Pure: frames and their arrival times in, a score and start/stop events out.
+ *
+ * Noise tolerance comes from three places: ffmpeg's area downscale averages each output pixel
+ * over many camera pixels, a 3×3 box blur here averages again, and a pixel only counts as
+ * changed past a gray-level threshold. A change over most of the picture is a lighting change
+ * (lights, IR switch, auto-exposure), not motion: the background is taken afresh instead.
+ */
+
+/** The frames ffmpeg sends: 96×54 (16:9, any source is stretched to it) at 5 per second. */
+export const MOTION_FRAME = { width: 96, height: 54, fps: 5 } as const;
+
+export interface MotionDetectorOptions {
+  width: number;
+  height: number;
+  /** Gray levels (0–255) between the blurred frame and the background that make a pixel "changed". */
+  pixelThreshold?: number;
+  /** Fraction of changed pixels that is motion (0.002 ≈ 10 pixels of 96×54, a person far away). */
+  startArea?: number;
+  /** Below this fraction a frame is quiet (lower than startArea: hysteresis). */
+  stopArea?: number;
+  /** Consecutive frames at or above startArea before motion starts (one noisy frame is not enough). */
+  startFrames?: number;
+  /** Quiet time after the last moving frame before motion stops. */
+  stopAfterMs?: number;
+  /** A change over this fraction of the picture is lighting: reset the background, no motion. */
+  lightingArea?: number;
+  /** How fast the background absorbs the picture (per frame): something that stops moving fades in. */
+  learningRate?: number;
+}
+
+export type MotionEvent =
+  /** at: the first frame of the run that started it. */
+  | { type: 'start'; at: number }
+  /** at: the last frame that still moved (what post-roll counts from). */
+  | { type: 'stop'; at: number };
+
+export interface MotionSample {
+  /** Fraction of changed pixels (0 for a lighting change or the first frame). */
+  score: number;
+  event?: MotionEvent;
+}
+
+const DEFAULTS = {
+  pixelThreshold: 20,
+  startArea: 0.002,
+  stopArea: 0.001,
+  startFrames: 2,
+  stopAfterMs: 2000,
+  lightingArea: 0.6,
+  learningRate: 0.05,
+} satisfies Omit<Required<MotionDetectorOptions>, 'width' | 'height'>;
+
+/** Frames of a new background during which no motion is reported (1 s at 5 fps). */
+const WARMUP_FRAMES = 5;
+
+/** 3×3 box blur with edge clamping, into out (Float32 so the background can average finely). */
+export function boxBlur3(src: Uint8Array, width: number, height: number, out: Float32Array): Float32Array {
+  for (let y = 0; y < height; y++) {
+    const y0 = y > 0 ? y - 1 : 0;
+    const y1 = y < height - 1 ? y + 1 : height - 1;
+    for (let x = 0; x < width; x++) {
+      const x0 = x > 0 ? x - 1 : 0;
+      const x1 = x < width - 1 ? x + 1 : width - 1;
+      const a = y0 * width;
+      const b = y * width;
+      const c = y1 * width;
+      const sum =
+        src[a + x0]! +
+        src[a + x]! +
+        src[a + x1]! +
+        src[b + x0]! +
+        src[b + x]! +
+        src[b + x1]! +
+        src[c + x0]! +
+        src[c + x]! +
+        src[c + x1]!;
+      out[b + x] = sum / 9;
+    }
+  }
+  return out;
+}
+
+export class MotionDetector {
+  private readonly o: Required<MotionDetectorOptions>;
+  private readonly size: number;
+  private readonly blurred: Float32Array;
+  private background: Float32Array | undefined;
+  /** Frames since the background was (re)started. */
+  private seen = 0;
+  private moving = false;
+  private run = 0;
+  private runStart = 0;
+  private lastMotionAt = 0;
+
+  constructor(opts: MotionDetectorOptions) {
+    this.o = { ...DEFAULTS, ...opts };
+    this.size = opts.width * opts.height;
+    this.blurred = new Float32Array(this.size);
+  }
+
+  get active(): boolean {
+    return this.moving;
+  }
+
+  /** Bytes in one frame. */
+  get frameBytes(): number {
+    return this.size;
+  }
+
+  /** One gray frame (width×height bytes) that arrived at `at` (ms). */
+  push(frame: Uint8Array, at: number): MotionSample {
+    if (frame.length !== this.size) throw new Error(`motion frame of ${frame.length} bytes, expected ${this.size}`);
+    const cur = boxBlur3(frame, this.o.width, this.o.height, this.blurred);
+    const bg = this.background;
+    this.seen++;
+    if (!bg) {
+      this.background = Float32Array.from(cur);
+      return { score: 0 };
+    }
+    let changed = 0;
+    const t = this.o.pixelThreshold;
+    // The first frames average into the background (1/n) instead of replacing a noisy first frame slowly.
+    const rate = Math.max(this.o.learningRate, 1 / this.seen);
+    for (let i = 0; i < this.size; i++) {
+      const d = cur[i]! - bg[i]!;
+      if (d > t || d < -t) changed++;
+      bg[i] = bg[i]! + rate * d;
+    }
+    let score = changed / this.size;
+    if (score >= this.o.lightingArea) {
+      bg.set(cur);
+      this.seen = 1;
+      score = 0;
+    }
+    // Until the background has settled, what differs from it is its own noise.
+    if (this.seen <= WARMUP_FRAMES) return { score, event: this.step(0, at) };
+    return { score, event: this.step(score, at) };
+  }
+
+  private step(score: number, at: number): MotionEvent | undefined {
+    if (score >= this.o.startArea) {
+      if (this.run++ === 0) this.runStart = at;
+    } else {
+      this.run = 0;
+    }
+    if (score >= this.o.stopArea) this.lastMotionAt = at;
+    if (!this.moving && this.run >= this.o.startFrames) {
+      this.moving = true;
+      this.lastMotionAt = at;
+      return { type: 'start', at: this.runStart };
+    }
+    if (this.moving && at - this.lastMotionAt >= this.o.stopAfterMs) {
+      this.moving = false;
+      return { type: 'stop', at: this.lastMotionAt };
+    }
+    return undefined;
+  }
+
+  /**
+   * The stream ended: forget the background (the next stream may show another picture) and end
+   * any motion at its last moving frame.
+   */
+  reset(): MotionEvent | undefined {
+    this.background = undefined;
+    this.seen = 0;
+    this.run = 0;
+    if (!this.moving) return undefined;
+    this.moving = false;
+    return { type: 'stop', at: this.lastMotionAt };
+  }
+}
+
+/** Cuts a byte stream into fixed-size frames (a pipe delivers arbitrary chunks). */
+export class FrameSplitter {
+  private buf: Buffer;
+  private filled = 0;
+
+  constructor(private readonly frameBytes: number) {
+    this.buf = Buffer.alloc(frameBytes);
+  }
+
+  push(data: Buffer, onFrame: (frame: Buffer) => void): void {
+    let at = 0;
+    while (at < data.length) {
+      const n = Math.min(this.frameBytes - this.filled, data.length - at);
+      data.copy(this.buf, this.filled, at, at + n);
+      this.filled += n;
+      at += n;
+      if (this.filled === this.frameBytes) {
+        onFrame(this.buf);
+        this.filled = 0;
+      }
+    }
+  }
+
+  reset(): void {
+    this.filled = 0;
+  }
+}

@@ -1,0 +1,339 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small S3-compatible server for tests: path-style PutObject, multipart upload (create,
+ * upload part, complete, abort), GetObject, HeadObject and DeleteObject. Every request must
+ * carry a valid AWS Signature V4, in the Authorization header or in a presigned query; the
+ * signature is recomputed here from the secret key with node:crypto (not with the SDK that
+ * signed it), so a wrong secret, a changed path, query, header or body is refused as S3 would.
+ */
+export interface FakeS3Options {
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface StoredS3Object {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface SeenRequest {
+  method: string;
+  /** The raw path, e.g. /bucket/a/b.png (path-style). */
+  path: string;
+  query: Record<string, string>;
+  /** 'header' (Authorization), 'query' (presigned) or 'none'. */
+  auth: 'header' | 'query' | 'none';
+  /** The HTTP status the fake answered with. */
+  status: number;
+  /** The S3 error code when refused (SignatureDoesNotMatch, NoSuchKey, …). */
+  error?: string;
+  /** x-amz-content-sha256 as sent (a hex hash, or UNSIGNED-PAYLOAD). */
+  payloadHash?: string;
+  bytes: number;
+}
+
+export interface FakeS3 {
+  endpoint: string;
+  objects: Map<string, StoredS3Object>;
+  requests: SeenRequest[];
+  /** Multipart uploads begun and not yet completed or aborted. */
+  openUploads(): number;
+  close(): Promise<void>;
+}
+
+const MAX_SKEW_MS = 15 * 60 * 1000;
+
+class S3Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+const sha256hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+function parseQuery(raw: string): [string, string][] {
+  if (!raw) return [];
+  return raw.split('&').map((pair) => {
+    const at = pair.indexOf('=');
+    const k = at < 0 ? pair : pair.slice(0, at);
+    const v = at < 0 ? '' : pair.slice(at + 1);
+    return [decodeURIComponent(k), decodeURIComponent(v)];
+  });
+}
+
+function amzDateMs(amzDate: string): number {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
+  if (!m) return Number.NaN;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+}
+
+interface Credential {
+  accessKeyId: string;
+  date: string;
+  region: string;
+  service: string;
+  terminator: string;
+}
+
+function parseCredential(value: string): Credential {
+  const [accessKeyId, date, region, service, terminator] = value.split('/');
+  if (!accessKeyId || !date || !region || !service || !terminator)
+    throw new S3Refusal(400, 'AuthorizationHeaderMalformed', `Malformed credential ${value}`);
+  return { accessKeyId, date, region, service, terminator };
+}
+
+/** Checks the request's SigV4 signature; throws S3Refusal as S3 would. */
+function verifySignature(
+  o: FakeS3Options,
+  req: IncomingMessage,
+  rawPath: string,
+  query: [string, string][],
+  body: Buffer,
+): string {
+  const header = req.headers.authorization;
+  const q = new Map(query);
+  let cred: Credential;
+  let signedHeaders: string[];
+  let signature: string;
+  let amzDate: string;
+  let payloadHash: string;
+  if (header) {
+    const m = /^AWS4-HMAC-SHA256 Credential=([^,]+),\s*SignedHeaders=([^,]+),\s*Signature=([0-9a-f]{64})$/.exec(header);
+    if (!m) throw new S3Refusal(400, 'AuthorizationHeaderMalformed', 'Malformed Authorization header');
+    cred = parseCredential(m[1]!);
+    signedHeaders = m[2]!.split(';');
+    signature = m[3]!;
+    amzDate = String(req.headers['x-amz-date'] ?? '');
+    payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
+    if (!payloadHash) throw new S3Refusal(400, 'InvalidRequest', 'Missing x-amz-content-sha256');
+    if (!signedHeaders.includes('x-amz-content-sha256') || !signedHeaders.includes('x-amz-date'))
+      throw new S3Refusal(403, 'AccessDenied', 'x-amz-date and x-amz-content-sha256 must be signed');
+    if (payloadHash.startsWith('STREAMING-'))
+      throw new S3Refusal(501, 'NotImplemented', `This fake does not take ${payloadHash} bodies`);
+    if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256hex(body))
+      throw new S3Refusal(400, 'XAmzContentSHA256Mismatch', 'The body does not match x-amz-content-sha256');
+    if (Math.abs(Date.now() - amzDateMs(amzDate)) > MAX_SKEW_MS)
+      throw new S3Refusal(403, 'RequestTimeTooSkewed', 'The request time is too far from the server time');
+  } else if (q.get('X-Amz-Algorithm')) {
+    if (q.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
+      throw new S3Refusal(400, 'AuthorizationQueryParametersError', 'Unsupported algorithm');
+    cred = parseCredential(q.get('X-Amz-Credential') ?? '');
+    signedHeaders = (q.get('X-Amz-SignedHeaders') ?? '').split(';');
+    signature = q.get('X-Amz-Signature') ?? '';
+    amzDate = q.get('X-Amz-Date') ?? '';
+    payloadHash = 'UNSIGNED-PAYLOAD';
+    const expires = Number(q.get('X-Amz-Expires'));
+    const signedAt = amzDateMs(amzDate);
+    if (!Number.isInteger(expires) || expires < 1 || expires > 604_800 || !Number.isFinite(signedAt))
+      throw new S3Refusal(400, 'AuthorizationQueryParametersError', 'Bad X-Amz-Expires or X-Amz-Date');
+    if (Date.now() > signedAt + expires * 1000) throw new S3Refusal(403, 'AccessDenied', 'Request has expired');
+  } else {
+    throw new S3Refusal(403, 'AccessDenied', 'Anonymous access is not allowed');
+  }
+  if (cred.accessKeyId !== o.accessKeyId)
+    throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS access key Id you provided does not exist');
+  if (cred.region !== o.region || cred.service !== 's3' || cred.terminator !== 'aws4_request')
+    throw new S3Refusal(400, 'AuthorizationHeaderMalformed', `Wrong credential scope ${cred.region}/${cred.service}`);
+  if (!amzDate.startsWith(cred.date))
+    throw new S3Refusal(403, 'SignatureDoesNotMatch', 'Credential date differs from the request date');
+  if (!signedHeaders.includes('host')) throw new S3Refusal(403, 'AccessDenied', 'host must be signed');
+
+  const canonicalQuery = query
+    .filter(([k]) => k !== 'X-Amz-Signature')
+    .map(([k, v]) => [rfc3986(k), rfc3986(v)] as const)
+    .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const canonicalHeaders = signedHeaders
+    .map((name) => {
+      const value = req.headers[name];
+      if (value === undefined) throw new S3Refusal(403, 'SignatureDoesNotMatch', `Signed header ${name} is missing`);
+      return `${name}:${String(value).trim().replace(/\s+/g, ' ')}\n`;
+    })
+    .join('');
+  // S3 signs the path as sent (already URI-encoded once), without encoding it again.
+  const canonicalRequest = [
+    req.method,
+    rawPath,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders.join(';'),
+    payloadHash,
+  ].join('\n');
+  const scope = `${cred.date}/${cred.region}/${cred.service}/${cred.terminator}`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256hex(canonicalRequest)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${o.secretAccessKey}`, cred.date), cred.region), cred.service), 'aws4_request');
+  const want = Buffer.from(createHmac('sha256', key).update(stringToSign).digest('hex'));
+  const got = Buffer.from(signature);
+  if (want.length !== got.length || !timingSafeEqual(want, got))
+    throw new S3Refusal(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided.',
+    );
+  return payloadHash;
+}
+
+const xml = (root: string, fields: Record<string, string>) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${Object.entries(
+    fields,
+  )
+    .map(([k, v]) => `<${k}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</${k}>`)
+    .join('')}</${root}>`;
+
+const etagOf = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
+
+export async function startFakeS3(o: FakeS3Options): Promise<FakeS3> {
+  const objects = new Map<string, StoredS3Object>();
+  const uploads = new Map<string, { key: string; contentType: string; parts: Map<number, Buffer> }>();
+  const requests: SeenRequest[] = [];
+
+  async function handle(req: IncomingMessage, res: ServerResponse, seen: SeenRequest) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    seen.bytes = body.length;
+    const url = req.url ?? '/';
+    const qAt = url.indexOf('?');
+    const rawPath = qAt < 0 ? url : url.slice(0, qAt);
+    const query = parseQuery(qAt < 0 ? '' : url.slice(qAt + 1));
+    seen.query = Object.fromEntries(query);
+    seen.auth = req.headers.authorization ? 'header' : new Map(query).has('X-Amz-Algorithm') ? 'query' : 'none';
+    seen.payloadHash = verifySignature(o, req, rawPath, query, body);
+
+    // Path-style only: /<bucket>/<key>.
+    const [, bucket, ...rest] = rawPath.split('/');
+    if (bucket !== o.bucket) throw new S3Refusal(404, 'NoSuchBucket', 'The specified bucket does not exist');
+    const key = rest.map(decodeURIComponent).join('/');
+    if (!key) throw new S3Refusal(501, 'NotImplemented', 'Bucket-level operations are not implemented');
+    const q = new Map(query);
+    const send = (status: number, headers: Record<string, string | number>, payload?: Buffer | string) => {
+      seen.status = status;
+      res.writeHead(status, headers);
+      res.end(payload);
+    };
+
+    if (req.method === 'POST' && q.has('uploads')) {
+      const uploadId = randomUUID();
+      uploads.set(uploadId, {
+        key,
+        contentType: String(req.headers['content-type'] ?? 'binary/octet-stream'),
+        parts: new Map(),
+      });
+      return send(
+        200,
+        { 'content-type': 'application/xml' },
+        xml('InitiateMultipartUploadResult', { Bucket: bucket, Key: key, UploadId: uploadId }),
+      );
+    }
+    if (q.has('uploadId')) {
+      const upload = uploads.get(q.get('uploadId')!);
+      if (!upload || upload.key !== key) throw new S3Refusal(404, 'NoSuchUpload', 'The upload does not exist');
+      if (req.method === 'PUT') {
+        const n = Number(q.get('partNumber'));
+        if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new S3Refusal(400, 'InvalidArgument', 'Bad partNumber');
+        upload.parts.set(n, body);
+        return send(200, { etag: etagOf(body) });
+      }
+      if (req.method === 'POST') {
+        const listed = [...body.toString('utf8').matchAll(/<Part>(.*?)<\/Part>/gs)].map((m) => ({
+          n: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1]!)?.[1]),
+          etag: (/<ETag>([^<]+)<\/ETag>/.exec(m[1]!)?.[1] ?? '').replace(/&quot;/g, '"'),
+        }));
+        const parts: Buffer[] = [];
+        for (const [i, { n, etag }] of listed.entries()) {
+          const part = upload.parts.get(n);
+          if (!part || etag !== etagOf(part)) throw new S3Refusal(400, 'InvalidPart', `Part ${n} is missing`);
+          if (i > 0 && n <= listed[i - 1]!.n) throw new S3Refusal(400, 'InvalidPartOrder', 'Parts out of order');
+          if (i < listed.length - 1 && part.length < 5 * 1024 * 1024)
+            throw new S3Refusal(400, 'EntityTooSmall', 'A part other than the last is under 5 MB');
+          parts.push(part);
+        }
+        if (parts.length === 0) throw new S3Refusal(400, 'MalformedXML', 'No parts listed');
+        const whole = Buffer.concat(parts);
+        objects.set(key, { body: whole, contentType: upload.contentType });
+        uploads.delete(q.get('uploadId')!);
+        return send(
+          200,
+          { 'content-type': 'application/xml' },
+          xml('CompleteMultipartUploadResult', { Bucket: bucket, Key: key, ETag: etagOf(whole) }),
+        );
+      }
+      if (req.method === 'DELETE') {
+        uploads.delete(q.get('uploadId')!);
+        return send(204, {});
+      }
+    }
+    if (req.method === 'PUT') {
+      if (req.headers['x-amz-copy-source']) throw new S3Refusal(501, 'NotImplemented', 'No copy');
+      objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'binary/octet-stream') });
+      return send(200, { etag: etagOf(body) });
+    }
+    if (req.method === 'DELETE') {
+      objects.delete(key);
+      return send(204, {});
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const obj = objects.get(key);
+      if (!obj) throw new S3Refusal(404, 'NoSuchKey', 'The specified key does not exist.');
+      const headers: Record<string, string | number> = {
+        'content-type': q.get('response-content-type') ?? obj.contentType,
+        'content-length': obj.body.length,
+        etag: etagOf(obj.body),
+        'last-modified': new Date().toUTCString(),
+      };
+      const disposition = q.get('response-content-disposition');
+      if (disposition) headers['content-disposition'] = disposition;
+      return send(200, headers, req.method === 'GET' ? obj.body : undefined);
+    }
+    throw new S3Refusal(501, 'NotImplemented', `${req.method} is not implemented`);
+  }
+
+  const server = createServer((req, res) => {
+    const seen: SeenRequest = {
+      method: req.method ?? '',
+      path: (req.url ?? '').split('?')[0]!,
+      query: {},
+      auth: 'none',
+      status: 0,
+      bytes: 0,
+    };
+    requests.push(seen);
+    handle(req, res, seen).catch((e: unknown) => {
+      const r =
+        e instanceof S3Refusal ? e : new S3Refusal(500, 'InternalError', e instanceof Error ? e.message : String(e));
+      seen.status = r.status;
+      seen.error = r.code;
+      const payload = req.method === 'HEAD' ? undefined : xml('Error', { Code: r.code, Message: r.message });
+      if (!res.headersSent) res.writeHead(r.status, { 'content-type': 'application/xml' });
+      res.end(payload);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    objects,
+    requests,
+    openUploads: () => uploads.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

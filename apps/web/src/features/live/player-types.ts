@@ -1,0 +1,21 @@
+/** What a live tile shows. */
+export type LiveState = 'connecting' | 'playing' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped';
+
+/** What one transport reports: a LiveState, or 'failed' (it cannot work here: try the next one). */
+export type PlayerState = LiveState | 'failed';
+
+export type Transport = 'webrtc' | 'mse' | 'hls';
+
+export interface TransportPlayer {
+  start(): void;
+  stop(): void;
+}
+
+export interface PlayerOptions {
+  cameraId: string;
+  onState(state: PlayerState): void;
+}
+
+export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
+
+export const backoff = (attempt: number) => BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;

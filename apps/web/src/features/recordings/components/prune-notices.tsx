@@ -1,0 +1,46 @@
+import type { PruneNotice } from '@vigil/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatSize, noticeKey } from '../notice-model.ts';
+
+/**
+ * Footage the plan's limits made retention delete (issue 3: "saying so in the page"). Polite, not
+ * an alert: it reports what already happened. Only the owner can change the plan, so only the
+ * owner gets the upgrade link (the same /upgrade the cameras page offers at maxCameras).
+ */
+export function PruneNotices({
+  notices,
+  timeZone,
+  isOwner,
+}: {
+  notices: readonly PruneNotice[];
+  timeZone: string;
+  isOwner: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  if (notices.length === 0) return null;
+  const when = (iso: string) => formatDateTime(iso, timeZone, i18n.language);
+  return (
+    <section aria-label={t('recordings.notice.label')} className="mb-4 space-y-2" data-testid="prune-notices">
+      {notices.map((n) => (
+        <p key={n.id} role="status" className="rounded-md bg-warn-bg px-4 py-2 text-sm text-warn-fg">
+          {t(noticeKey(n), {
+            count: n.recordingsRemoved,
+            size: formatSize(n.bytesRemoved, i18n.language),
+            max: n.reason === 'maxStorage' ? formatSize(n.limit * 1e9, i18n.language) : n.limit,
+            from: when(n.firstAt),
+            at: when(n.lastAt),
+          })}{' '}
+          {isOwner ? (
+            <Link to="/upgrade" className="font-medium underline">
+              {t('recordings.notice.upgrade')}
+            </Link>
+          ) : (
+            t('recordings.notice.askOwner')
+          )}
+        </p>
+      ))}
+    </section>
+  );
+}

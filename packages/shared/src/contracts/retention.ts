@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+
+/**
+ * Issue 3 retention: when the plan's maxStorage or maxRecordings made the recorder delete the
+ * oldest footage, the recordings page says so. Prunes of one reason within a day add up in one notice.
+ */
+
+/** The recordings page shows a notice this long after the last prune it tells of. */
+export const PRUNE_NOTICE_DAYS = 7;
+
+export const pruneReasons = ['maxStorage', 'maxRecordings'] as const;
+export type PruneReason = (typeof pruneReasons)[number];
+
+export const pruneNoticeSchema = z.object({
+  id: z.string(),
+  reason: z.enum(pruneReasons),
+  /** The limit that applied: GB (10^9 bytes) for maxStorage, a count for maxRecordings. */
+  limit: z.number(),
+  /** Whole recordings that are gone (maxStorage may also trim the start of one). */
+  recordingsRemoved: z.number().int(),
+  bytesRemoved: z.number(),
+  firstAt: isoDate,
+  lastAt: isoDate,
+});
+export type PruneNotice = z.infer<typeof pruneNoticeSchema>;
+
+/** At most one notice per reason: the latest. */
+export const pruneNoticesSchema = z.object({ items: z.array(pruneNoticeSchema) });
+export type PruneNotices = z.infer<typeof pruneNoticesSchema>;
