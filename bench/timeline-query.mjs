@@ -13,7 +13,7 @@ import { ROOT, report } from './lib.mjs';
 
 register();
 const db = await import(path.join(ROOT, 'packages/db/src/index.ts'));
-const { recordingsRepo } = await import(path.join(ROOT, 'apps/server/src/modules/recordings/recordings.repo.ts'));
+const { segmentIndex } = await import(path.join(ROOT, 'apps/server/src/modules/segments/segments.service.ts'));
 
 const CAMERAS = 16;
 const DAYS = 30;
@@ -78,7 +78,7 @@ let rowsPerDay = 0;
 const baseline = await measure(() => pool.query('select 1'));
 const timeline = await measure(async (i) => {
   const d = dayOf(i);
-  const segs = await recordingsRepo.segmentsOverlapping(orm, d.cameraId, d.start, d.end, 600_000);
+  const segs = await segmentIndex.overlapping(orm, d.cameraId, d.start, d.end);
   rowsPerDay = segs.length;
 });
 const d = dayOf(7);
