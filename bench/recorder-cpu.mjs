@@ -115,10 +115,15 @@ async function vigil(url, n) {
   }
   await sleep(3000);
   const ffmpegs = childrenOf(server.pid).filter((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('ffmpeg'));
-  const m = await measure([server.pid, ...ffmpegs]);
+  const [node, ff] = await Promise.all([measure([server.pid]), measure(ffmpegs)]);
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
-  return { ...m, ffmpegs: ffmpegs.length };
+  return {
+    cpuPct: node.cpuPct + ff.cpuPct,
+    rssMb: node.rssMb + ff.rssMb,
+    nodePct: node.cpuPct,
+    ffmpegs: ffmpegs.length,
+  };
 }
 
 async function raiseLimit(dataDir, n) {
@@ -141,6 +146,7 @@ try {
       cameras: n,
       'baseline: bare ffmpeg -c copy, CPU % of a core per camera': +(b.cpuPct / n).toFixed(2),
       'Vigil recorder, CPU % per camera': +(v.cpuPct / n).toFixed(2),
+      '  of which Node': +(v.nodePct / n).toFixed(2),
       ratio: +(v.cpuPct / b.cpuPct).toFixed(2),
       'baseline MB per camera': +(b.rssMb / n).toFixed(1),
       'Vigil MB per camera (ffmpeg + Node share)': +(v.rssMb / n).toFixed(1),

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
 const only = process.argv.slice(2);
-for (const b of ['landing-js', 'cold-start', 'me-latency', 'timeline-query', 'recorder-cpu', 'live-latency']) {
+for (const b of [
+  'landing-js',
+  'cold-start',
+  'me-latency',
+  'timeline-query',
+  'recorder-cpu',
+  'rtp-output-cost',
+  'live-latency',
+]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
 }

@@ -128,7 +128,11 @@ export class SegmentIndexer {
 
   start(): void {
     try {
-      this.watcher = watch(this.opts.dir, () => void this.flush(false));
+      // Only a new file ('rename') can complete a segment: ffmpeg opens N+1 after closing N. Every
+      // write to the open file is a 'change' event, and scanning on each cost more than recording.
+      this.watcher = watch(this.opts.dir, (event) => {
+        if (event === 'rename') void this.flush(false);
+      });
       this.watcher.on('error', () => {});
     } catch (e) {
       this.opts.log(`cannot watch ${this.opts.dir}: ${(e as Error).message}; polling only`);
