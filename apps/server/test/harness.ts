@@ -3,7 +3,7 @@ import path from 'node:path';
 import { cloneTemplate } from '@vigil/db';
 import type { AuthResult } from '@vigil/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 
@@ -66,4 +66,21 @@ export function bearer(token: string): InjectOptions['headers'] {
 /** Calls a callable function through its wire protocol. */
 export function callFn(app: FastifyInstance, token: string, name: string, data: unknown) {
   return app.inject({ method: 'POST', url: `/api/fn/${name}`, headers: bearer(token), payload: { data } });
+}
+
+/** Creates a test-pattern camera through the API (it needs no real camera) and returns its id. */
+export async function createTestPatternCamera(
+  app: FastifyInstance,
+  token: string,
+  name: string,
+  recordingMode: 'continuous' | 'motion' | 'off' = 'continuous',
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/cameras',
+    headers: bearer(token),
+    payload: { name, source: { type: 'test-pattern' }, recordingMode },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
 }

@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cloneTemplate, createDb, type Db, schema } from '@vigil/db';
 import { eq, sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createRecorder, type Recorder } from '../src/video/recorder.ts';
 
 /** Shared by the recorder's integration tests: a cloned database, an owner, cameras, polling. */
 export const AUTH_SECRET = 'test-secret-test-secret-test-secret-00';
@@ -117,4 +118,48 @@ export function segmentFiles(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+export interface TestRecorder {
+  db: Db;
+  databaseUrl: string;
+  mediaRoot: string;
+  workspaceId: string;
+  recorder: Recorder;
+  logs: string[];
+  /** Inserts a camera (with the fixture's defaults under `over`) and has the recorder start it. */
+  addCamera(over?: Parameters<typeof insertCamera>[2]): ReturnType<typeof insertCamera>;
+}
+
+/**
+ * The recorder tests' common setup: a cloned database, one workspace and a running recorder with
+ * 2 s segments, started before the file's tests and stopped after them. The returned object is
+ * filled in by beforeAll, so read its fields inside tests.
+ */
+export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {}): TestRecorder {
+  const rig = { logs: [] as string[] } as TestRecorder;
+  let t: Awaited<ReturnType<typeof videoTestDb>> | undefined;
+  beforeAll(async () => {
+    t = await videoTestDb();
+    Object.assign(rig, { db: t.db, databaseUrl: t.databaseUrl, mediaRoot: t.mediaRoot });
+    rig.workspaceId = (await insertOwner(t.db)).workspaceId;
+    rig.recorder = createRecorder({
+      databaseUrl: t.databaseUrl,
+      mediaRoot: t.mediaRoot,
+      authSecret: AUTH_SECRET,
+      segmentSeconds: 2,
+      log: (m) => rig.logs.push(m),
+    });
+    await rig.recorder.start();
+  });
+  afterAll(async () => {
+    await rig.recorder?.stop();
+    await t?.close();
+  });
+  rig.addCamera = async (over = {}) => {
+    const cam = await insertCamera(rig.db, rig.workspaceId, { ...defaults, ...over });
+    await rig.recorder.sync(cam.id);
+    return cam;
+  };
+  return rig;
 }

@@ -3,7 +3,7 @@ import { accessRole } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/plugins/access.ts';
-import { type TestApp, bearer, callFn, createTestApp, signUp } from './harness.ts';
+import { type TestApp, bearer, callFn, createTestApp, signUp, createTestPatternCamera } from './harness.ts';
 import { withPg } from './helpers.ts';
 
 /**
@@ -84,17 +84,6 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   }),
 };
 
-async function makeCamera(app: FastifyInstance, token: string, name: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/cameras',
-    headers: bearer(token),
-    payload: { name, source: { type: 'test-pattern' }, recordingMode: 'continuous' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
-
 const IGNORED = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
 function allowed(access: Access, actor: Actor, role: string | undefined): 'yes' | 'unauthenticated' | 'forbidden' {
@@ -130,9 +119,9 @@ describe('authorization walk over every route', () => {
     const other = await signUp(t.app, { displayName: 'Other tenant' });
     const ownMe = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(tokens.user) });
     const cameras = {
-      own: await makeCamera(t.app, tokens.user, 'Own camera'),
-      ownDoomed: await makeCamera(t.app, tokens.user, 'Own camera to delete'),
-      foreign: await makeCamera(t.app, other.token, 'Foreign camera'),
+      own: await createTestPatternCamera(t.app, tokens.user, 'Own camera'),
+      ownDoomed: await createTestPatternCamera(t.app, tokens.user, 'Own camera to delete'),
+      foreign: await createTestPatternCamera(t.app, other.token, 'Foreign camera'),
     };
     const recordings = await withPg(t.databaseUrl, async (c) => {
       const add = async (cameraId: string) => {

@@ -20,13 +20,12 @@ export class LiveFeed {
   private pending: Buffer = Buffer.alloc(0);
   private init: Buffer | undefined;
   private tracks: ReturnType<typeof readTracks> = new Map();
-  private gop: Buffer[] = [];
+  /** Fragments since the last keyframe, for a joining viewer. */
+  private gop: { data: Buffer; duration: number }[] = [];
   private gopBytes = 0;
   private moof: Buffer | undefined;
   private moofKeyframe = false;
   private moofDuration = 0;
-  /** Fragments kept since the last keyframe, with their durations (for a joining viewer). */
-  private gopDurations: number[] = [];
   private listeners = new Set<LiveListener>();
   /** Fragments seen since the feed (re)started: the supervisor's "online" signal. */
   fragments = 0;
@@ -47,7 +46,6 @@ export class LiveFeed {
       // A new ffmpeg run: everything kept belongs to the previous stream.
       this.init = Buffer.from(bytes);
       this.gop = [];
-      this.gopDurations = [];
       this.gopBytes = 0;
       this.fragments = 0;
     } else if (box.type === 'moov') {
@@ -67,11 +65,9 @@ export class LiveFeed {
       this.moof = undefined;
       if (keyframe || this.gopBytes + data.length > MAX_GOP_BYTES) {
         this.gop = [];
-        this.gopDurations = [];
         this.gopBytes = 0;
       }
-      this.gop.push(data);
-      this.gopDurations.push(duration);
+      this.gop.push({ data, duration });
       this.gopBytes += data.length;
       this.fragments++;
       this.emit({ type: 'fragment', data, keyframe, duration });
@@ -90,9 +86,8 @@ export class LiveFeed {
   subscribe(fn: LiveListener): () => void {
     if (this.init) {
       fn({ type: 'init', data: this.init });
-      for (const [i, data] of this.gop.entries()) {
-        fn({ type: 'fragment', data, keyframe: i === 0, duration: this.gopDurations[i] ?? 0 });
-      }
+      for (const [i, { data, duration }] of this.gop.entries())
+        fn({ type: 'fragment', data, keyframe: i === 0, duration });
     }
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -117,7 +112,6 @@ export class LiveFeed {
     this.pending = Buffer.alloc(0);
     this.init = undefined;
     this.gop = [];
-    this.gopDurations = [];
     this.gopBytes = 0;
     this.moof = undefined;
     this.fragments = 0;

@@ -1,66 +1,26 @@
 import path from 'node:path';
-import type { Db } from '@vigil/db';
 import { MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS, TEST_PATTERN_VIDEO } from '@vigil/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
-import {
-  AUTH_SECRET,
-  cameraRow,
-  insertCamera,
-  insertOwner,
-  segmentFiles,
-  segmentRows,
-  videoTestDb,
-  waitFor,
-} from '../../test/recorder-helpers.ts';
-import { createRecorder, type Recorder } from './recorder.ts';
+import { cameraRow, segmentFiles, segmentRows, waitFor, useTestRecorder } from '../../test/recorder-helpers.ts';
 
 /**
  * "On motion" recording against real ffmpeg and the GStreamer RTSP camera (2 s segments): its
  * videotestsrc picture is switched live between "black" (a still scene) and "ball" (an object
  * moving across it), so motion starts and stops at known moments.
  */
-let t: Awaited<ReturnType<typeof videoTestDb>>;
-let db: Db;
-let workspaceId: string;
-let recorder: Recorder;
-const logs: string[] = [];
+const rig = useTestRecorder({ recordingMode: 'motion' });
 const PRE_MS = MOTION_PRE_ROLL_SECONDS * 1000;
 const POST_MS = MOTION_POST_ROLL_SECONDS * 1000;
 
-beforeAll(async () => {
-  t = await videoTestDb();
-  db = t.db;
-  ({ workspaceId } = await insertOwner(db));
-  recorder = createRecorder({
-    databaseUrl: t.databaseUrl,
-    mediaRoot: t.mediaRoot,
-    authSecret: AUTH_SECRET,
-    segmentSeconds: 2,
-    log: (m) => logs.push(m),
-  });
-  await recorder.start();
-});
-
-afterAll(async () => {
-  await recorder?.stop();
-  await t?.close();
-});
-
-async function addCamera(over: Parameters<typeof insertCamera>[2]) {
-  const cam = await insertCamera(db, workspaceId, { recordingMode: 'motion', ...over });
-  await recorder.sync(cam.id);
-  return cam;
-}
-
 async function disable(id: string) {
-  await db.execute(sql`update cameras set enabled = false where id = ${id}`);
-  await recorder.sync(id);
+  await rig.db.execute(sql`update cameras set enabled = false where id = ${id}`);
+  await rig.recorder.sync(id);
 }
 
 async function recordingsOf(cameraId: string) {
-  const r = await db.execute<{ kind: string; start_at: string; end_at: string; bytes: string }>(
+  const r = await rig.db.execute<{ kind: string; start_at: string; end_at: string; bytes: string }>(
     sql`select kind, start_at, end_at, bytes from recordings where camera_id = ${cameraId} order by start_at`,
   );
   return r.rows.map((x) => ({
@@ -74,7 +34,7 @@ async function recordingsOf(cameraId: string) {
 /** The times the runner logged for this camera's motion ("motion from …" / "motion until …"). */
 function motionLog(cameraId: string, what: 'from' | 'until'): number[] | undefined {
   const re = new RegExp(`camera ${cameraId}: motion ${what} (\\S+)`);
-  const times = logs.flatMap((l) => {
+  const times = rig.logs.flatMap((l) => {
     const m = re.exec(l);
     return m ? [new Date(m[1]!).getTime()] : [];
   });
@@ -85,21 +45,21 @@ describe('recording on motion', () => {
   it('a still scene records nothing, and its segments are deleted; the stream is described on the camera', async () => {
     const rtsp = await startRtspServer({ pattern: 'black' });
     try {
-      const cam = await addCamera({ sourceUrl: rtsp.url });
-      const dir = path.join(t.mediaRoot, workspaceId, cam.id, 'segments');
-      await waitFor(async () => (await cameraRow(db, cam.id)).status === 'online', 10_000, 'online');
+      const cam = await rig.addCamera({ sourceUrl: rtsp.url });
+      const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
+      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
       const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
       // Deleted once no motion can claim it: 2 s + pre-roll + margin after it ended.
       await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
       expect(segmentFiles(dir).length).toBeLessThanOrEqual(8);
-      expect(await segmentRows(db, cam.id)).toEqual([]);
+      expect(await segmentRows(rig.db, cam.id)).toEqual([]);
       expect(await recordingsOf(cam.id)).toEqual([]);
       expect(motionLog(cam.id, 'from')).toBeUndefined();
 
       // Task: the recorder describes what the camera really sends.
       const row = await waitFor(
         async () => {
-          const r = await cameraRow(db, cam.id);
+          const r = await cameraRow(rig.db, cam.id);
           return r.fps ? r : null;
         },
         10_000,
@@ -115,7 +75,7 @@ describe('recording on motion', () => {
       // Stopping decides what was still undecided: nothing of a still scene stays on disk.
       await disable(cam.id);
       expect(segmentFiles(dir)).toEqual([]);
-      expect(await segmentRows(db, cam.id)).toEqual([]);
+      expect(await segmentRows(rig.db, cam.id)).toEqual([]);
     } finally {
       await rtsp.stop();
     }
@@ -124,9 +84,9 @@ describe('recording on motion', () => {
   it('an object crossing the scene makes one motion recording with its pre- and post-roll', async () => {
     const rtsp = await startRtspServer({ pattern: 'black' });
     try {
-      const cam = await addCamera({ sourceUrl: rtsp.url });
-      const dir = path.join(t.mediaRoot, workspaceId, cam.id, 'segments');
-      await waitFor(async () => (await cameraRow(db, cam.id)).status === 'online', 10_000, 'online');
+      const cam = await rig.addCamera({ sourceUrl: rtsp.url });
+      const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
+      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
       const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
       await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
 
@@ -138,7 +98,7 @@ describe('recording on motion', () => {
       // The pre-roll was kept: segments already complete when the motion started are indexed.
       const early = await waitFor(
         async () => {
-          const r = await segmentRows(db, cam.id);
+          const r = await segmentRows(rig.db, cam.id);
           return r.length ? r : null;
         },
         10_000,
@@ -169,7 +129,7 @@ describe('recording on motion', () => {
       expect(rec.start).toBeGreaterThan(from! - PRE_MS - 4000);
       expect(rec.end).toBeGreaterThanOrEqual(until! + POST_MS);
       expect(rec.end).toBeLessThan(until! + POST_MS + 4000);
-      const rows = await segmentRows(db, cam.id);
+      const rows = await segmentRows(rig.db, cam.id);
       expect(rec.bytes).toBe(rows.reduce((a, r) => a + r.bytes, 0));
       // What is left on disk is exactly the indexed footage: the still stretches are gone.
       expect(segmentFiles(dir)).toEqual(rows.map((r) => path.posix.basename(r.path)));
@@ -180,10 +140,10 @@ describe('recording on motion', () => {
   }, 120_000);
 
   it('the test pattern (encoded by ffmpeg, always moving) records motion from its start', async () => {
-    const cam = await addCamera({ sourceType: 'test-pattern' });
+    const cam = await rig.addCamera({ sourceType: 'test-pattern' });
     const rows = await waitFor(
       async () => {
-        const r = await segmentRows(db, cam.id);
+        const r = await segmentRows(rig.db, cam.id);
         return r.length >= 2 ? r : null;
       },
       20_000,
@@ -195,7 +155,7 @@ describe('recording on motion', () => {
     expect(motionLog(cam.id, 'until')).toBeUndefined();
     const row = await waitFor(
       async () => {
-        const r = await cameraRow(db, cam.id);
+        const r = await cameraRow(rig.db, cam.id);
         return r.fps ? r : null;
       },
       10_000,

@@ -1,8 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '@vigil/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import {
@@ -10,61 +9,29 @@ import {
   cameraRow,
   eventTypes,
   ffmpegPidsFor,
-  insertCamera,
-  insertOwner,
   segmentRows,
-  videoTestDb,
   waitFor,
+  useTestRecorder,
 } from '../../test/recorder-helpers.ts';
 import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
 import { segmentStart } from './paths.ts';
-import { createRecorder, type Recorder } from './recorder.ts';
 
 /** The recorder against real ffmpeg and a real GStreamer RTSP camera on 127.0.0.1, 2 s segments. */
-let t: Awaited<ReturnType<typeof videoTestDb>>;
-let db: Db;
-let workspaceId: string;
-let recorder: Recorder;
-const logs: string[] = [];
-
-beforeAll(async () => {
-  t = await videoTestDb();
-  db = t.db;
-  ({ workspaceId } = await insertOwner(db));
-  recorder = createRecorder({
-    databaseUrl: t.databaseUrl,
-    mediaRoot: t.mediaRoot,
-    authSecret: AUTH_SECRET,
-    segmentSeconds: 2,
-    log: (m) => logs.push(m),
-  });
-  await recorder.start();
-});
-
-afterAll(async () => {
-  await recorder?.stop();
-  await t?.close();
-});
-
-async function addCamera(over: Parameters<typeof insertCamera>[2]) {
-  const cam = await insertCamera(db, workspaceId, over);
-  await recorder.sync(cam.id);
-  return cam;
-}
+const rig = useTestRecorder();
 
 describe('recorder', () => {
   it('records an RTSP camera: online within 10 s, segments indexed exactly as on disk', async () => {
     const rtsp = await startRtspServer();
     try {
-      const cam = await addCamera({ sourceUrl: rtsp.url });
-      await waitFor(async () => (await cameraRow(db, cam.id)).status === 'online', 10_000, 'online');
-      expect(await eventTypes(db, cam.id)).toEqual(['online']);
-      expect(recorder.liveFeeds.get(cam.id)?.initSegment?.length).toBeGreaterThan(0);
-      const dir = recorder.segmentDirOf(cam.id)!;
-      expect(dir).toBe(path.join(t.mediaRoot, workspaceId, cam.id, 'segments'));
+      const cam = await rig.addCamera({ sourceUrl: rtsp.url });
+      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
+      expect(await eventTypes(rig.db, cam.id)).toEqual(['online']);
+      expect(rig.recorder.liveFeeds.get(cam.id)?.initSegment?.length).toBeGreaterThan(0);
+      const dir = rig.recorder.segmentDirOf(cam.id)!;
+      expect(dir).toBe(path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments'));
       const rows = await waitFor(
         async () => {
-          const r = await segmentRows(db, cam.id);
+          const r = await segmentRows(rig.db, cam.id);
           return r.length >= 2 ? r : null;
         },
         15_000,
@@ -72,7 +39,7 @@ describe('recorder', () => {
       );
       for (const [i, row] of rows.entries()) {
         const file = path.posix.basename(row.path);
-        expect(row.path).toBe(`${workspaceId}/${cam.id}/segments/${file}`);
+        expect(row.path).toBe(`${rig.workspaceId}/${cam.id}/segments/${file}`);
         // A run's first file also holds the packets buffered while ffmpeg probed the stream
         // (about a GOP), so it really starts up to ~2 s before its name; the others within 1 s.
         const early = segmentStart(file)!.getTime() - row.startAt.getTime();
@@ -92,30 +59,30 @@ describe('recorder', () => {
         expect(Math.abs(rows[i]!.startAt.getTime() - rows[i - 1]!.endAt.getTime())).toBeLessThanOrEqual(1000);
         expect(rows[i - 1]!.endAt.getTime()).toBe(segmentStart(path.posix.basename(rows[i]!.path))!.getTime());
       }
-      const [rec] = await db
+      const [rec] = await rig.db
         .execute<{ bytes: number; n: number }>(
           sql`select r.bytes, (select count(*)::int from segments where recording_id = r.id) as n from recordings r where camera_id = ${cam.id}`,
         )
         .then((r) => r.rows);
-      const segBytes = (await segmentRows(db, cam.id)).reduce((a, s) => a + s.bytes, 0);
+      const segBytes = (await segmentRows(rig.db, cam.id)).reduce((a, s) => a + s.bytes, 0);
       expect(rec!.bytes).toBe(segBytes);
 
       // Disabled through the cameras module's notification: ffmpeg goes, status says disabled.
-      await db.execute(sql`update cameras set enabled = false where id = ${cam.id}`);
-      await db.execute(
-        sql`select pg_notify('vigil_events', ${JSON.stringify({ topic: 'cameras.changed', workspaceId, id: cam.id })})`,
+      await rig.db.execute(sql`update cameras set enabled = false where id = ${cam.id}`);
+      await rig.db.execute(
+        sql`select pg_notify('vigil_events', ${JSON.stringify({ topic: 'cameras.changed', workspaceId: rig.workspaceId, id: cam.id })})`,
       );
-      await waitFor(async () => (await cameraRow(db, cam.id)).status === 'disabled', 10_000, 'disabled');
+      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'disabled', 10_000, 'disabled');
       await waitFor(() => ffmpegPidsFor(dir).length === 0, 5000, 'ffmpeg gone');
-      expect(await eventTypes(db, cam.id)).toEqual(['online', 'offline']);
-      const usage = await db.execute<{ usage: { recordingsCount: number; storageUsed: number } }>(
-        sql`select usage from users where workspace_id = ${workspaceId}`,
+      expect(await eventTypes(rig.db, cam.id)).toEqual(['online', 'offline']);
+      const usage = await rig.db.execute<{ usage: { recordingsCount: number; storageUsed: number } }>(
+        sql`select usage from users where workspace_id = ${rig.workspaceId}`,
       );
-      const total = await db.execute<{ b: string }>(
-        sql`select sum(bytes) as b from recordings where workspace_id = ${workspaceId}`,
+      const total = await rig.db.execute<{ b: string }>(
+        sql`select sum(bytes) as b from recordings where workspace_id = ${rig.workspaceId}`,
       );
-      const n = await db.execute<{ n: number }>(
-        sql`select count(*)::int as n from recordings where workspace_id = ${workspaceId}`,
+      const n = await rig.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from recordings where workspace_id = ${rig.workspaceId}`,
       );
       expect(usage.rows[0]!.usage.recordingsCount).toBe(n.rows[0]!.n);
       expect(usage.rows[0]!.usage.storageUsed).toBe(Math.round(Number(total.rows[0]!.b) / 1e6) / 1e3);
@@ -125,10 +92,10 @@ describe('recorder', () => {
   });
 
   it('a closed port reports "Connection refused"', async () => {
-    const cam = await addCamera({ sourceUrl: 'rtsp://127.0.0.1:9/test', recordingMode: 'off' });
+    const cam = await rig.addCamera({ sourceUrl: 'rtsp://127.0.0.1:9/test', recordingMode: 'off' });
     const row = await waitFor(
       async () => {
-        const r = await cameraRow(db, cam.id);
+        const r = await cameraRow(rig.db, cam.id);
         return r.lastError ? r : null;
       },
       10_000,
@@ -136,17 +103,21 @@ describe('recorder', () => {
     );
     expect(['reconnecting', 'offline']).toContain(row.status);
     expect(row.lastError).toContain('Connection refused');
-    await db.execute(sql`delete from cameras where id = ${cam.id}`);
-    await recorder.sync(cam.id);
-    expect(recorder.pidOf(cam.id)).toBeUndefined();
+    await rig.db.execute(sql`delete from cameras where id = ${cam.id}`);
+    await rig.recorder.sync(cam.id);
+    expect(rig.recorder.pidOf(cam.id)).toBeUndefined();
   });
 
   it('a wrong password against an auth-enabled camera reports the 401', async () => {
     const rtsp = await startRtspServer({ user: 'a@b', password: 'p:ss/word' });
     try {
       const box = createSecretBox(AUTH_SECRET);
-      const bad = await addCamera({ sourceUrl: rtsp.url, sourceUsername: 'a@b', sourcePasswordEnc: box.seal('nope') });
-      const good = await addCamera({
+      const bad = await rig.addCamera({
+        sourceUrl: rtsp.url,
+        sourceUsername: 'a@b',
+        sourcePasswordEnc: box.seal('nope'),
+      });
+      const good = await rig.addCamera({
         sourceUrl: rtsp.url,
         sourceUsername: 'a@b',
         sourcePasswordEnc: box.seal('p:ss/word'),
@@ -154,7 +125,7 @@ describe('recorder', () => {
       });
       const row = await waitFor(
         async () => {
-          const r = await cameraRow(db, bad.id);
+          const r = await cameraRow(rig.db, bad.id);
           return r.lastError ? r : null;
         },
         10_000,
@@ -162,10 +133,10 @@ describe('recorder', () => {
       );
       expect(row.lastError).toBe('Camera rejected the username or password (401)');
       // The same server with the right (escaped) credentials works.
-      await waitFor(async () => (await cameraRow(db, good.id)).status === 'online', 10_000, 'online');
+      await waitFor(async () => (await cameraRow(rig.db, good.id)).status === 'online', 10_000, 'online');
       for (const c of [bad, good]) {
-        await db.execute(sql`delete from cameras where id = ${c.id}`);
-        await recorder.sync(c.id);
+        await rig.db.execute(sql`delete from cameras where id = ${c.id}`);
+        await rig.recorder.sync(c.id);
       }
     } finally {
       await rtsp.stop();
@@ -175,22 +146,22 @@ describe('recorder', () => {
   it('survives 5 flaps of the camera: offline/online events, no leaked ffmpeg', async () => {
     let rtsp = await startRtspServer();
     const port = rtsp.port;
-    const cam = await addCamera({ sourceUrl: rtsp.url });
-    const dir = path.join(t.mediaRoot, workspaceId, cam.id, 'segments');
+    const cam = await rig.addCamera({ sourceUrl: rtsp.url });
+    const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
     try {
-      await waitFor(async () => (await cameraRow(db, cam.id)).status === 'online', 10_000, 'online');
+      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
       for (let flap = 0; flap < 5; flap++) {
         await rtsp.stop();
-        await waitFor(async () => (await cameraRow(db, cam.id)).status !== 'online', 15_000, `down #${flap}`);
+        await waitFor(async () => (await cameraRow(rig.db, cam.id)).status !== 'online', 15_000, `down #${flap}`);
         rtsp = await startRtspServer({ port });
-        await waitFor(async () => (await cameraRow(db, cam.id)).status === 'online', 20_000, `up #${flap}`);
+        await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 20_000, `up #${flap}`);
         expect(ffmpegPidsFor(dir).length).toBeLessThanOrEqual(1);
       }
-      const events = await eventTypes(db, cam.id);
+      const events = await eventTypes(rig.db, cam.id);
       expect(events).toEqual(['online', ...Array(5).fill(['offline', 'online']).flat()]);
-      expect(ffmpegPidsFor(dir)).toEqual([recorder.pidOf(cam.id)]);
-      await db.execute(sql`delete from cameras where id = ${cam.id}`);
-      await recorder.sync(cam.id);
+      expect(ffmpegPidsFor(dir)).toEqual([rig.recorder.pidOf(cam.id)]);
+      await rig.db.execute(sql`delete from cameras where id = ${cam.id}`);
+      await rig.recorder.sync(cam.id);
       expect(ffmpegPidsFor(dir)).toEqual([]);
     } finally {
       await rtsp.stop();

@@ -1,57 +1,26 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '@vigil/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../../e2e/fixtures/rtsp-server.ts';
-import {
-  AUTH_SECRET,
-  cameraRow,
-  insertCamera,
-  insertOwner,
-  segmentRows,
-  videoTestDb,
-  waitFor,
-} from '../../test/recorder-helpers.ts';
+import { cameraRow, segmentRows, waitFor, useTestRecorder } from '../../test/recorder-helpers.ts';
 import { readBoxes } from './mp4-boxes.ts';
-import { createRecorder, type Recorder } from './recorder.ts';
 
 /** The transcoded sources: the built-in test pattern and an MJPEG-over-HTTP camera (served by ffmpeg). */
-let t: Awaited<ReturnType<typeof videoTestDb>>;
-let db: Db;
-let workspaceId: string;
-let recorder: Recorder;
-
-beforeAll(async () => {
-  t = await videoTestDb();
-  db = t.db;
-  ({ workspaceId } = await insertOwner(db));
-  recorder = createRecorder({
-    databaseUrl: t.databaseUrl,
-    mediaRoot: t.mediaRoot,
-    authSecret: AUTH_SECRET,
-    segmentSeconds: 2,
-    log: () => {},
-  });
-  await recorder.start();
-});
-afterAll(async () => {
-  await recorder?.stop();
-  await t?.close();
-});
+const rig = useTestRecorder();
 
 async function expectRecordsH264(cameraId: string) {
-  await waitFor(async () => (await cameraRow(db, cameraId)).status === 'online', 10_000, 'online');
+  await waitFor(async () => (await cameraRow(rig.db, cameraId)).status === 'online', 10_000, 'online');
   const [seg] = await waitFor(
     async () => {
-      const rows = await segmentRows(db, cameraId);
+      const rows = await segmentRows(rig.db, cameraId);
       return rows.length ? rows : null;
     },
     15_000,
     'a segment',
   );
-  const file = readFileSync(path.join(t.mediaRoot, seg!.path));
+  const file = readFileSync(path.join(rig.mediaRoot, seg!.path));
   const boxes = readBoxes(file);
   expect(boxes.slice(0, 2).map((b) => b.type)).toEqual(['ftyp', 'moov']);
   expect(file.subarray(boxes[1]!.start, boxes[1]!.end).includes('avcC')).toBe(true);
@@ -60,17 +29,16 @@ async function expectRecordsH264(cameraId: string) {
   expect(seconds).toBeGreaterThan(1.5);
   expect(seconds).toBeLessThan(3.5);
   // The live feed carries the same H.264 to viewers.
-  const feed = recorder.liveFeeds.get(cameraId)!;
+  const feed = rig.recorder.liveFeeds.get(cameraId)!;
   expect(feed.initSegment!.includes('avcC')).toBe(true);
 }
 
 describe('transcoded sources', () => {
   it('a test-pattern camera records H.264 with no camera at all', async () => {
-    const cam = await insertCamera(db, workspaceId, { sourceType: 'test-pattern' });
-    await recorder.sync(cam.id);
+    const cam = await rig.addCamera({ sourceType: 'test-pattern' });
     await expectRecordsH264(cam.id);
-    await db.execute(sql`delete from cameras where id = ${cam.id}`);
-    await recorder.sync(cam.id);
+    await rig.db.execute(sql`delete from cameras where id = ${cam.id}`);
+    await rig.recorder.sync(cam.id);
   });
 
   it('an MJPEG-over-HTTP camera is transcoded to H.264', async () => {
@@ -95,8 +63,7 @@ describe('transcoded sources', () => {
       { stdio: 'ignore' },
     );
     try {
-      const cam = await insertCamera(db, workspaceId, { sourceType: 'mjpeg', sourceUrl: url });
-      await recorder.sync(cam.id);
+      const cam = await rig.addCamera({ sourceType: 'mjpeg', sourceUrl: url });
       await expectRecordsH264(cam.id);
     } finally {
       camera.kill('SIGKILL');

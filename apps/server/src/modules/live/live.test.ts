@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
+import { type TestApp, bearer, createTestApp, signUp, createTestPatternCamera } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/recorder-helpers.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
 import { codecFromInit } from './live-codec.ts';
@@ -51,16 +51,6 @@ describe('live view over WebSocket (MSE)', () => {
   const liveFeeds = new Map<string, LiveFeed>();
   const feed = new LiveFeed();
 
-  const makeCamera = async (token: string, name: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/cameras',
-      headers: bearer(token),
-      payload: { name, source: { type: 'test-pattern' }, recordingMode: 'continuous' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
-  };
   const ticket = (token: string | undefined, id: string) =>
     t.app.inject({ method: 'POST', url: `/api/v1/cameras/${id}/live-ticket`, headers: token ? bearer(token) : {} });
 
@@ -70,9 +60,9 @@ describe('live view over WebSocket (MSE)', () => {
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
-    camera = await makeCamera(owner.token, 'Door');
-    offlineCamera = await makeCamera(owner.token, 'Yard');
-    foreignCamera = await makeCamera(stranger.token, 'Theirs');
+    camera = await createTestPatternCamera(t.app, owner.token, 'Door');
+    offlineCamera = await createTestPatternCamera(t.app, owner.token, 'Yard');
+    foreignCamera = await createTestPatternCamera(t.app, stranger.token, 'Theirs');
     // The recorder's feed for `camera`, fed with real ffmpeg output; the same feed serves every viewer.
     liveFeeds.set(camera, feed);
     liveFeeds.set(foreignCamera, feed);

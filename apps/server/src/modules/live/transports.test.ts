@@ -3,7 +3,7 @@ import type { AuthResult } from '@vigil/shared';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from 'werift';
-import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
+import { type TestApp, bearer, createTestApp, signUp, createTestPatternCamera } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/recorder-helpers.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
 import { withoutDefaultStun } from './webrtc-session.ts';
@@ -31,24 +31,13 @@ describe('live over WebRTC and HLS', () => {
   const liveFeeds = new Map<string, LiveFeed>();
   const feed = new LiveFeed();
 
-  const makeCamera = async (token: string, name: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/cameras',
-      headers: bearer(token),
-      payload: { name, source: { type: 'test-pattern' }, recordingMode: 'off' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
-  };
-
   beforeAll(async () => {
     t = await createTestApp({}, { video: { liveFeeds } });
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
-    camera = await makeCamera(owner.token, 'Door');
-    offlineCamera = await makeCamera(owner.token, 'Yard');
-    foreignCamera = await makeCamera(stranger.token, 'Theirs');
+    camera = await createTestPatternCamera(t.app, owner.token, 'Door', 'off');
+    offlineCamera = await createTestPatternCamera(t.app, owner.token, 'Yard', 'off');
+    foreignCamera = await createTestPatternCamera(t.app, stranger.token, 'Theirs', 'off');
     liveFeeds.set(camera, feed);
     liveFeeds.set(foreignCamera, feed);
     // The live output exactly as the recorder asks for it (one fragment per frame, 1 s GOP).
@@ -159,7 +148,7 @@ describe('live over WebRTC and HLS', () => {
 
   it('closes a viewer’s WebRTC session when their sessions are revoked', async () => {
     const viewer = await signUp(t.app);
-    const cam = await makeCamera(viewer.token, 'Gate');
+    const cam = await createTestPatternCamera(t.app, viewer.token, 'Gate', 'off');
     liveFeeds.set(cam, feed);
     const pc = newPeer();
     let received = 0;
