@@ -63,7 +63,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   // Every route as registered, for the authorization walk test (test/route-walk.test.ts).
   const registered: RegisteredRoute[] = [];

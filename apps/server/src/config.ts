@@ -35,6 +35,10 @@ const env = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (true, a hop count, or addresses). */
+  TRUST_PROXY: z.string().optional(),
+  /** Let tenants point cameras, webhooks and providers at loopback/this server (single-box restreams, tests). */
+  ALLOW_LOOPBACK_TARGETS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 const S3_KEYS = [
@@ -72,6 +76,10 @@ export interface Config {
     portRange?: [number, number];
     stunUrls?: string[];
   };
+  /** Fastify's trustProxy: false unless TRUST_PROXY is set (true, a hop count, or a list of addresses). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Outbound address policy: loopback and this server's own addresses allowed as targets. */
+  allowLoopbackTargets: boolean;
 }
 
 const list = (v: string | undefined) =>
@@ -141,7 +149,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       portRange: e.WEBRTC_PORT_RANGE?.split('-').map(Number) as [number, number] | undefined,
       stunUrls: list(e.WEBRTC_STUN_URLS),
     },
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    allowLoopbackTargets: ['true', '1'].includes(e.ALLOW_LOOPBACK_TARGETS ?? ''),
   };
+}
+
+function trustProxy(v: string | undefined): Config['trustProxy'] {
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return list(v) ?? false;
 }
 
 function s3Settings(e: z.infer<typeof env>): S3Settings | undefined {

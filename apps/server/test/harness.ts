@@ -27,6 +27,8 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-00',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     LOG_LEVEL: 'silent',
+    // Test cameras and sinks live on loopback; the outbound policy refuses it otherwise.
+    ALLOW_LOOPBACK_TARGETS: 'true',
     ...env,
   });
   const app = await buildApp(config, { databaseUrl, embedded: true, logger: false, ...opts });
