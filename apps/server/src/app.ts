@@ -33,6 +33,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { createLiveService } from './modules/live/live.service.ts';
 import { createRecordingsService } from './modules/recordings/recordings.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { createStorageService } from './modules/storage/storage.service.ts';
 import { type Access, access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   const media = createMediaStore(path.join(config.dataDir, 'media'), config.authSecret);
   const recordings = createRecordingsService({ db, media });
   const exports = createExportsService({ db, storage });
+  const files = createStorageService({ db, storage });
 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -132,7 +134,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     callables.map(({ name, access }) => ({ name, access })),
   );
   functionsRoutes(app, { callables });
-  storageRoutes(app, { storage });
+  storageRoutes(app, { storage, files });
   realtimeRoutes(app, { hub, embedded: opts.embedded });
   recordingsRoutes(app, { recordings, media });
   exportsRoutes(app, { exports });

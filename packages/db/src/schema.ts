@@ -294,3 +294,23 @@ export const exports = pgTable(
     index('exports_status_idx').on(t.status),
   ],
 );
+
+/**
+ * Files a workspace uploaded through the spec §7 storage calls: what they weigh (usage.storageUsed
+ * counts them against limits.maxStorage) and their content type, kept here rather than beside the
+ * bytes so a reader never pairs one upload's body with another's type.
+ */
+export const workspaceFiles = pgTable(
+  'workspace_files',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('workspace_files_path_idx').on(t.workspaceId, t.path)],
+);

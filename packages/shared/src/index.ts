@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './constants.ts';
+export * from './limits.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './contracts/common.ts';

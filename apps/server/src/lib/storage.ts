@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,11 +48,27 @@ export type Storage = LocalStorage | S3Storage;
 export const LOCAL_OBJECT_PATH = '/api/v1/storage/object';
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
+/** Local storage keeps an object's content type in `<file>.type`: no key may be named like one. */
+const RESERVED_SUFFIX = '.type';
 
 export function assertSafeKey(key: string): void {
-  if (key.length > 300 || !SAFE_KEY.test(key) || key.split('/').some((p) => p === '..' || p === '.')) {
+  const parts = key.split('/');
+  if (key.length > 300 || !SAFE_KEY.test(key) || parts.some((p) => p === '..' || p === '.')) {
     throw new AppError('invalid-argument', 'Invalid request parameters.', { path: 'not a valid storage path' });
   }
+  if (parts.some((p) => p.endsWith(RESERVED_SUFFIX))) {
+    throw new AppError('invalid-argument', 'Invalid request parameters.', {
+      path: `names ending in "${RESERVED_SUFFIX}" are reserved`,
+    });
+  }
+}
+
+/** A path that is a file where a folder is needed, or a folder where a file is needed. */
+function clash(e: unknown): AppError | undefined {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR' || code === 'ERR_FS_EISDIR')
+    return new AppError('already-exists', 'A file or folder already exists at that path.');
+  return undefined;
 }
 
 /** `attachment` with an ASCII fallback name and the exact one in RFC 5987 form. */
@@ -72,6 +88,13 @@ export function createLocalStorage(root: string, secret: string, publicBase = ''
     assertSafeKey(key);
     return path.join(root, key);
   };
+  // Temp files live apart from every key (a key never starts with a dot) and are named uniquely,
+  // so concurrent writers never share one, and no temp name can be mistaken for an object.
+  const tmpDir = path.join(root, '.tmp');
+  const tmpFile = async () => {
+    await mkdir(tmpDir, { recursive: true });
+    return path.join(tmpDir, randomUUID());
+  };
   const typeOf = (target: string) => readFile(`${target}.type`, 'utf8').catch(() => 'application/octet-stream');
   async function found(key: string) {
     const target = file(key);
@@ -79,36 +102,68 @@ export function createLocalStorage(root: string, secret: string, publicBase = ''
     if (!info?.isFile()) throw new AppError('not-found');
     return { target, size: info.size, contentType: await typeOf(target) };
   }
+  // Writes of one key take turns in this process, so the type beside a file is always the type its
+  // writer meant (two renames are not one atomic step). Writers in several processes go through
+  // the database first (the owner lock, see storage.service) or use S3, where a PUT is atomic.
+  const turns = new Map<string, Promise<unknown>>();
+  async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = turns.get(key) ?? Promise.resolve();
+    const mine = before.then(work, work);
+    const settled = mine.catch(() => {});
+    turns.set(key, settled);
+    try {
+      return await mine;
+    } finally {
+      if (turns.get(key) === settled) turns.delete(key);
+    }
+  }
+  /** Moves a finished temp file and its type into place: the type first, so no reader sees new bytes with an old type. */
+  async function place(target: string, tmp: string, contentType: string) {
+    const typeTmp = await tmpFile();
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(typeTmp, contentType);
+      await rename(typeTmp, `${target}.type`);
+      await rename(tmp, target);
+    } catch (e) {
+      await Promise.all([rm(tmp, { force: true }), rm(typeTmp, { force: true })]);
+      throw clash(e) ?? e;
+    }
+  }
   return {
     driver: 'local',
     file,
     async put(key, data, contentType) {
       const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const tmp = `${target}.${process.pid}.tmp`;
-      await writeFile(tmp, data);
-      await writeFile(`${target}.type`, contentType);
-      await rename(tmp, target);
+      await inTurn(key, async () => {
+        const tmp = await tmpFile();
+        await writeFile(tmp, data);
+        await place(target, tmp, contentType);
+      });
     },
     async moveFile(key, source, contentType) {
       const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(`${target}.type`, contentType);
-      try {
-        await rename(source, target);
-      } catch (e) {
-        // The data directory may span file systems: copy beside the target, then rename into place.
-        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-        const tmp = `${target}.${process.pid}.tmp`;
-        await copyFile(source, tmp);
-        await rename(tmp, target);
-        await rm(source, { force: true });
-      }
+      await inTurn(key, async () => {
+        const tmp = await tmpFile();
+        try {
+          await rename(source, tmp);
+        } catch (e) {
+          // The data directory may span file systems: copy into our temp folder instead.
+          if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+          await copyFile(source, tmp);
+          await rm(source, { force: true });
+        }
+        await place(target, tmp, contentType);
+      });
     },
     async delete(key) {
-      await rm(file(key), { force: true });
-      await rm(`${file(key)}.type`, { force: true });
+      const target = file(key);
+      await inTurn(key, async () => {
+        // A folder is not an object: deleting "a" never removes what lies under "a/".
+        if ((await stat(target).catch(() => null))?.isDirectory()) throw new AppError('not-found');
+        await rm(target, { force: true });
+        await rm(`${target}.type`, { force: true });
+      });
     },
     async stat(key) {
       const { size, contentType } = await found(key);

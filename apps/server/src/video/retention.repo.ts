@@ -1,7 +1,6 @@
-import { type Db, type DbOrTx, schema } from '@vigil/db';
+import { type Db, type DbOrTx, lockOwner, refreshUsage, schema, storedBytes } from '@vigil/db';
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { publish } from '../lib/realtime.ts';
-import { lockOwner, refreshUsage } from './video.repo.ts';
 
 /**
  * Retention's SQL (retention.ts). Each batch is one transaction under the owner lock, so it
@@ -178,8 +177,8 @@ export async function pruneExpiredBatch(
 }
 
 /**
- * maxStorage: deletes the workspace's oldest unprotected segments until its footage (the sum of
- * its recordings, what usage.storageUsed shows) fits in `limitOf(limits).bytes`, at most `batch` a time.
+ * maxStorage: deletes the workspace's oldest unprotected segments until what it stores (footage,
+ * exports and files: what usage.storageUsed shows) fits in `limitOf(limits).bytes`, at most `batch` a time.
  */
 export async function pruneStorageBatch(
   db: Db,
@@ -191,11 +190,8 @@ export async function pruneStorageBatch(
     const limits = await lockOwnerLimits(tx, workspaceId);
     if (!limits) return NOTHING;
     const max = limitOf(limits);
-    const [total] = await tx
-      .select({ bytes: sql<string>`coalesce(sum(${recordings.bytes}), 0)` })
-      .from(recordings)
-      .where(eq(recordings.workspaceId, workspaceId));
-    let excess = Number(total?.bytes ?? 0) - max.bytes;
+    // Exports and uploaded files count against the limit too, but only footage is ever pruned.
+    let excess = (await storedBytes(tx, workspaceId)) - max.bytes;
     if (excess <= 0) return NOTHING;
     const candidates = await tx
       .select({ id: segments.id, rec: segments.recordingId, bytes: segments.bytes })

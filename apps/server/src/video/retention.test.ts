@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Db, schema } from '@vigil/db';
+import { effectiveLimits } from '@vigil/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { AUTH_SECRET, insertCamera, insertOwner, videoTestDb, waitFor } from '..
 import { CHANNEL } from '../lib/realtime.ts';
 import { relativeSegmentPath, segmentDir } from './paths.ts';
 import { createRecorder } from './recorder.ts';
-import { createRetention, effectiveLimits, pruneWorkspace } from './retention.ts';
+import { createRetention, pruneWorkspace } from './retention.ts';
 import { insertSegment } from './video.repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
-import { DEFAULT_LIMITS } from '@vigil/shared';
+import { effectiveLimits } from '@vigil/shared';
 import {
   announcePruned,
   type OwnerLimits,
@@ -28,14 +28,6 @@ export const RETENTION_BATCH = 500;
 const UNLINK_CONCURRENCY = 16;
 
 type RetentionCamera = Awaited<ReturnType<typeof retentionCameras>>[number];
-
-/** The plan's limits as retention applies them: 0 or absent means the spec's default (10 GB, 100). */
-export function effectiveLimits(limits: OwnerLimits | undefined) {
-  const positive = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min;
-  const gb = positive(limits?.maxStorage, Number.MIN_VALUE) ? limits.maxStorage : DEFAULT_LIMITS.maxStorage;
-  const count = positive(limits?.maxRecordings, 1) ? Math.floor(limits.maxRecordings) : DEFAULT_LIMITS.maxRecordings;
-  return { maxStorageGb: gb, maxStorageBytes: Math.round(gb * 1e9), maxRecordings: count };
-}
 
 export interface PruneOptions {
   mediaRoot: string;

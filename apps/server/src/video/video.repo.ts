@@ -1,9 +1,9 @@
-import { type Db, type DbOrTx, schema } from '@vigil/db';
+import { type Db, type DbOrTx, lockOwner, refreshUsage, schema } from '@vigil/db';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { publish } from '../lib/realtime.ts';
 
 /** The recorder's only SQL: camera status, the segment index, recordings and usage counters. */
-const { cameras, cameraEvents, recordings, segments, users, workspaces } = schema;
+const { cameras, cameraEvents, recordings, segments } = schema;
 
 export type CameraRow = typeof cameras.$inferSelect;
 
@@ -54,23 +54,6 @@ export async function writeStatus(
     }
     await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
   });
-}
-
-/** Recounts the owner's usage from the recordings themselves, so it can never drift. */
-export async function refreshUsage(tx: DbOrTx, workspaceId: string): Promise<void> {
-  // storageUsed is in GB (10^9 bytes) rounded to 3 decimals, i.e. exact to the megabyte.
-  await tx.execute(sql`
-    update ${users} set usage = usage || jsonb_build_object(
-      'recordingsCount', (select count(*) from ${recordings} where workspace_id = ${workspaceId}),
-      'storageUsed', (select round(coalesce(sum(bytes), 0) / 1e9, 3) from ${recordings} where workspace_id = ${workspaceId})::float8
-    ) where id = (select owner_id from ${workspaces} where id = ${workspaceId})`);
-}
-
-/** Serialises usage recounts of one workspace: cameras of a workspace index in parallel. */
-export async function lockOwner(tx: DbOrTx, workspaceId: string): Promise<void> {
-  await tx.execute(
-    sql`select 1 from ${users} where id = (select owner_id from ${workspaces} where id = ${workspaceId}) for update`,
-  );
 }
 
 /**

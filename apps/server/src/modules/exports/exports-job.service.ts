@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '@vigil/db';
+import { type Db, lockOwner, refreshUsage } from '@vigil/db';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { MediaStore } from '../recordings/media-store.ts';
@@ -81,7 +81,10 @@ export function createExportRunner(deps: {
 
   async function report(row: ExportRow, patch: Parameters<typeof repo.update>[2]) {
     await db.transaction(async (tx) => {
+      // A finished export starts to count in usage.storageUsed (under the owner's lock, like every recount).
+      if (patch.status === 'done') await lockOwner(tx, row.workspaceId);
       await repo.update(tx, row.id, patch);
+      if (patch.status === 'done') await refreshUsage(tx, row.workspaceId);
       await publish(tx, { topic: 'exports', workspaceId: row.workspaceId, id: row.id });
     });
   }

@@ -1,5 +1,12 @@
-import type { Db } from '@vigil/db';
-import { type CreateExportInput, EXPORT_MAX_SECONDS, type Export, type ExportStatus } from '@vigil/shared';
+import { type Db, lockOwner, refreshUsage, storedBytes } from '@vigil/db';
+import {
+  type CreateExportInput,
+  EXPORT_MAX_SECONDS,
+  type Export,
+  type ExportStatus,
+  effectiveLimits,
+  storageLimitMessage,
+} from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -34,6 +41,17 @@ function instant(value: string, field: string): Date {
 export function downloadName(cameraName: string, from: Date): string {
   const safe = cameraName.replace(/[^\p{L}\p{N}._ -]+/gu, '_').trim() || 'camera';
   return `${safe}-${from.toISOString().replace(/:/g, '-')}.mp4`;
+}
+
+/** The share of each overlapping segment's bytes that falls inside [from, to). */
+export function estimatedBytes(segs: { startAt: Date; endAt: Date; bytes: number }[], from: Date, to: Date): number {
+  let total = 0;
+  for (const s of segs) {
+    const span = s.endAt.getTime() - s.startAt.getTime();
+    const inside = Math.min(to.getTime(), s.endAt.getTime()) - Math.max(from.getTime(), s.startAt.getTime());
+    if (span > 0 && inside > 0) total += (s.bytes * inside) / span;
+  }
+  return Math.round(total);
 }
 
 export function createExportsService(deps: { db: Db; storage: Storage; onQueued?: () => void }) {
@@ -75,6 +93,11 @@ export function createExportsService(deps: { db: Db; storage: Storage; onQueued?
       const segs = await segmentIndex.overlapping(db, input.cameraId, from, to);
       if (segs.length === 0) throw new AppError('failed-precondition', 'No recorded footage in that range');
       const row = await db.transaction(async (tx) => {
+        // A stream-copied clip weighs about what its footage does; refuse now rather than fail at the end.
+        const owner = await lockOwner(tx, actor.workspaceId);
+        const { maxStorageBytes, maxStorageGb } = effectiveLimits(owner?.limits);
+        if ((await storedBytes(tx, actor.workspaceId)) + estimatedBytes(segs, from, to) > maxStorageBytes)
+          throw new AppError('resource-exhausted', storageLimitMessage(maxStorageGb));
         const created = await repo.insert(tx, {
           workspaceId: actor.workspaceId,
           cameraId: input.cameraId,
@@ -104,7 +127,9 @@ export function createExportsService(deps: { db: Db; storage: Storage; onQueued?
       if (!row) throw new AppError('not-found');
       if (!actor.isManager && row.requestedBy !== actor.userId) throw new AppError('permission-denied');
       await db.transaction(async (tx) => {
+        await lockOwner(tx, actor.workspaceId);
         await repo.remove(tx, actor.workspaceId, id);
+        await refreshUsage(tx, actor.workspaceId);
         await publish(tx, { topic: 'exports', workspaceId: actor.workspaceId, id });
         // The object goes inside the row's transaction: if storage refuses (S3 unreachable), the
         // row stays and the delete can be retried, instead of an object nobody can reach or remove.

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createDb } from '@vigil/db';
+import { createDb, storedBytes } from '@vigil/db';
 import type { AuthResult, Export } from '@vigil/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +190,38 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
     expect((await get(owner.token, done.id)).statusCode).toBe(404);
     const gone = await t.app.inject({ method: 'GET', url: done.downloadUrl! });
     expect(gone.statusCode).toBe(404);
+  }, 40_000);
+
+  it('a finished export counts against maxStorage; past the limit an export is refused naming it', async () => {
+    const before = await storedBytes(jobsDb.db, owner.workspace.id);
+    const res = await create(owner.token, { cameraId: camera, from: at(0), to: at(6) });
+    const done = await waitDone(res.json().id);
+    expect(done.status, done.error ?? '').toBe('done');
+    expect(await storedBytes(jobsDb.db, owner.workspace.id)).toBe(before + done.bytes!);
+    const usage = await client.query('select usage from users where id = $1', [owner.user.uid]);
+    expect(usage.rows[0].usage.storageUsed).toBe(Math.round(((before + done.bytes!) / 1e9) * 1000) / 1000);
+
+    // A plan with room for less than the clip: refused before any work, and nothing is queued.
+    const limit = (gb: number) =>
+      client.query(`update users set limits = jsonb_set(limits, '{maxStorage}', to_jsonb($2::float8)) where id = $1`, [
+        owner.user.uid,
+        gb,
+      ]);
+    await limit((before + done.bytes! + 1000) / 1e9);
+    const count = await countRows(t.databaseUrl, ['exports']);
+    const refused = await create(owner.token, { cameraId: camera, from: at(0), to: at(6) });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).code).toBe('resource-exhausted');
+    expect(errorOf(refused).message).toMatch(/maxStorage/);
+    expect(await countRows(t.databaseUrl, ['exports'])).toEqual(count);
+    await limit(10);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/exports/${done.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await storedBytes(jobsDb.db, owner.workspace.id)).toBe(before);
   }, 40_000);
 });

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGNED_URL_SECONDS } from '@vigil/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { sendFileWithRanges } from '../../lib/send-range.ts';
-import { LOCAL_OBJECT_PATH, type Storage, assertSafeKey, attachmentDisposition } from '../../lib/storage.ts';
+import { LOCAL_OBJECT_PATH, type Storage, attachmentDisposition } from '../../lib/storage.ts';
 import { access } from '../../plugins/access.ts';
+import type { StorageService } from './storage.service.ts';
 
 const tags = ['storage'];
 const MAX_UPLOAD = 25 * 1024 * 1024;
@@ -17,13 +18,10 @@ const pathQuery = z.object({ path: z.string().min(1).max(200) });
  * can name another workspace's file; downloads go through short-lived signed URLs (served by
  * the object route below for local storage, by the bucket itself for S3).
  */
-export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) {
+export function storageRoutes(app: FastifyInstance, deps: { storage: Storage; files: StorageService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { storage } = deps;
-  const keyFor = (workspaceId: string, path: string) => {
-    assertSafeKey(path);
-    return `workspaces/${workspaceId}/files/${path}`;
-  };
+  const { storage, files } = deps;
+  const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId, userId: req.session!.user.id });
 
   r.get(
     LOCAL_OBJECT_PATH,
@@ -79,13 +77,9 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
         },
       },
       async (req) => {
-        if (!Buffer.isBuffer(req.body) || req.body.length === 0)
+        if (!Buffer.isBuffer(req.body))
           throw new AppError('invalid-argument', 'Invalid request parameters.', { body: 'empty' });
-        await storage.put(
-          keyFor(req.session!.user.workspaceId, req.query.path),
-          req.body,
-          String(req.headers['content-type'] ?? 'application/octet-stream'),
-        );
+        await files.upload(actor(req), req.query.path, req.body, req.headers['content-type'] ?? '');
         return { path: req.query.path };
       },
     );
@@ -98,7 +92,7 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
       schema: { tags, summary: 'Delete a file in your workspace', querystring: pathQuery },
     },
     async (req, reply) => {
-      await storage.delete(keyFor(req.session!.user.workspaceId, req.query.path));
+      await files.remove(actor(req), req.query.path);
       return reply.status(204).send();
     },
   );
@@ -115,8 +109,7 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage }) 
       },
     },
     async (req) => {
-      const key = keyFor(req.session!.user.workspaceId, req.query.path);
-      await storage.stat(key); // not-found for a missing file
+      const key = await files.locate(actor(req), req.query.path);
       return {
         url: await storage.signedUrl(key),
         expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString(),
