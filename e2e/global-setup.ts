@@ -13,6 +13,7 @@ export default async function setup(project: TestProject) {
   }
   const server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
   // The first account of an installation becomes admin: create it before any test signs up.
   const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
     method: 'POST',
@@ -26,5 +27,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The e2e server's data folder (its embedded PostgreSQL, for fixtures that act behind the API). */
+    dataDir: string;
   }
 }

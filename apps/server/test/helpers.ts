@@ -182,3 +182,12 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
     close: () => abort.abort(),
   };
 }
+
+/**
+ * Gives an account a role directly in the database. A workspace's owner keeps a managing role
+ * (admin.setUserRole refuses to demote one), and until invitations exist nobody joins a workspace
+ * through the API, so tests make their viewers and operators here, as an invitation will.
+ */
+export function setRoleInDb(databaseUrl: string, uid: string, role: string): Promise<unknown> {
+  return withPg(databaseUrl, (c) => c.query('update users set role = $2 where id = $1', [uid, role]));
+}

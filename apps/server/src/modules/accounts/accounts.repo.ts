@@ -47,6 +47,15 @@ export const accountsRepo = {
     const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
     return row;
   },
+  /** Whether the user owns a workspace (locks that workspace row, so ownership cannot move meanwhile). */
+  async ownsWorkspace(db: DbOrTx, userId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.ownerId, userId))
+      .for('update');
+    return rows.length > 0;
+  },
   async findWorkspace(db: DbOrTx, id: string) {
     const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).limit(1);
     return row;

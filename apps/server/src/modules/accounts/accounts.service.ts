@@ -12,6 +12,7 @@ import {
   TRIAL_DAYS,
   type UpdateProfileInput,
   type UserDoc,
+  hasAnyRole,
 } from '@vigil/shared';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
@@ -165,6 +166,12 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
       }
       return db.transaction(async (tx) => {
         await mustFind(tx, uid);
+        // A workspace always keeps someone who can manage it: its owner's role stays a managing one.
+        if (!hasAnyRole(role, ['manager', 'admin']) && (await accountsRepo.ownsWorkspace(tx, uid)))
+          throw new AppError(
+            'failed-precondition',
+            'This account owns a workspace, so it keeps a role that can manage it (owner, manager or administrator) until the workspace has another owner.',
+          );
         const row = await accountsRepo.updateUser(tx, uid, { role });
         await changed(tx, row!);
         // Open realtime streams re-check what this user may hear.

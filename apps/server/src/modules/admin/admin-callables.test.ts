@@ -1,7 +1,7 @@
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, callFn, createTestApp, signUp } from '../../../test/harness.ts';
-import { errorOf, getMe, resetTokenFor, signIn } from '../../../test/helpers.ts';
+import { errorOf, getMe, resetTokenFor, signIn, withPg } from '../../../test/helpers.ts';
 
 const NIL_UUID = '00000000-0000-4000-8000-000000000000';
 
@@ -19,16 +19,41 @@ describe('admin callables (POST /api/fn/<name>) and the outbox', () => {
     error: { status, message: message ?? expect.any(String), details: { code } },
   });
 
+  /** A person in someone else's workspace who owns none (what an invitation will make). */
+  async function member() {
+    const owner = await signUp(t.app);
+    const person = await signUp(t.app);
+    await withPg(t.databaseUrl, async (c) => {
+      await c.query('update users set workspace_id = $2 where id = $1', [person.user.uid, owner.workspace.id]);
+      await c.query('delete from workspaces where id = $1', [person.workspace.id]);
+    });
+    return person;
+  }
+
   it('admin.setUserRole changes the role: the result has it and the user’s GET /me shows it', async () => {
-    const target = await signUp(t.app);
+    const target = await member();
     const res = await callFn(t.app, admin.token, 'admin.setUserRole', { uid: target.user.uid, role: 'operator' });
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toMatchObject({ uid: target.user.uid, role: 'operator', email: target.user.email });
     expect((await getMe(t.app, target.token)).json().user.role).toBe('operator');
   });
 
+  it('a workspace owner cannot be made a viewer or operator: nobody would be left to manage it', async () => {
+    const owner = await signUp(t.app);
+    for (const role of ['viewer', 'operator']) {
+      const res = await callFn(t.app, admin.token, 'admin.setUserRole', { uid: owner.user.uid, role });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.code).toBe('failed-precondition');
+      expect(res.json().error.message).toMatch(/owns a workspace/);
+    }
+    expect((await getMe(t.app, owner.token)).json().user.role).toBe('user');
+    // Managing roles stay possible for an owner.
+    const manager = await callFn(t.app, admin.token, 'admin.setUserRole', { uid: owner.user.uid, role: 'manager' });
+    expect(manager.statusCode).toBe(200);
+  });
+
   it('a promoted admin may use the admin API; a demoted one may not', async () => {
-    const target = await signUp(t.app);
+    const target = await member();
     const listAs = (token: string) =>
       t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: bearer(token) });
     expect((await listAs(target.token)).statusCode).toBe(403);

@@ -1,16 +1,15 @@
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, callFn, createTestApp, signUp } from '../../../test/harness.ts';
-import { errorOf } from '../../../test/helpers.ts';
+import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
+import { errorOf, setRoleInDb } from '../../../test/helpers.ts';
 
 describe('storage: /api/v1/storage/*', () => {
   let t: TestApp;
-  let admin: AuthResult;
   let owner: AuthResult;
   let stranger: AuthResult;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signUp(t.app);
+    await signUp(t.app); // the installation's first account (admin)
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
   });
@@ -119,8 +118,7 @@ describe('storage: /api/v1/storage/*', () => {
 
     const viewer = await signUp(t.app);
     await put(viewer.token, 'mine.txt', 'before demotion');
-    const demoted = await callFn(t.app, admin.token, 'admin.setUserRole', { uid: viewer.user.uid, role: 'viewer' });
-    expect(demoted.statusCode).toBe(200);
+    await setRoleInDb(t.databaseUrl, viewer.user.uid, 'viewer');
     const write = await put(viewer.token, 'mine.txt', 'after');
     expect(write.statusCode).toBe(403);
     expect(errorOf(write).code).toBe('permission-denied');
