@@ -33,6 +33,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { createLiveService } from './modules/live/live.service.ts';
 import { createRecordingsService } from './modules/recordings/recordings.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
+import { createDeferred } from './lib/deferred.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { type Access, access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -79,7 +80,10 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   const { db, pool } = createDb(opts.databaseUrl);
   const hub = createRealtimeHub(opts.databaseUrl, (m) => app.log.warn(m));
   await hub.start();
+  // Work started by requests finishes before the database goes.
+  const deferred = createDeferred((m) => app.log.warn(m));
   app.addHook('onClose', async () => {
+    await deferred.drain();
     await hub.stop();
     await pool.end();
   });
@@ -89,7 +93,14 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.warn(m) });
   const accounts = createAccountsService({ db, storage });
   const cameras = createCamerasService({ db, secrets: createSecretBox(config.authSecret) });
-  const auth = createAuthService({ db, accounts, mail, publicUrl: config.publicUrl });
+  const auth = createAuthService({
+    db,
+    accounts,
+    mail,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    deferred,
+  });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(path.join(config.dataDir, 'media'), config.authSecret);
   const recordings = createRecordingsService({ db, media });
@@ -124,7 +135,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     app.swagger(),
   );
   healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION });
-  authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:') });
+  authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:'), secret: config.authSecret });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });
   camerasRoutes(app, { cameras });

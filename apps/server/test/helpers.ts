@@ -56,14 +56,45 @@ export function errorOf(res: LightMyRequestResponse): {
 
 /** Requests a reset for `email` and returns the token from the link in the newest outbox mail. */
 export async function resetTokenFor(app: FastifyInstance, databaseUrl: string, email: string): Promise<string> {
+  const before = await newestMail(databaseUrl, email);
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } });
   if (res.statusCode !== 202) throw new Error(`password-reset failed: ${res.statusCode} ${res.body}`);
-  const { rows } = await withPg(databaseUrl, (c) =>
-    c.query<{ text: string }>('select text from mail_outbox where "to" = $1 order by created_at desc limit 1', [email]),
-  );
-  const match = /\/auth\/reset\?token=([^\s]+)/.exec(rows[0]?.text ?? '');
+  // The mail is written after the answer (so known and unknown emails answer alike): wait for it.
+  const mail = await waitForMail(databaseUrl, email, (m) => m.id !== before?.id);
+  const match = /\/auth\/reset\?token=([^\s]+)/.exec(mail.text);
   if (!match) throw new Error(`no reset link in the outbox for ${email}`);
   return decodeURIComponent(match[1]!);
+}
+
+interface OutboxMail {
+  id: string;
+  text: string;
+  sent_at: Date | null;
+}
+
+function newestMail(databaseUrl: string, email: string): Promise<OutboxMail | undefined> {
+  return withPg(databaseUrl, async (c) => {
+    const { rows } = await c.query<OutboxMail>(
+      'select id, text, sent_at from mail_outbox where "to" = $1 order by created_at desc limit 1',
+      [email],
+    );
+    return rows[0];
+  });
+}
+
+/** The newest outbox mail to `email` that passes `ready`, polled for up to 5 s. */
+export async function waitForMail(
+  databaseUrl: string,
+  email: string,
+  ready: (m: OutboxMail) => boolean = () => true,
+): Promise<OutboxMail> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = await newestMail(databaseUrl, email);
+    if (mail && ready(mail)) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail for ${email} in the outbox`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

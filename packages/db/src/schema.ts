@@ -100,11 +100,23 @@ export const passwordResets = pgTable('password_resets', {
   ...stamps,
 });
 
-/** Failed-login counters per key (an email or an address), shared by every server process. */
+/**
+ * Attempt counters per key (an account, a device, an address; sign-in, sign-up, reset), shared by
+ * every server process: `failures` counts within the window, and `blocked_until` holds the growing
+ * delay a key waits after too many (see auth/throttle.ts).
+ */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  ...stamps,
+});
+
+/** Installation-wide settings an administrator changes at run time (Admin › Settings), one row per key. */
+export const installationSettings = pgTable('installation_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
   ...stamps,
 });
 

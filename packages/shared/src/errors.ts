@@ -6,6 +6,8 @@ export const ERROR_MESSAGES = {
   'auth/weak-password': 'Password should be at least 6 characters.',
   'auth/invalid-email': 'Invalid email address format.',
   'auth/too-many-requests': 'Too many failed attempts. Please try again later.',
+  /** Sign-in with enumeration protection: an unknown email and a wrong password answer alike. */
+  'auth/invalid-credential': 'Login failed. Please check your credentials.',
   'auth/unauthenticated': 'No authenticated user',
   'permission-denied': 'You do not have permission to perform this action.',
   'not-found': 'The requested resource was not found.',
@@ -37,6 +39,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   'auth/weak-password': 400,
   'auth/invalid-email': 400,
   'auth/too-many-requests': 429,
+  'auth/invalid-credential': 400,
   'auth/unauthenticated': 401,
   'permission-denied': 403,
   'not-found': 404,

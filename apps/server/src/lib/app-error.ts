@@ -11,3 +11,14 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** A refusal that says when to try again (sent as Retry-After): throttles and rate limits. */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly retryAfterSeconds: number,
+    message?: string,
+  ) {
+    super(code, message);
+  }
+}

@@ -18,6 +18,17 @@ export interface RealtimeEvent {
   id?: string;
   /** For role.changed: the new role. */
   role?: string;
+  /** For session.revoked: only this session (its token hash) ended; absent means all of the user's. */
+  session?: string;
+  /** For session.revoked: every session of the user ended except this one (a password change). */
+  exceptSession?: string;
+}
+
+/** Whether a session.revoked event ends what the session `tokenHash` of user `uid` has open. */
+export function revokes(e: RealtimeEvent, uid: string, tokenHash: string): boolean {
+  if (e.topic !== 'session.revoked' || e.uid !== uid) return false;
+  if (e.session !== undefined) return e.session === tokenHash;
+  return e.exceptSession !== tokenHash;
 }
 
 export async function publish(db: DbOrTx, event: RealtimeEvent): Promise<void> {

@@ -1,6 +1,6 @@
 import { ERROR_HTTP_STATUS, type ErrorCode, messageForCode } from '@vigil/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, RetryLaterError } from '../lib/app-error.ts';
 
 /** Callable protocol status names (as Google's callable functions speak them). */
 const callableStatus = (code: ErrorCode): string =>
@@ -44,6 +44,7 @@ function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError;
 }
 
 export function sendError(reply: FastifyReply, req: FastifyRequest, error: AppError, status: number) {
+  if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
   if (req.routeOptions.config?.callable) {
     return reply
       .status(status)

@@ -23,3 +23,12 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1).max(256),
   newPassword: passwordSchema,
 });
+
+/** Admin › Settings: how sign-in answers failures (spec §8 messages, or one answer for both). */
+export const authSettingsSchema = z
+  .object({
+    /** On: an unknown email and a wrong password both answer auth/invalid-credential ("Login failed…"). */
+    enumerationProtection: z.boolean(),
+  })
+  .strict();
+export type AuthSettingsInput = z.infer<typeof authSettingsSchema>;

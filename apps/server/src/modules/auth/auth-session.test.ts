@@ -1,3 +1,4 @@
+import { type AuthResult, LOGIN_FAILED_MESSAGE } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp, uniqueEmail } from '../../../test/harness.ts';
 import { countRows, errorOf, getMe, patchMe, resetTokenFor, signIn, withPg } from '../../../test/helpers.ts';
@@ -9,9 +10,10 @@ describe('sign-in, sign-out, password reset and change', () => {
   let ipCounter = 0;
   /** A fresh client address per test, so the per-address throttle never couples tests. */
   const ip = () => `10.0.0.${++ipCounter}`;
+  let admin: AuthResult;
   beforeAll(async () => {
     t = await createTestApp();
-    await signUp(t.app); // the first account (admin) is not under test here
+    admin = await signUp(t.app); // the installation's first account: admin
   });
   afterAll(() => t.close());
 
@@ -40,21 +42,51 @@ describe('sign-in, sign-out, password reset and change', () => {
       expect(me.json().user.lastLoginAt).toBe(body.user.lastLoginAt);
     });
 
-    it('a wrong password → 400 auth/wrong-password; an unknown email → 400 auth/user-not-found', async () => {
+    it('a wrong password and an unknown email get one answer: auth/invalid-credential, "Login failed…"', async () => {
       const { user } = await signUp(t.app);
       const wrong = await signIn(t.app, user.email, 'not-the-password', ip());
-      expect(wrong.statusCode).toBe(400);
-      expect(errorOf(wrong)).toMatchObject({
-        code: 'auth/wrong-password',
-        message: 'Invalid password. Please try again.',
-      });
-      expect(wrong.cookies).toEqual([]);
       const unknown = await signIn(t.app, uniqueEmail('nobody'), 'secret123', ip());
-      expect(unknown.statusCode).toBe(400);
-      expect(errorOf(unknown)).toMatchObject({
-        code: 'auth/user-not-found',
-        message: 'User not found. Please check your email address.',
+      for (const res of [wrong, unknown]) {
+        expect(res.statusCode).toBe(400);
+        expect(errorOf(res)).toEqual({ code: 'auth/invalid-credential', message: LOGIN_FAILED_MESSAGE });
+        expect(res.cookies).toEqual([]);
+      }
+    });
+
+    it('with enumeration protection turned off by an admin, the two catalogue messages come back', async () => {
+      const setting = (enumerationProtection: boolean) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/admin/settings/auth',
+          headers: bearer(admin.token),
+          payload: { enumerationProtection },
+        });
+      const notAdmin = await signUp(t.app);
+      const denied = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings/auth',
+        headers: bearer(notAdmin.token),
+        payload: { enumerationProtection: false },
       });
+      expect(denied.statusCode).toBe(403);
+      expect((await setting(false)).json()).toEqual({ enumerationProtection: false });
+      try {
+        const wrong = await signIn(t.app, notAdmin.user.email, 'not-the-password', ip());
+        expect(errorOf(wrong)).toEqual({ code: 'auth/wrong-password', message: 'Invalid password. Please try again.' });
+        const unknown = await signIn(t.app, uniqueEmail('nobody'), 'secret123', ip());
+        expect(errorOf(unknown)).toEqual({
+          code: 'auth/user-not-found',
+          message: 'User not found. Please check your email address.',
+        });
+      } finally {
+        expect((await setting(true)).json()).toEqual({ enumerationProtection: true });
+      }
+      const read = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/settings/auth',
+        headers: bearer(admin.token),
+      });
+      expect(read.json()).toEqual({ enumerationProtection: true });
     });
 
     it('after 5 failures for one email → auth/too-many-requests, even with the right password', async () => {
@@ -63,7 +95,7 @@ describe('sign-in, sign-out, password reset and change', () => {
       const addr = ip();
       for (let i = 1; i <= 5; i++) {
         const res = await signIn(t.app, user.email, `wrong-${i}`, addr);
-        expect(errorOf(res).code, `attempt ${i}`).toBe('auth/wrong-password');
+        expect(errorOf(res).code, `attempt ${i}`).toBe('auth/invalid-credential');
       }
       const locked = await signIn(t.app, user.email, 'secret123', ip());
       expect(locked.statusCode).toBe(429);
@@ -78,7 +110,7 @@ describe('sign-in, sign-out, password reset and change', () => {
     it('failures for an unknown email lock that email too', async () => {
       const email = uniqueEmail('ghost');
       for (let i = 0; i < 5; i++)
-        expect(errorOf(await signIn(t.app, email, 'x', ip())).code).toBe('auth/user-not-found');
+        expect(errorOf(await signIn(t.app, email, 'x', ip())).code).toBe('auth/invalid-credential');
       expect(errorOf(await signIn(t.app, email, 'x', ip())).code).toBe('auth/too-many-requests');
     });
   });
@@ -132,8 +164,8 @@ describe('sign-in, sign-out, password reset and change', () => {
       expect(again.statusCode).toBe(400);
       expect(errorOf(again).code).toBe('invalid-argument');
 
-      expect(errorOf(await signIn(t.app, user.email, 'secret123', ip())).code).toBe('auth/wrong-password');
-      expect(errorOf(await signIn(t.app, user.email, 'another-pass', ip())).code).toBe('auth/wrong-password');
+      expect(errorOf(await signIn(t.app, user.email, 'secret123', ip())).code).toBe('auth/invalid-credential');
+      expect(errorOf(await signIn(t.app, user.email, 'another-pass', ip())).code).toBe('auth/invalid-credential');
       expect((await signIn(t.app, user.email, 'brand-new-pass', ip())).statusCode).toBe(200);
       for (const old of [oldSession, second]) {
         const res = await getMe(t.app, old);
@@ -177,7 +209,7 @@ describe('sign-in, sign-out, password reset and change', () => {
       expect(res.json()).toEqual({ ok: true });
       expect((await getMe(t.app, current)).statusCode).toBe(200);
       expect((await getMe(t.app, other)).statusCode).toBe(401);
-      expect(errorOf(await signIn(t.app, user.email, 'secret123', ip())).code).toBe('auth/wrong-password');
+      expect(errorOf(await signIn(t.app, user.email, 'secret123', ip())).code).toBe('auth/invalid-credential');
       expect((await signIn(t.app, user.email, 'changed-pass', ip())).statusCode).toBe(200);
     });
   });

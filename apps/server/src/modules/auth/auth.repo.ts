@@ -1,7 +1,7 @@
 import { type Db, type DbOrTx, schema } from '@vigil/db';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 
-const { sessions, users, workspaces, passwordResets, authThrottle } = schema;
+const { sessions, users, workspaces, passwordResets, authThrottle, installationSettings } = schema;
 
 function liveSessionQuery(db: Db) {
   return db
@@ -53,6 +53,27 @@ export const authRepo = {
   async insertReset(db: DbOrTx, r: { tokenHash: string; userId: string; expiresAt: Date }) {
     await db.insert(passwordResets).values(r);
   },
+  /** Whether a reset token is live (unused, unexpired): checked before any password is hashed. */
+  async isLiveReset(db: DbOrTx, tokenHash: string): Promise<boolean> {
+    const [row] = await db
+      .select({ userId: passwordResets.userId })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      );
+    return Boolean(row);
+  },
+  /** Ends every outstanding reset link of a user (after a reset or a password change). */
+  async endResets(db: DbOrTx, userId: string) {
+    await db
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  },
   /** Marks a live reset token used and returns its user, atomically: a token works once. */
   async consumeReset(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
     const [row] = await db
@@ -68,31 +89,66 @@ export const authRepo = {
       .returning({ userId: passwordResets.userId });
     return row?.userId;
   },
-  async failuresInWindow(db: DbOrTx, key: string, windowMinutes: number): Promise<number> {
+  /**
+   * Takes one attempt from `key`'s allowance in a single statement, before any password is checked:
+   * concurrent attempts queue on the row, so no more than `rule.max` of them in a row ever pass.
+   * The attempt that reaches the limit starts a delay that doubles with each attempt after it
+   * (rule.baseDelaySeconds, capped at rule.maxDelaySeconds); while it runs, nothing passes.
+   * Returns the count this attempt made, or the seconds to wait when the key is held back.
+   */
+  async reserveAttempt(
+    db: DbOrTx,
+    key: string,
+    rule: { max: number; windowSeconds: number; baseDelaySeconds: number; maxDelaySeconds: number },
+  ): Promise<{ ok: true; count: number } | { ok: false; retryAfterSeconds: number }> {
+    const t = authThrottle;
+    const fresh = sql`(${t.windowStartedAt} <= now() - make_interval(secs => ${rule.windowSeconds}))`;
+    const next = sql`(case when ${fresh} then 0 else ${t.failures} end + 1)`;
+    const delay = (count: SQL) =>
+      sql`case when ${count} >= ${rule.max} then now() + make_interval(secs => least(${rule.maxDelaySeconds}::float8, ${rule.baseDelaySeconds}::float8 * power(2, ${count} - ${rule.max}))) end`;
     const [row] = await db
-      .select({ failures: authThrottle.failures })
-      .from(authThrottle)
-      .where(
-        and(
-          eq(authThrottle.key, key),
-          gt(authThrottle.windowStartedAt, sql`now() - make_interval(mins => ${windowMinutes})`),
-        ),
-      );
-    return row?.failures ?? 0;
-  },
-  async recordFailure(db: DbOrTx, key: string, windowMinutes: number) {
-    await db
-      .insert(authThrottle)
-      .values({ key, failures: 1, windowStartedAt: new Date() })
+      .insert(t)
+      .values({ key, failures: 1, windowStartedAt: sql`now()`, blockedUntil: delay(sql`1`) })
       .onConflictDoUpdate({
-        target: authThrottle.key,
+        target: t.key,
         set: {
-          failures: sql`case when ${authThrottle.windowStartedAt} > now() - make_interval(mins => ${windowMinutes}) then ${authThrottle.failures} + 1 else 1 end`,
-          windowStartedAt: sql`case when ${authThrottle.windowStartedAt} > now() - make_interval(mins => ${windowMinutes}) then ${authThrottle.windowStartedAt} else now() end`,
+          failures: next,
+          windowStartedAt: sql`case when ${fresh} then now() else ${t.windowStartedAt} end`,
+          blockedUntil: delay(next),
+          updatedAt: sql`now()`,
         },
-      });
+        where: or(isNull(t.blockedUntil), lte(t.blockedUntil, sql`now()`)),
+      })
+      .returning({ count: t.failures });
+    if (row) return { ok: true, count: row.count };
+    const [held] = await db
+      .select({ wait: sql<number>`greatest(1, ceil(extract(epoch from ${t.blockedUntil} - now())))::int` })
+      .from(t)
+      .where(eq(t.key, key));
+    return { ok: false, retryAfterSeconds: held?.wait ?? 1 };
+  },
+  /** Gives back one reserved attempt (it turned out not to be a failure), keeping any delay already running. */
+  async releaseAttempt(db: DbOrTx, key: string) {
+    await db
+      .update(authThrottle)
+      .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+      .where(eq(authThrottle.key, key));
   },
   async clearFailures(db: DbOrTx, key: string) {
     await db.delete(authThrottle).where(eq(authThrottle.key, key));
+  },
+  /** An installation setting's stored value (undefined when never set). */
+  async setting(db: DbOrTx, key: string): Promise<unknown> {
+    const [row] = await db
+      .select({ value: installationSettings.value })
+      .from(installationSettings)
+      .where(eq(installationSettings.key, key));
+    return row?.value;
+  },
+  async saveSetting(db: DbOrTx, key: string, value: unknown) {
+    await db
+      .insert(installationSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: installationSettings.key, set: { value, updatedAt: sql`now()` } });
   },
 };

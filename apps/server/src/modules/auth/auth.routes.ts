@@ -1,5 +1,6 @@
 import {
   authResultSchema,
+  authSettingsSchema,
   changePasswordSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -12,12 +13,13 @@ import { z } from 'zod';
 import { access } from '../../plugins/access.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, readDeviceCookie } from './device-cookie.ts';
 
 const ok = z.object({ ok: z.literal(true) });
 const tags = ['auth'];
 const SMALL_BODY = 16 * 1024;
 
-export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secureCookies: boolean }) {
+export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secureCookies: boolean; secret: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth } = deps;
 
@@ -34,7 +36,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
       },
     },
     async (req, reply) => {
-      const result = await auth.signUp(req.body, { userAgent: req.headers['user-agent'] });
+      const result = await auth.signUp(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
       setSessionCookie(reply, result.token, deps.secureCookies);
       return reply.status(201).send(result);
     },
@@ -53,8 +55,20 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
       },
     },
     async (req, reply) => {
-      const result = await auth.signIn(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      const { deviceCookie, ...result } = await auth.signIn(req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        device: readDeviceCookie(deps.secret, req.cookies[DEVICE_COOKIE]),
+      });
       setSessionCookie(reply, result.token, deps.secureCookies);
+      // Only the sign-in route reads it, so it travels nowhere else.
+      reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        path: '/api/v1/auth/sign-in',
+        maxAge: DEVICE_COOKIE_DAYS * 86_400,
+      });
       return result;
     },
   );
@@ -63,7 +77,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     '/api/v1/auth/sign-out',
     { config: { access: access.public }, schema: { tags, summary: 'End this session' } },
     async (req, reply) => {
-      if (req.session) await auth.signOut(req.session.tokenHash);
+      if (req.session) await auth.signOut(req.session);
       clearSessionCookie(reply);
       return reply.status(204).send();
     },
@@ -82,7 +96,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
       },
     },
     async (req, reply) => {
-      await auth.requestPasswordReset(req.body.email);
+      await auth.requestPasswordReset(req.body.email, { ip: req.ip });
       return reply.status(202).send({ sent: true as const });
     },
   );
@@ -100,7 +114,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
       },
     },
     async (req) => {
-      await auth.confirmPasswordReset(req.body.token, req.body.password);
+      await auth.confirmPasswordReset(req.body.token, req.body.password, { ip: req.ip });
       return { ok: true as const };
     },
   );
@@ -121,5 +135,29 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
       await auth.changePassword(req.session!, req.body.currentPassword, req.body.newPassword);
       return { ok: true as const };
     },
+  );
+
+  r.get(
+    '/api/v1/admin/settings/auth',
+    {
+      config: { access: access.roles('admin') },
+      schema: { tags, summary: 'Installation sign-in settings', response: { 200: authSettingsSchema } },
+    },
+    () => auth.settings(),
+  );
+
+  r.put(
+    '/api/v1/admin/settings/auth',
+    {
+      bodyLimit: SMALL_BODY,
+      config: { access: access.roles('admin') },
+      schema: {
+        tags,
+        summary: 'Change the installation sign-in settings',
+        body: authSettingsSchema,
+        response: { 200: authSettingsSchema },
+      },
+    },
+    (req) => auth.saveSettings(req.body),
   );
 }

@@ -1,44 +1,67 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, DbOrTx } from '@vigil/db';
 import {
   type AuthResult,
-  LOGIN_MAX_FAILURES,
-  LOGIN_WINDOW_MINUTES,
   PASSWORD_RESET_MINUTES,
   SESSION_DAYS,
   type SignInInput,
   type SignUpInput,
 } from '@vigil/shared';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import type { Deferred } from '../../lib/deferred.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { toWorkspace } from '../accounts/user-doc.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { authRepo } from './auth.repo.ts';
+import { type KnownDevice, deviceCookieAfterSignIn } from './device-cookie.ts';
 import { type SessionUser, hashToken, newToken } from './session.ts';
+import { THROTTLE, type ThrottleRule, throttleKey } from './throttle-rules.ts';
 
-/** Per-address failures may be higher than per-email: many people can share one address. */
-const IP_MAX_FAILURES = LOGIN_MAX_FAILURES * 4;
 const UNIQUE_VIOLATION = '23505';
+const ENUMERATION_SETTING = 'auth.enumerationProtection';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; accounts: AccountsService; mail: MailService; publicUrl: string }) {
+export interface AuthSettings {
+  /** Sign-in answers one failure for an unknown email and a wrong password (on by default). */
+  enumerationProtection: boolean;
+}
+
+export function createAuthService(deps: {
+  db: Db;
+  accounts: AccountsService;
+  mail: MailService;
+  publicUrl: string;
+  /** Signs known-device cookies. */
+  secret: string;
+  deferred: Deferred;
+}) {
   const { db, accounts, mail } = deps;
   const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  // An unknown email is verified against this, so it costs what a wrong password costs.
+  const dummyHash = hash(randomBytes(16).toString('hex'));
 
-  async function throttled(email: string, ip: string): Promise<boolean> {
-    const [byEmail, byIp] = await Promise.all([
-      authRepo.failuresInWindow(db, `email:${email}`, LOGIN_WINDOW_MINUTES),
-      authRepo.failuresInWindow(db, `ip:${ip}`, LOGIN_WINDOW_MINUTES),
-    ]);
-    return byEmail >= LOGIN_MAX_FAILURES || byIp >= IP_MAX_FAILURES;
+  async function reserve(key: string, rule: ThrottleRule) {
+    const r = await authRepo.reserveAttempt(db, key, rule);
+    if (!r.ok) throw new RetryLaterError('auth/too-many-requests', r.retryAfterSeconds);
   }
 
-  async function fail(email: string, ip: string, code: 'auth/user-not-found' | 'auth/wrong-password'): Promise<never> {
-    await authRepo.recordFailure(db, `email:${email}`, LOGIN_WINDOW_MINUTES);
-    await authRepo.recordFailure(db, `ip:${ip}`, LOGIN_WINDOW_MINUTES);
-    throw new AppError(code);
+  /** A per-address allowance for anonymous work (sign-up, reset): over it, resource-exhausted. */
+  async function limitAddress(key: string, rule: ThrottleRule, what: string) {
+    const r = await authRepo.reserveAttempt(db, key, rule);
+    if (!r.ok)
+      throw new RetryLaterError(
+        'resource-exhausted',
+        r.retryAfterSeconds,
+        `Too many ${what} from this address. Please try again later.`,
+      );
+  }
+
+  async function settings(): Promise<AuthSettings> {
+    const stored = await authRepo.setting(db, ENUMERATION_SETTING);
+    return { enumerationProtection: stored !== false };
   }
 
   /** Ends every session of a user at once and tells their open streams to close. */
@@ -47,8 +70,28 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
     await publish(tx, { topic: 'session.revoked', uid });
   }
 
+  async function sendResetMail(email: string) {
+    const user = await accounts.findByEmail(email);
+    if (!user || user.disabledAt) return;
+    // A mailbox gets a few links an hour at most, whoever asks; the answer was "sent" either way.
+    if (!(await authRepo.reserveAttempt(db, throttleKey.resetMail(email), THROTTLE.resetMail)).ok) return;
+    const { token, hash: tokenHash } = newToken();
+    await authRepo.insertReset(db, {
+      tokenHash,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+    });
+    const link = `${deps.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
+    await mail.send({
+      to: user.email,
+      subject: 'Reset your Vigil password',
+      text: `Hello ${user.displayName},\n\nSomeone asked to reset the password of your Vigil account. To choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+    });
+  }
+
   return {
-    async signUp(input: SignUpInput, meta: { userAgent?: string }): Promise<AuthResult> {
+    async signUp(input: SignUpInput, meta: { ip: string; userAgent?: string }): Promise<AuthResult> {
+      await limitAddress(throttleKey.signUp(meta.ip), THROTTLE.signUp, 'sign-ups');
       if (await accounts.findByEmail(input.email)) throw new AppError('auth/email-already-in-use');
       const passwordHash = await hash(input.password);
       const { token, hash: tokenHash } = newToken();
@@ -73,13 +116,39 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
       }
     },
 
-    async signIn(input: SignInInput, meta: { ip: string; userAgent?: string }): Promise<AuthResult> {
-      if (await throttled(input.email, meta.ip)) throw new AppError('auth/too-many-requests');
+    /**
+     * Every attempt is counted before its password is checked (one atomic reservation per key), so
+     * of any burst at most the allowance is verified. An account's own known device has its own
+     * counter and skips the per-address one: guesses elsewhere never lock out its owner.
+     */
+    async signIn(
+      input: SignInInput,
+      meta: { ip: string; userAgent?: string; device: KnownDevice | null },
+    ): Promise<AuthResult & { deviceCookie: string }> {
       const found = await accounts.findByEmail(input.email);
-      if (!found?.passwordHash) return fail(input.email, meta.ip, 'auth/user-not-found');
-      if (!(await verify(found.passwordHash, input.password))) return fail(input.email, meta.ip, 'auth/wrong-password');
+      const known = found && meta.device?.userIds.includes(found.id) ? meta.device : null;
+      const accountKey = known
+        ? throttleKey.knownDevice(input.email, known.deviceId)
+        : throttleKey.account(input.email);
+      await reserve(accountKey, known ? THROTTLE.knownDevice : THROTTLE.account);
+      const addressKey = throttleKey.address(meta.ip);
+      if (!known) {
+        try {
+          await reserve(addressKey, THROTTLE.address);
+        } catch (e) {
+          await authRepo.releaseAttempt(db, accountKey);
+          throw e;
+        }
+      }
+      const passwordOk = await verify(found?.passwordHash ?? (await dummyHash), input.password);
+      if (!found?.passwordHash || !passwordOk) {
+        if ((await settings()).enumerationProtection) throw new AppError('auth/invalid-credential');
+        throw new AppError(found?.passwordHash ? 'auth/wrong-password' : 'auth/user-not-found');
+      }
+      // Not a failure after all: the account starts afresh, the address gets its attempt back.
+      await authRepo.clearFailures(db, accountKey);
+      if (!known) await authRepo.releaseAttempt(db, addressKey);
       if (found.disabledAt) throw new AppError('permission-denied', 'This account has been disabled.');
-      await authRepo.clearFailures(db, `email:${input.email}`);
       const { token, hash: tokenHash } = newToken();
       const user = await db.transaction(async (tx) => {
         await authRepo.insertSession(tx, {
@@ -90,10 +159,17 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
         });
         return (await accounts.touchLogin(tx, found.id))!;
       });
-      return { ...(await accounts.me(user)), token };
+      const deviceCookie = deviceCookieAfterSignIn(deps.secret, meta.device, found.id);
+      return { ...(await accounts.me(user)), token, deviceCookie };
     },
 
-    signOut: (tokenHash: string) => authRepo.deleteSession(db, tokenHash),
+    /** Ends this session, and whatever it has open (live view, realtime) closes with it. */
+    async signOut(session: SessionUser): Promise<void> {
+      await db.transaction(async (tx) => {
+        await authRepo.deleteSession(tx, session.tokenHash);
+        await publish(tx, { topic: 'session.revoked', uid: session.user.id, session: session.tokenHash });
+      });
+    },
 
     async resolve(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
@@ -102,35 +178,33 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
       return found ? { ...found, tokenHash } : null;
     },
 
-    /** Always "sent": whether an email has an account is not told to whoever asks. */
-    async requestPasswordReset(email: string): Promise<void> {
-      const user = await accounts.findByEmail(email);
-      if (!user || user.disabledAt) return;
-      const { token, hash: tokenHash } = newToken();
-      await authRepo.insertReset(db, {
-        tokenHash,
-        userId: user.id,
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
-      });
-      const link = `${deps.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
-      await mail.send({
-        to: user.email,
-        subject: 'Reset your Vigil password',
-        text: `Hello ${user.displayName},\n\nSomeone asked to reset the password of your Vigil account. To choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
-      });
+    /**
+     * Always "sent", and in the same time whether or not the email has an account: the lookup and
+     * the mail happen after the answer.
+     */
+    async requestPasswordReset(email: string, meta: { ip: string }): Promise<void> {
+      await limitAddress(throttleKey.reset(meta.ip), THROTTLE.reset, 'password reset requests');
+      deps.deferred.run('password reset mail', () => sendResetMail(email));
     },
 
-    async confirmPasswordReset(token: string, password: string): Promise<void> {
+    async confirmPasswordReset(token: string, password: string, meta: { ip: string }): Promise<void> {
+      await limitAddress(throttleKey.reset(meta.ip), THROTTLE.reset, 'password reset attempts');
+      const invalid = () => new AppError('invalid-argument', 'This reset link is invalid or has expired.');
+      // The token first: a made-up one costs one lookup, never a password hash.
+      const tokenHash = hashToken(token);
+      if (!(await authRepo.isLiveReset(db, tokenHash))) throw invalid();
       const passwordHash = await hash(password);
       await db.transaction(async (tx) => {
-        const userId = await authRepo.consumeReset(tx, hashToken(token));
-        if (!userId) throw new AppError('invalid-argument', 'This reset link is invalid or has expired.');
+        const userId = await authRepo.consumeReset(tx, tokenHash);
+        if (!userId) throw invalid();
         await accounts.setPasswordHash(tx, userId, passwordHash);
+        // Any other link mailed before this one dies with it.
+        await authRepo.endResets(tx, userId);
         // A reset means the old password may be known to someone else: end every session.
         await endAllSessions(tx, userId);
         const user = await accounts.findById(userId);
         // The owner proved control of the mailbox: a lock an attacker caused is lifted.
-        if (user) await authRepo.clearFailures(tx, `email:${user.email.toLowerCase()}`);
+        if (user) await authRepo.clearFailures(tx, throttleKey.account(user.email));
       });
     },
 
@@ -140,8 +214,18 @@ export function createAuthService(deps: { db: Db; accounts: AccountsService; mai
       const passwordHash = await hash(next);
       await db.transaction(async (tx) => {
         await accounts.setPasswordHash(tx, session.user.id, passwordHash);
+        await authRepo.endResets(tx, session.user.id);
+        // Every other session ends, and what it has open closes; this one carries on.
         await authRepo.deleteUserSessions(tx, session.user.id, session.tokenHash);
+        await publish(tx, { topic: 'session.revoked', uid: session.user.id, exceptSession: session.tokenHash });
       });
+    },
+
+    settings,
+
+    async saveSettings(next: AuthSettings): Promise<AuthSettings> {
+      await authRepo.saveSetting(db, ENUMERATION_SETTING, next.enumerationProtection);
+      return settings();
     },
 
     endAllSessions,

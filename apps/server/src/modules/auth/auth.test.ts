@@ -1,14 +1,16 @@
 import { ERROR_MESSAGES } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, signUp, uniqueEmail } from '../../../test/harness.ts';
+import { type TestApp, bearer, createTestApp, signUp, uniqueAddress, uniqueEmail } from '../../../test/harness.ts';
 import { ACCOUNT_TABLES, countRows, errorOf, withPg } from '../../../test/helpers.ts';
 
 const DAY_MS = 86_400_000;
+// Each from its own address: the per-address sign-up allowance has a test of its own (auth-throttle.test.ts).
 const signUpReq = (payload: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST' as const,
   url: '/api/v1/auth/sign-up',
   payload: payload as string,
   headers,
+  remoteAddress: uniqueAddress(),
 });
 const valid = () => ({
   email: uniqueEmail('signup'),

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, signUp } from '../../../test/harness.ts';
+import { waitForMail } from '../../../test/helpers.ts';
 import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.ts';
 
 describe('password-reset mail over SMTP', () => {
@@ -23,6 +24,8 @@ describe('password-reset mail over SMTP', () => {
       payload: { email: account.user.email },
     });
     expect(res.statusCode).toBe(202);
+    // The mail goes out after the answer (a known email answers as fast as an unknown one).
+    await waitForMail(t.databaseUrl, account.user.email, (m) => m.sent_at !== null);
     expect(sink.mails).toHaveLength(1);
     const mail = sink.mails[0] as ReceivedMail;
     expect(mail.from).toBe('vigil@example.com');
@@ -49,6 +52,8 @@ describe('password-reset mail over SMTP', () => {
         payload: { email: account.user.email },
       });
       expect(res.statusCode).toBe(202);
+      await waitForMail(broken.databaseUrl, account.user.email);
+      await broken.close(); // waits for the send attempt to finish
       const db = new pg.Client({ connectionString: broken.databaseUrl });
       await db.connect();
       const { rows } = await db.query('select sent_at from mail_outbox where "to" = $1', [account.user.email]);

@@ -1,5 +1,5 @@
-import { LIST_DEFAULT_LIMIT, type OutboxMessage, type Page } from '@vigil/shared';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { type AuthSettingsInput, LIST_DEFAULT_LIMIT, type OutboxMessage, type Page } from '@vigil/shared';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 
 export const outboxQuery = infiniteQueryOptions({
@@ -12,3 +12,19 @@ export const outboxQuery = infiniteQueryOptions({
   },
   getNextPageParam: (last) => last.nextCursor,
 });
+
+export const authSettingsKey = ['admin', 'settings', 'auth'] as const;
+
+export const authSettingsQuery = queryOptions({
+  queryKey: authSettingsKey,
+  queryFn: async () => unwrap(await request<AuthSettingsInput>('GET', '/api/v1/admin/settings/auth')),
+});
+
+export function useSaveAuthSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AuthSettingsInput) =>
+      unwrap(await request<AuthSettingsInput>('PUT', '/api/v1/admin/settings/auth', input)),
+    onSuccess: (saved) => queryClient.setQueryData(authSettingsKey, saved),
+  });
+}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { OutboxList } from '../components/outbox-list.tsx';
+import { SignInSettings } from '../components/sign-in-settings.tsx';
 
 export function AdminSettingsPage() {
   const { t } = useTranslation();
@@ -9,7 +10,10 @@ export function AdminSettingsPage() {
   return (
     <>
       <PageHeader title={t('pages.admin.settings')} description={t('pages.admin.settings.desc')} />
-      <OutboxList timeZone={me?.user.preferences.timezone ?? 'UTC'} />
+      <div className="flex flex-col gap-6">
+        <SignInSettings />
+        <OutboxList timeZone={me?.user.preferences.timezone ?? 'UTC'} />
+      </div>
     </>
   );
 }
