@@ -30,6 +30,8 @@ export async function startVigil(dataDir, env = {}) {
       PORT: String(port),
       VIGIL_SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
+      // Benchmark cameras are local RTSP servers; the outbound policy refuses loopback otherwise.
+      ALLOW_LOOPBACK_TARGETS: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

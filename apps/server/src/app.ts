@@ -92,7 +92,12 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   app.addHook('onClose', () => storage.close());
   const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.warn(m) });
   const accounts = createAccountsService({ db, storage });
-  const cameras = createCamerasService({ db, secrets: createSecretBox(config.authSecret) });
+  const cameras = createCamerasService({
+    db,
+    secrets: createSecretBox(config.authSecret),
+    policy: { allowLoopback: config.allowLoopbackTargets },
+  });
+  await cameras.sealLegacySubstreams();
   const auth = createAuthService({
     db,
     accounts,

@@ -32,6 +32,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // The "record" role runs in this process too (one ffmpeg per enabled camera).
   const recorder = createRecorder({
+    allowLoopbackTargets: config.allowLoopbackTargets,
     databaseUrl,
     mediaRoot: path.join(config.dataDir, 'media'),
     authSecret: config.authSecret,

@@ -3,6 +3,7 @@ import { createRecorder } from '../src/video/recorder.ts';
 
 const env = process.env;
 const recorder = createRecorder({
+  allowLoopbackTargets: true,
   databaseUrl: env.DATABASE_URL!,
   mediaRoot: env.MEDIA_ROOT!,
   authSecret: env.AUTH_SECRET!,

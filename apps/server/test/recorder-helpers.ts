@@ -144,6 +144,7 @@ export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {
     Object.assign(rig, { db: t.db, databaseUrl: t.databaseUrl, mediaRoot: t.mediaRoot });
     rig.workspaceId = (await insertOwner(t.db)).workspaceId;
     rig.recorder = createRecorder({
+      allowLoopbackTargets: true,
       databaseUrl: t.databaseUrl,
       mediaRoot: t.mediaRoot,
       authSecret: AUTH_SECRET,

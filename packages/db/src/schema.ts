@@ -152,7 +152,10 @@ export const cameras = pgTable(
     sourceUsername: text('source_username'),
     /** AES-256-GCM ciphertext (lib/secrets.ts); never returned by the API. */
     sourcePasswordEnc: text('source_password_enc'),
+    /** With at most a user name in it: the password is sealed apart, as the main stream's. */
     substreamUrl: text('substream_url'),
+    /** The substream's password, sealed like sourcePasswordEnc; never returned by the API. */
+    substreamPasswordEnc: text('substream_password_enc'),
     /** 'continuous' | 'motion' | 'off' */
     recordingMode: text('recording_mode').notNull().default('continuous'),
     retentionDays: integer('retention_days').notNull().default(30),

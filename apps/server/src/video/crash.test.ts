@@ -40,6 +40,7 @@ const indexedNames = async (cameraId: string) =>
 
 function newRecorder() {
   return createRecorder({
+    allowLoopbackTargets: true,
     databaseUrl: t.databaseUrl,
     mediaRoot: t.mediaRoot,
     authSecret: AUTH_SECRET,

@@ -29,6 +29,11 @@ export const SEGMENT_PATTERN = '%Y%m%dT%H%M%SZ.mp4';
 const FRAG_FLAGS = '+frag_keyframe+empty_moov+default_base_moof';
 const RTSP_SOCKET_TIMEOUT_US = 5_000_000;
 const KEYFRAME_SECONDS = 2;
+/**
+ * The only protocols ffmpeg may open for each source type: a URL (or a playlist or SDP the camera
+ * sends back) cannot make it read files, run subprotocols or reach other services.
+ */
+export const PROTOCOLS = { rtsp: 'rtsp,rtsps,rtp,srtp,udp,tcp,tls', mjpeg: 'http,https,tcp,tls' } as const;
 
 /** Puts the credentials into the URL's userinfo, percent-encoded (a user "a@b" must not split the host). */
 export function withCredentials(url: string, username?: string | null, password?: string | null): string {
@@ -45,6 +50,7 @@ function inputArgs(source: CameraSource): string[] {
     case 'rtsp':
       // TCP interleaving: no lost UDP packets, works through NAT; -timeout makes a dead camera fail in 5 s.
       return [
+        ...['-protocol_whitelist', PROTOCOLS.rtsp],
         '-rtsp_transport',
         'tcp',
         '-timeout',
@@ -54,7 +60,10 @@ function inputArgs(source: CameraSource): string[] {
       ];
     case 'mjpeg':
       // MJPEG over HTTP carries no timestamps: stamp frames with the arrival time.
-      return ['-use_wallclock_as_timestamps', '1', '-f', 'mjpeg', '-i', source.url];
+      return [
+        ...['-protocol_whitelist', PROTOCOLS.mjpeg],
+        ...['-use_wallclock_as_timestamps', '1', '-f', 'mjpeg', '-i', source.url],
+      ];
     case 'test-pattern':
       // -re paces the synthetic source at real time, so its timestamps are wall-clock spaced.
       return [

@@ -151,3 +151,22 @@ describe('buildFfmpegArgs: transcoded sources', () => {
     expect(needsTranscode({ type: 'test-pattern' })).toBe(true);
   });
 });
+
+describe('protocol whitelist', () => {
+  it('limits each source type to its own protocols', () => {
+    const rtsp = buildFfmpegArgs({
+      source: { type: 'rtsp', url: 'rtsp://10.0.0.5/x' },
+      recordingMode: 'continuous',
+      segmentDir: '/tmp/s',
+    });
+    expect(rtsp[rtsp.indexOf('-protocol_whitelist') + 1]).toBe('rtsp,rtsps,rtp,srtp,udp,tcp,tls');
+    const mjpeg = buildFfmpegArgs({
+      source: { type: 'mjpeg', url: 'http://10.0.0.5/x' },
+      recordingMode: 'continuous',
+      segmentDir: '/tmp/s',
+    });
+    expect(mjpeg[mjpeg.indexOf('-protocol_whitelist') + 1]).toBe('http,https,tcp,tls');
+    // Before -i: ffmpeg applies input options only to the input that follows them.
+    expect(mjpeg.indexOf('-protocol_whitelist')).toBeLessThan(mjpeg.indexOf('-i'));
+  });
+});

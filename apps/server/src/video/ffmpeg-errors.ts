@@ -1,3 +1,5 @@
+import { redactCredentials } from '../lib/redact.ts';
+
 /**
  * Turns ffmpeg's stderr into one sentence a person can act on (shown as the camera's lastError).
  * Most specific patterns first; the raw last line is the fallback.
@@ -22,11 +24,13 @@ const RULES: [RegExp, (m: RegExpExecArray) => string][] = [
 ];
 
 export function describeFfmpegError(stderr: string, exitCode: number | null, signal: string | null): string {
+  // ffmpeg echoes its input URL, which can carry the camera's user and password.
+  const text = redactCredentials(stderr);
   for (const [re, fn] of RULES) {
-    const m = re.exec(stderr);
+    const m = re.exec(text);
     if (m) return fn(m);
   }
-  const last = stderr
+  const last = text
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)

@@ -67,3 +67,11 @@ describe('segmentSpan', () => {
     expect(segmentSpan(at(10), 2000, at(30))).toEqual({ start: at(10), end: at(12) });
   });
 });
+
+describe('describeFfmpegError never repeats credentials', () => {
+  it('strips the userinfo of any URL ffmpeg echoes', () => {
+    const text = describeFfmpegError('rtsp://admin:S3cret%40x@10.0.0.9:554/live: Invalid data in something', 1, null);
+    expect(text).not.toMatch(/S3cret|admin/);
+    expect(text).toContain('rtsp://***@10.0.0.9:554/live');
+  });
+});

@@ -1,5 +1,7 @@
 import { createDb } from '@vigil/db';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
+import { AppError } from '../lib/app-error.ts';
+import { checkTarget } from '../lib/outbound-policy.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
@@ -29,6 +31,8 @@ export interface RecorderOptions {
   retentionMs?: number;
   /** After an indexed segment, how long to gather others before checking the plan limits (1 s). */
   retentionPokeMs?: number;
+  /** The outbound address policy's loopback switch (ALLOW_LOOPBACK_TARGETS); off by default. */
+  allowLoopbackTargets?: boolean;
   log(msg: string): void;
 }
 
@@ -87,6 +91,19 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       const reason = 'Cannot decrypt the camera password (was AUTH_SECRET changed?)';
       if (row.lastError !== reason) await writeStatus(db, row, 'offline', reason);
       return;
+    }
+    if (spec.source.type !== 'test-pattern') {
+      // Checked (and resolved) at every start: the name may point elsewhere than when it was saved.
+      // ffmpeg then connects to the checked address, never to a second answer from DNS.
+      try {
+        const checked = await checkTarget(spec.source.url, { allowLoopback: opts.allowLoopbackTargets ?? false });
+        spec = { ...spec, source: { ...spec.source, url: checked.pinnedUrl } };
+      } catch (e) {
+        const fields = e instanceof AppError ? Object.values(e.fields ?? {}) : [];
+        const reason = fields[0] ?? (e instanceof Error ? e.message : String(e));
+        if (row.lastError !== reason) await writeStatus(db, row, 'offline', reason);
+        return;
+      }
     }
     let feed = liveFeeds.get(row.id);
     if (!feed) {

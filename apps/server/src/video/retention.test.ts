@@ -324,6 +324,7 @@ describe('the recorder runs retention', () => {
       ...(await recording(a, new Date(Date.now() - 2 * HOUR))),
     ];
     const recorder = createRecorder({
+      allowLoopbackTargets: true,
       databaseUrl: t.databaseUrl,
       mediaRoot: t.mediaRoot,
       authSecret: AUTH_SECRET,

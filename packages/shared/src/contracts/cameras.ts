@@ -11,6 +11,8 @@ const streamUrl = (schemes: readonly string[]) =>
     .string()
     .trim()
     .max(2000)
+    // URL parsers drop tabs and line breaks, but ffmpeg would send them: refuse them outright.
+    .refine((u) => !/[\s\u0000-\u001f\u007f-\u009f]/.test(u), 'must not contain spaces or control characters')
     .refine(
       (u) => {
         try {

@@ -1,5 +1,6 @@
 import type { schema } from '@vigil/db';
 import type { Camera, CameraStatus } from '@vigil/shared';
+import { redactCredentials } from '../../lib/redact.ts';
 
 export type CameraRow = typeof schema.cameras.$inferSelect;
 
@@ -47,6 +48,14 @@ export function withCredentials(url: string, username: string | null, password: 
   return u.toString();
 }
 
+/** A URL whose password is sealed apart, marked as having one (maskUrl then shows "user:***"). */
+function withPasswordMark(url: string): string {
+  const u = parse(url);
+  if (!u) return url;
+  u.password = 'sealed';
+  return u.toString();
+}
+
 /** Row → API shape: the password never leaves, only whether there is one. */
 export function toCamera(row: CameraRow): Camera {
   return {
@@ -59,13 +68,16 @@ export function toCamera(row: CameraRow): Camera {
       username: row.sourceUsername,
       hasPassword: row.sourcePasswordEnc !== null,
     },
-    substreamUrl: maskUrl(row.substreamUrl),
+    substreamUrl: maskUrl(
+      row.substreamPasswordEnc && row.substreamUrl ? withPasswordMark(row.substreamUrl) : row.substreamUrl,
+    ),
     recordingMode: row.recordingMode as Camera['recordingMode'],
     retentionDays: row.retentionDays,
     siteId: row.siteId,
     enabled: row.enabled,
     status: row.status as CameraStatus,
-    lastError: row.lastError,
+    // Redacted again on the way out: rows written before redaction existed.
+    lastError: row.lastError === null ? null : redactCredentials(row.lastError),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     video: { codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps },
     createdAt: row.createdAt.toISOString(),

@@ -110,4 +110,16 @@ export const camerasRepo = {
       .set({ usage: sql`jsonb_set(${users.usage}, '{camerasCount}', to_jsonb(${n}::int))` })
       .where(eq(users.id, ownerId));
   },
+  /** Rows from before substream passwords were sealed: a password still in the URL. */
+  async withSubstreamPasswordInUrl(db: DbOrTx): Promise<{ id: string; substreamUrl: string }[]> {
+    const rows = await db
+      .select({ id: c.id, substreamUrl: c.substreamUrl })
+      .from(c)
+      .where(sql`${c.substreamUrl} ~ '://[^/@]*:[^/@]*@'`);
+    return rows.filter((r): r is { id: string; substreamUrl: string } => r.substreamUrl !== null);
+  },
+
+  async setSubstream(db: DbOrTx, id: string, patch: Pick<NewCamera, 'substreamUrl' | 'substreamPasswordEnc'>) {
+    await db.update(c).set(patch).where(eq(c.id, id));
+  },
 };

@@ -9,6 +9,7 @@ import type {
   UpdateCameraInput,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { type CameraRow, splitCredentials, toCamera, withCredentials } from './camera-view.ts';
@@ -28,8 +29,13 @@ export interface Actor {
 
 type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsername' | 'sourcePasswordEnc'>;
 
-export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?: typeof runProbe }) {
-  const { db, secrets } = deps;
+export function createCamerasService(deps: {
+  db: Db;
+  secrets: SecretBox;
+  policy: OutboundPolicy;
+  probe?: typeof runProbe;
+}) {
+  const { db, secrets, policy } = deps;
   const probeFn = deps.probe ?? runProbe;
   let probing = 0;
 
@@ -65,6 +71,29 @@ export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?:
     return { sourceType: src.type, sourceUrl: split.url, sourceUsername: username || null, sourcePasswordEnc: sealed };
   }
 
+  /**
+   * A URL a tenant saves must not name an address the policy refuses. A name that does not resolve
+   * yet is saved (a camera may be off); the recorder checks again, and pins, each time it starts.
+   */
+  async function assertAllowed(url: string, field: string): Promise<void> {
+    try {
+      await checkTarget(url, policy, field);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'invalid-argument' && /host not found/.test(e.fields?.[field] ?? ''))
+        return;
+      throw e;
+    }
+  }
+
+  /** The substream's password leaves its URL and is sealed, as the main stream's is. */
+  function substreamColumns(url: string): Pick<NewCamera, 'substreamUrl' | 'substreamPasswordEnc'> {
+    const split = splitCredentials(url);
+    return {
+      substreamUrl: withCredentials(split.url, split.username ?? null, null),
+      substreamPasswordEnc: split.password ? secrets.seal(split.password) : null,
+    };
+  }
+
   /** Everything listening hears of a change: the page (cameras) and the recorder (cameras.changed). */
   async function changed(tx: DbOrTx, workspaceId: string, id: string) {
     await publish(tx, { topic: 'cameras', workspaceId, id });
@@ -91,7 +120,28 @@ export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?:
     };
   }
 
+  /** Probes only what the policy allows, connecting to the address it checked. */
   async function limitedProbe(target: ProbeTarget): Promise<ProbeResult> {
+    if (target.type === 'test-pattern') return boundedProbe(target);
+    let checked: CheckedTarget;
+    try {
+      checked = await checkTarget(target.url, policy);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const why = Object.values(e.fields ?? {})[0];
+      return {
+        ok: false,
+        codec: null,
+        width: null,
+        height: null,
+        fps: null,
+        error: why ? `Invalid URL: ${why}` : e.message,
+      };
+    }
+    return boundedProbe({ type: target.type, url: checked.pinnedUrl, host: new URL(checked.url).host });
+  }
+
+  async function boundedProbe(target: ProbeTarget): Promise<ProbeResult> {
     if (probing >= MAX_CONCURRENT_PROBES)
       throw new AppError('unavailable', 'Too many connection tests at once. Please try again.');
     probing += 1;
@@ -113,6 +163,8 @@ export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?:
     },
 
     async create(actor: Actor, input: CreateCameraInput): Promise<Camera> {
+      if (input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
+      if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');
       return db.transaction(async (tx) => {
         const owner = await repo.lockOwner(tx, actor.workspaceId);
         if (!owner) throw new AppError('not-found');
@@ -127,7 +179,7 @@ export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?:
           workspaceId: actor.workspaceId,
           name: input.name,
           ...sourceColumns(input.source),
-          substreamUrl: input.substreamUrl ?? null,
+          ...(input.substreamUrl ? substreamColumns(input.substreamUrl) : {}),
           recordingMode: input.recordingMode,
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
           siteId: input.siteId ?? null,
@@ -143,12 +195,14 @@ export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?:
     },
 
     async update(actor: Actor, id: string, input: UpdateCameraInput): Promise<Camera> {
+      if (input.source && input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
+      if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');
       return db.transaction(async (tx) => {
         const before = await mustFind(tx, actor, id, true);
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
         if (input.source !== undefined) Object.assign(patch, sourceColumns(input.source, before));
-        if (input.substreamUrl !== undefined) patch.substreamUrl = input.substreamUrl;
+        if (input.substreamUrl !== undefined) Object.assign(patch, substreamColumns(input.substreamUrl));
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;
         if (input.siteId !== undefined) patch.siteId = input.siteId;
@@ -186,6 +240,13 @@ export function createCamerasService(deps: { db: Db; secrets: SecretBox; probe?:
       const username = (source.type === 'rtsp' ? source.username : undefined) ?? split.username ?? null;
       const password = (source.type === 'rtsp' ? source.password : undefined) ?? split.password ?? null;
       return limitedProbe({ type: source.type, url: withCredentials(split.url, username, password) });
+    },
+
+    /** Seals substream passwords that older versions kept in the URL (run once at start). */
+    async sealLegacySubstreams(): Promise<number> {
+      const rows = await repo.withSubstreamPasswordInUrl(db);
+      for (const row of rows) await repo.setSubstream(db, row.id, substreamColumns(row.substreamUrl));
+      return rows.length;
     },
 
     /** A saved camera, with its stored password opened only for the probe. */

@@ -103,6 +103,11 @@ describe('cameras CRUD, masking, tenancy and validation', () => {
     expect(res.body).not.toContain(PASSWORD);
     const list = await api(owner.token, 'GET', '/api/v1/cameras');
     expect(list.body).not.toContain(PASSWORD);
+    // At rest too: the URL keeps the user, the password is sealed apart like the main stream's.
+    const stored = await row(res.json().id);
+    expect(stored.substream_url).toBe('rtsp://admin@10.0.0.2/sub');
+    expect(stored.substream_password_enc).toMatch(/\S/);
+    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
   });
 
   it('PATCH renames, changes mode/retention; an omitted password keeps the sealed one', async () => {

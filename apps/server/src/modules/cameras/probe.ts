@@ -1,10 +1,16 @@
 import { TEST_PATTERN_VIDEO } from '@vigil/shared';
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { existsSync } from 'node:fs';
 import type { ProbeResult } from '@vigil/shared';
+import { PROTOCOLS } from '../../video/ffmpeg-args.ts';
 
-/** What to probe: a source with its credentials already put back into the URL. */
-export type ProbeTarget = { type: 'rtsp' | 'mjpeg'; url: string } | { type: 'test-pattern' };
+/**
+ * What to probe: a source with its credentials already put back into the URL, pinned to the
+ * address the outbound policy checked (`host` keeps the name it had, for HTTP's Host header).
+ */
+export type ProbeTarget = { type: 'rtsp' | 'mjpeg'; url: string; host?: string } | { type: 'test-pattern' };
 
 const KILL_AFTER_MS = 8000;
 /** Debian's ffprobe; PATH as a fallback for machines that install ffmpeg elsewhere. */
@@ -24,7 +30,9 @@ const failed = (error: string): ProbeResult => ({
 
 export function ffprobeArgs(target: { type: 'rtsp' | 'mjpeg'; url: string }): string[] {
   const input =
-    target.type === 'rtsp' ? ['-rtsp_transport', 'tcp', '-timeout', '5000000'] : ['-timeout', '5000000', '-f', 'mjpeg'];
+    target.type === 'rtsp'
+      ? ['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', '-timeout', '5000000']
+      : ['-protocol_whitelist', PROTOCOLS.mjpeg, '-timeout', '5000000', '-f', 'mjpeg'];
   return [
     '-v',
     'error',
@@ -100,9 +108,63 @@ export function parseProbe(stdout: string): ProbeResult {
   };
 }
 
+const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
+const SNIFF_BYTES = 256 * 1024;
+
+/**
+ * An MJPEG camera answers a GET with multipart JPEG frames (or a JPEG): anything else (a JSON
+ * health page, an HTML login) is not one, whatever ffprobe's mjpeg demuxer makes of it. `host` is
+ * the name the URL had before it was pinned to its checked address.
+ */
+export function sniffMjpeg(url: string, host?: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const u = new URL(url);
+    const get = u.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = get(
+      u,
+      {
+        method: 'GET',
+        timeout: 5000,
+        headers: host ? { host } : {},
+        // Cameras serve self-signed certificates; the address was checked before we got here.
+        ...(u.protocol === 'https:' ? { rejectUnauthorized: false, servername: host } : {}),
+      },
+      (res) => {
+        const type = String(res.headers['content-type'] ?? 'no content type');
+        if ((res.statusCode ?? 0) >= 400) {
+          res.destroy();
+          return resolve(
+            res.statusCode === 401
+              ? 'Camera rejected the username or password (401 Unauthorized)'
+              : `The camera answered HTTP ${res.statusCode}`,
+          );
+        }
+        let seen = Buffer.alloc(0);
+        res.on('data', (d: Buffer) => {
+          seen = Buffer.concat([seen, d]);
+          if (seen.includes(JPEG_START)) {
+            res.destroy();
+            resolve(/^(multipart\/|image\/jpe?g)/i.test(type) ? null : `Not an MJPEG stream (it answered ${type})`);
+          } else if (seen.length > SNIFF_BYTES) res.destroy();
+        });
+        res.on('close', () => resolve(`Not an MJPEG stream: no JPEG picture in its answer (${type.slice(0, 60)})`));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (e) =>
+      resolve(/timeout/.test(e.message) ? 'Timed out after 5 s — is the camera reachable?' : explain(e.message, url)),
+    );
+    req.end();
+  });
+}
+
 /** Runs the real ffprobe against the source; never throws, a failure is a result with words. */
-export function probe(target: ProbeTarget): Promise<ProbeResult> {
-  if (target.type === 'test-pattern') return Promise.resolve({ ...TEST_PATTERN });
+export async function probe(target: ProbeTarget): Promise<ProbeResult> {
+  if (target.type === 'test-pattern') return { ...TEST_PATTERN };
+  if (target.type === 'mjpeg') {
+    const notMjpeg = await sniffMjpeg(target.url, target.host);
+    if (notMjpeg) return failed(notMjpeg);
+  }
   return new Promise((resolve) => {
     const child = spawn(FFPROBE, ffprobeArgs(target), { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
