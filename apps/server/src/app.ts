@@ -161,6 +161,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     secret: config.authSecret,
     hub,
     webrtc: config.webrtc,
+    sessionByHash: (tokenHash) => auth.sessionByHash(tokenHash),
   });
   app.addHook('onClose', () => live.stop());
   liveRoutes(app, { live });

@@ -56,7 +56,10 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, opts: { pu
     const { token, via } = tokenOf(req);
     req.session = await auth.resolve(token);
     // Cookie-authenticated writes must come from our own pages (CSRF): browsers send Origin on them.
-    if (via === 'cookie' && MUTATING.has(req.method)) {
+    // So must every WebSocket upgrade: browsers let any page open one, carrying our cookie
+    // (cross-site WebSocket hijacking), and a live ticket in a leaked URL must not play elsewhere.
+    const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket';
+    if ((via === 'cookie' && MUTATING.has(req.method)) || upgrade) {
       const origin = req.headers.origin;
       const host = req.headers.host;
       if (origin && origin !== allowedOrigin && hostOf(origin) !== host) throw new AppError('permission-denied');

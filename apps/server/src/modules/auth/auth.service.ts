@@ -178,6 +178,13 @@ export function createAuthService(deps: {
       return found ? { ...found, tokenHash } : null;
     },
 
+    /** A live session by its token hash (what signed live tickets carry), or null. */
+    async sessionByHash(tokenHash: string): Promise<{ uid: string; workspaceId: string } | null> {
+      if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
+      const found = await authRepo.findLiveSession(db, tokenHash);
+      return found ? { uid: found.user.id, workspaceId: found.user.workspaceId } : null;
+    },
+
     /**
      * Always "sent", and in the same time whether or not the email has an account: the lookup and
      * the mail happen after the answer.

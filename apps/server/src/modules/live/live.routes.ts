@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
 import { codecFromInit } from './live-codec.ts';
-import type { LiveService, Viewer } from './live.service.ts';
+import type { LiveService, TicketHolder, Viewer } from './live.service.ts';
 
 const tags = ['live'];
 const idParams = z.object({ id: z.string().uuid() });
@@ -25,14 +25,15 @@ export const LIVE_CLOSE = {
 const viewer = (req: FastifyRequest): Viewer => ({
   workspaceId: req.session!.user.workspaceId,
   uid: req.session!.user.id,
+  sessionId: req.session!.tokenHash,
 });
 
-/** The uid allowed to watch: from a valid signature, or the session of a same-origin request. */
-async function authorize(req: FastifyRequest, live: LiveService, cameraId: string): Promise<string | undefined> {
+/** Who may watch: the holder of a valid ticket whose session still lives, or a same-origin session. */
+async function authorize(req: FastifyRequest, live: LiveService, cameraId: string): Promise<TicketHolder | undefined> {
   if (!idParams.safeParse({ id: cameraId }).success) return undefined;
   const q = req.query as Record<string, string | undefined>;
   if (q.signature) return live.verify(cameraId, q);
-  if (req.session && (await live.mayWatch(viewer(req), cameraId))) return req.session.user.id;
+  if (req.session && (await live.mayWatch(viewer(req), cameraId))) return viewer(req);
   return undefined;
 }
 
@@ -138,8 +139,8 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
 
 async function serveSocket(socket: WebSocket, req: FastifyRequest, live: LiveService) {
   const cameraId = (req.params as { id?: string }).id ?? '';
-  const uid = await authorize(req, live, cameraId);
-  if (!uid) return socket.close(LIVE_CLOSE.refused, 'Not allowed');
+  const holder = await authorize(req, live, cameraId);
+  if (!holder) return socket.close(LIVE_CLOSE.refused, 'Not allowed');
   const feed = live.feed(cameraId);
   if (!feed) return socket.close(LIVE_CLOSE.offline, 'Camera is offline');
 
@@ -166,7 +167,7 @@ async function serveSocket(socket: WebSocket, req: FastifyRequest, live: LiveSer
     }
     socket.send(chunk.data);
   });
-  const untrack = live.track(uid, () => socket.close(LIVE_CLOSE.refused, 'Signed out'));
+  const untrack = live.track(holder, () => socket.close(LIVE_CLOSE.refused, 'Signed out'));
   const stop = () => {
     clearTimeout(waitInit);
     unsubscribe();

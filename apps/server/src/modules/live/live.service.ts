@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
-import type { RealtimeHub } from '../../lib/realtime.ts';
+import { type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
 import type { Actor, CamerasService } from '../cameras/cameras.service.ts';
 import { LiveHls } from './live-hls.ts';
@@ -18,14 +18,23 @@ const FIRST_STREAM_WAIT_MS = 8000;
 export type LiveService = ReturnType<typeof createLiveService>;
 export interface Viewer extends Actor {
   uid: string;
+  /** The viewer's session (its token hash): what they open closes when it ends. */
+  sessionId: string;
+}
+
+/** Who a signed ticket was issued to. */
+export interface TicketHolder {
+  uid: string;
+  sessionId: string;
 }
 
 /**
  * Live view over three transports, all fed by the camera's one LiveFeed: WebRTC (signalled
  * by one POST), fragmented MP4 over WebSocket (MSE) and live HLS. The browser's WebSocket and
  * media element cannot send headers, so a signed-in caller first asks for short-lived signed
- * ticket URLs (checked against the camera's workspace); those routes trust only the signature.
- * Everything a person watches is closed at once when their sessions are revoked.
+ * ticket URLs, bound to their session: every HLS fetch and socket open looks the session and the
+ * account up again, so a ticket dies with a sign-out, a password change or a disabled account.
+ * Everything a session watches is closed at once when it is revoked.
  */
 export function createLiveService(deps: {
   cameras: CamerasService;
@@ -33,16 +42,22 @@ export function createLiveService(deps: {
   secret: string;
   hub?: RealtimeHub;
   webrtc?: WebRtcOptions;
+  /** The live session with this token hash (not expired, account enabled), as auth resolves it. */
+  sessionByHash: (tokenHash: string) => Promise<{ uid: string; workspaceId: string } | null>;
 }) {
   const { cameras, liveFeeds, secret } = deps;
-  const sign = (cameraId: string, uid: string, expires: number) =>
-    createHmac('sha256', secret).update(`live\n${cameraId}\n${uid}\n${expires}`).digest('base64url');
-  const watching = new Map<string, Set<() => void>>();
+  const sign = (cameraId: string, holder: TicketHolder, expires: number) =>
+    createHmac('sha256', secret)
+      .update(`live\n${cameraId}\n${holder.uid}\n${holder.sessionId}\n${expires}`)
+      .digest('base64url');
+  // uid → what each of their sessions has open.
+  const watching = new Map<string, Set<{ sessionId: string; close: () => void }>>();
   const sessions = new Map<string, { session: WebRtcSession; viewer: Viewer; cameraId: string }>();
   const hls = new WeakMap<LiveFeed, LiveHls>();
 
   deps.hub?.subscribe((e) => {
-    if (e.topic === 'session.revoked' && e.uid) for (const close of watching.get(e.uid) ?? []) close();
+    if (e.topic !== 'session.revoked' || !e.uid) return;
+    for (const w of [...(watching.get(e.uid) ?? [])]) if (revokes(e, e.uid, w.sessionId)) w.close();
   });
 
   /** The camera's feed once it has a stream, waiting up to `ms` for the recorder to start it. */
@@ -56,17 +71,22 @@ export function createLiveService(deps: {
     }
   }
 
-  function signedQuery(cameraId: string, uid: string, seconds: number) {
+  function signedQuery(cameraId: string, holder: TicketHolder, seconds: number) {
     const expires = Math.floor(Date.now() / 1000) + seconds;
-    return new URLSearchParams({ uid, expires: String(expires), signature: sign(cameraId, uid, expires) });
+    return new URLSearchParams({
+      uid: holder.uid,
+      sid: holder.sessionId,
+      expires: String(expires),
+      signature: sign(cameraId, holder, expires),
+    });
   }
 
   return {
     /** Throws not-found for another workspace's camera. */
     async ticket(viewer: Viewer, cameraId: string) {
       await cameras.get(viewer, cameraId);
-      const q = signedQuery(cameraId, viewer.uid, TICKET_SECONDS);
-      const h = signedQuery(cameraId, viewer.uid, HLS_TICKET_SECONDS);
+      const q = signedQuery(cameraId, viewer, TICKET_SECONDS);
+      const h = signedQuery(cameraId, viewer, HLS_TICKET_SECONDS);
       return {
         url: `/api/v1/cameras/${cameraId}/live.mp4ws?${q}`,
         hlsUrl: `/api/v1/cameras/${cameraId}/live/index.m3u8?${h}`,
@@ -74,13 +94,24 @@ export function createLiveService(deps: {
       };
     },
 
-    /** The uid a valid signature was made for, or undefined. */
-    verify(cameraId: string, q: { uid?: string; expires?: string; signature?: string }): string | undefined {
+    /**
+     * Who may watch through this signed query: the signature must hold, and its session must still
+     * be live, its account enabled and still in the camera's workspace (looked up on every call).
+     */
+    async verify(
+      cameraId: string,
+      q: { uid?: string; sid?: string; expires?: string; signature?: string },
+    ): Promise<TicketHolder | undefined> {
       const expires = Number(q.expires);
-      if (!q.uid || !q.signature || !Number.isFinite(expires) || expires < Date.now() / 1000) return undefined;
-      const want = Buffer.from(sign(cameraId, q.uid, expires));
+      if (!q.uid || !q.sid || !q.signature || !Number.isFinite(expires) || expires < Date.now() / 1000)
+        return undefined;
+      const holder = { uid: q.uid, sessionId: q.sid };
+      const want = Buffer.from(sign(cameraId, holder, expires));
       const got = Buffer.from(q.signature);
-      return want.length === got.length && timingSafeEqual(want, got) ? q.uid : undefined;
+      if (want.length !== got.length || !timingSafeEqual(want, got)) return undefined;
+      const session = await deps.sessionByHash(holder.sessionId);
+      if (!session || session.uid !== holder.uid) return undefined;
+      return (await this.mayWatch({ workspaceId: session.workspaceId }, cameraId)) ? holder : undefined;
     },
 
     /** A signed-in session may open the streams directly (same-origin cookie) for its own camera. */
@@ -95,14 +126,15 @@ export function createLiveService(deps: {
       return liveFeeds.get(cameraId);
     },
 
-    /** Registers something `uid` watches; it is closed when their sessions are revoked. */
-    track(uid: string, close: () => void): () => void {
-      const set = watching.get(uid) ?? new Set<() => void>();
-      watching.set(uid, set);
-      set.add(close);
+    /** Registers something a session watches; it is closed when that session is revoked. */
+    track(holder: TicketHolder, close: () => void): () => void {
+      const set = watching.get(holder.uid) ?? new Set();
+      watching.set(holder.uid, set);
+      const entry = { sessionId: holder.sessionId, close };
+      set.add(entry);
       return () => {
-        set.delete(close);
-        if (!set.size) watching.delete(uid);
+        set.delete(entry);
+        if (!set.size) watching.delete(holder.uid);
       };
     },
 
@@ -128,7 +160,7 @@ export function createLiveService(deps: {
         untrack();
       });
       sessions.set(session.id, { session, viewer, cameraId });
-      untrack = this.track(viewer.uid, () => void session.close());
+      untrack = this.track(viewer, () => void session.close());
       try {
         return { sessionId: session.id, sdp: await session.answer(offer) };
       } catch {

@@ -4,6 +4,7 @@ import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type TestApp, bearer, createTestApp, signUp, createTestPatternCamera } from '../../../test/harness.ts';
+import { withPg } from '../../../test/helpers.ts';
 import { waitFor } from '../../../test/recorder-helpers.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
 import { codecFromInit } from './live-codec.ts';
@@ -139,5 +140,76 @@ describe('live view over WebSocket (MSE)', () => {
   it('answers a plain HTTP request with a clean 4xx', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/cameras/${camera}/live.mp4ws` });
     expect(res.statusCode).toBe(400);
+  });
+
+  describe('live view ends with the session (issue 7, item 5)', () => {
+    const signInAgain = async (email: string, password = 'secret123') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in',
+        remoteAddress: '198.18.200.1',
+        payload: { email, password },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().token as string;
+    };
+    // Every HLS file is checked the same way; init.mp4 needs no running GOPs from the feed.
+    const playlist = (url: string) => t.app.inject({ method: 'GET', url: url.replace('index.m3u8', 'init.mp4') });
+
+    it('sign-out: the session’s HLS URL stops at once and its open MSE socket closes', async () => {
+      const token = await signInAgain(owner.user.email);
+      const other = await signInAgain(owner.user.email);
+      const { url, hlsUrl } = (await ticket(token, camera)).json();
+      const otherHls = (await ticket(other, camera)).json().hlsUrl;
+      expect((await playlist(hlsUrl)).statusCode).toBe(200);
+      const watching = watch(
+        `${base}${url}`,
+        () => false,
+        () => {
+          setTimeout(
+            () => void t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-out', headers: bearer(token) }),
+            200,
+          );
+        },
+      );
+      expect((await watching).close).toEqual({ code: 4403, reason: 'Signed out' });
+      expect((await playlist(hlsUrl)).statusCode).toBe(404);
+      // Another session of the same person plays on.
+      expect((await playlist(otherHls)).statusCode).toBe(200);
+    });
+
+    it('a password change ends the other sessions’ HLS URLs; a disabled account’s URLs stop too', async () => {
+      const person = await signUp(t.app);
+      const cam = await createTestPatternCamera(t.app, person.token, 'Hall');
+      liveFeeds.set(cam, feed);
+      const elsewhere = await signInAgain(person.user.email);
+      const elsewhereHls = (await ticket(elsewhere, cam)).json().hlsUrl;
+      const mineHls = (await ticket(person.token, cam)).json().hlsUrl;
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password',
+        headers: bearer(person.token),
+        payload: { currentPassword: 'secret123', newPassword: 'another-pass' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await playlist(elsewhereHls)).statusCode).toBe(404);
+      expect((await playlist(mineHls)).statusCode).toBe(200);
+
+      await withPg(t.databaseUrl, (c) =>
+        c.query('update users set disabled_at = now() where id = $1', [person.user.uid]),
+      );
+      expect((await playlist(mineHls)).statusCode).toBe(404);
+    });
+
+    it('a WebSocket upgrade from a foreign Origin is refused, even with a valid ticket', async () => {
+      const { url } = (await ticket(owner.token, camera)).json();
+      const refused = await new Promise<number>((resolve) => {
+        const ws = new WebSocket(`${base}${url}`, { headers: { origin: 'https://evil.example' } });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => resolve(101));
+        ws.on('error', () => {});
+      });
+      expect(refused).toBe(403);
+    });
   });
 });

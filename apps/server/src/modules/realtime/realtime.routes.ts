@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { RealtimeEvent, RealtimeHub } from '../../lib/realtime.ts';
+import { type RealtimeEvent, type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import { access } from '../../plugins/access.ts';
 import type { SessionUser } from '../auth/session.ts';
 
@@ -69,7 +69,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       const unsubscribe = deps.hub.subscribe((e) => {
         // A disabled account or a reset password ends the stream at once.
         if (!session) return;
-        if (e.topic === 'session.revoked' && e.uid === session.user.id) return close();
+        if (revokes(e, session.user.id, session.tokenHash)) return close();
         if (e.topic === 'role.changed' && e.uid === session.user.id && e.role) {
           session.user.role = e.role;
           return;
