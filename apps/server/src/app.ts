@@ -34,6 +34,7 @@ import { createLiveService } from './modules/live/live.service.ts';
 import { createRecordingsService } from './modules/recordings/recordings.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { createDeferred } from './lib/deferred.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { type Access, access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -128,13 +129,8 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerSecurityHeaders(app, config, config.webDir ?? DEFAULT_WEB_DIR);
   registerAuth(app, auth, { publicUrl: config.publicUrl });
-
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
 
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type RealtimeEvent, type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import { access } from '../../plugins/access.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { createStreamLimits } from './stream-limits.ts';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -23,6 +24,7 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
 export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; embedded: boolean }) {
   // Open streams end on shutdown so a graceful close does not wait for browsers to leave.
   const open = new Set<() => void>();
+  const streams = createStreamLimits();
   app.addHook('preClose', async () => {
     for (const close of open) close();
   });
@@ -52,11 +54,19 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       if (topics.size > 0 && !session) throw new AppError('auth/unauthenticated');
       if (topics.has(TOPICS.adminUsers) && accessRole(session?.user.role) !== 'admin')
         throw new AppError('permission-denied');
+      // Each stream holds a socket and a listener for as long as it lives: a person or an address
+      // gets a few (tabs, devices, an office), never thousands. Counted per process, as streams are.
+      const opened = streams.open(session?.user.id, req.ip);
+      if (!opened)
+        throw new AppError('resource-exhausted', 'Too many open live connections. Close some tabs and try again.');
+      const release: () => void = opened;
 
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
+        // Hijacked: the app's onSend headers never run for this response.
+        'x-content-type-options': 'nosniff',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
@@ -77,6 +87,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
         if (mayReceive(session, topics, e)) send(e.topic, { uid: e.uid, id: e.id });
       });
       function close() {
+        release();
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(close);

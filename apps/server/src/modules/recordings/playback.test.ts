@@ -162,7 +162,8 @@ describe('playback: HLS VOD, signed segments with Range, thumbnails', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect([...res.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xd8]);
-    const cached = await readFile(path.join(media, `${placed[0]!.path}.thumbs`, '1000.jpg'));
+    // 1 s into the segment snaps to the 2 s grid's 0 s frame (thumbnail.ts THUMBNAIL_GRID_SECONDS).
+    const cached = await readFile(path.join(media, `${placed[0]!.path}.thumbs`, '0.jpg'));
     expect(cached.equals(res.rawPayload)).toBe(true);
     // In the gap, before all footage, and on another workspace's camera: not found.
     for (const [id, when] of [

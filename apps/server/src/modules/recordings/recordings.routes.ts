@@ -119,7 +119,11 @@ export function recordingsRoutes(app: FastifyInstance, deps: { recordings: Recor
       },
     },
     async (req, reply) => {
-      const jpeg = await recordings.thumbnail(actor(req), req.params.id, req.query.at);
+      const jpeg = await recordings.thumbnail(
+        { ...actor(req), uid: req.session!.user.id },
+        req.params.id,
+        req.query.at,
+      );
       return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600').send(jpeg);
     },
   );

@@ -8,7 +8,8 @@ import {
   type Timeline,
   type UpdateRecordingInput,
 } from '@vigil/shared';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { buildVodPlaylist } from './hls-playlist.ts';
 import type { MediaStore } from './media-store.ts';
 import { segmentIndex } from '../segments/segments.service.ts';
@@ -24,6 +25,9 @@ export interface Actor {
 }
 
 const GAP_MS = SEGMENT_GAP_SECONDS * 1000;
+/** New frame grabs per person: 40 at once while scrubbing, then 60 a minute. */
+const THUMBNAIL_BURST = 40;
+const THUMBNAILS_PER_MINUTE = 60;
 const DAY_MS = 24 * 3600 * 1000;
 /** A playlist covers at most a (DST-long) day: a month of 10 s entries would be megabytes of text. */
 const VOD_MAX_MS = 25 * 3600 * 1000;
@@ -55,6 +59,7 @@ function range(fromText: string, toText: string, maxMs: number): { from: Date; t
 }
 
 export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpegPath?: string }) {
+  const thumbnailGrabs = createRateLimiter({ burst: THUMBNAIL_BURST, perMinute: THUMBNAILS_PER_MINUTE });
   const { db, media } = deps;
   const ffmpeg = deps.ffmpegPath ?? 'ffmpeg';
 
@@ -122,16 +127,27 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
     },
 
     /** JPEG of the frame nearest `at`, from the segment holding it; not-found where there is no footage. */
-    async thumbnail(actor: Actor, cameraId: string, atText: string): Promise<Buffer> {
+    async thumbnail(actor: Actor & { uid: string }, cameraId: string, atText: string): Promise<Buffer> {
       const at = instant(atText, 'at');
       await ownCamera(actor, cameraId);
       const seg = await segmentIndex.at(db, cameraId, at);
       if (!seg) throw new AppError('not-found', 'No footage at that time.');
       const offset = (at.getTime() - seg.startAt.getTime()) / 1000;
       const file = media.resolve(seg.path);
-      const jpeg = await segmentThumbnail(ffmpeg, file, offset).catch(() => null);
+      // Frame grabs cost CPU: each person gets a burst for scrubbing, then a steady trickle.
+      const mayGrab = () => {
+        const wait = thumbnailGrabs.take(actor.uid);
+        if (wait)
+          throw new RetryLaterError('resource-exhausted', wait, 'Too many thumbnails at once. Please slow down.');
+      };
+      const grabbed = (s: number) =>
+        segmentThumbnail(ffmpeg, file, s, mayGrab).catch((e) => {
+          if (e instanceof AppError) throw e;
+          return null;
+        });
+      const jpeg = await grabbed(offset);
       // A time in the segment's last instant may lie past its last frame: fall back to its start.
-      const frame = jpeg ?? (offset > 0 ? await segmentThumbnail(ffmpeg, file, 0).catch(() => null) : null);
+      const frame = jpeg ?? (offset > 0 ? await grabbed(0) : null);
       if (!frame) throw new AppError('not-found', 'No footage at that time.');
       return frame;
     },

@@ -42,18 +42,32 @@ function grab(ffmpeg: string, file: string, offsetSeconds: number): Promise<Buff
 }
 
 /**
- * The JPEG of the frame at `offsetSeconds` into a segment file, cached beside the segment
- * (`<name>.thumbs/<ms>.jpg`) so scrubbing over the same second twice forks ffmpeg once.
- * Null when the file has no frame there (e.g. the offset is past its last frame).
+ * Thumbnails snap to this grid: a 10 s segment has at most five, however many distinct instants
+ * are asked for (each would otherwise start an ffmpeg and leave a file).
  */
-export function segmentThumbnail(ffmpeg: string, file: string, offsetSeconds: number): Promise<Buffer | null> {
-  const ms = Math.max(0, Math.round(offsetSeconds * 1000));
+export const THUMBNAIL_GRID_SECONDS = 2;
+
+/**
+ * The JPEG of the frame at `offsetSeconds` (snapped to the grid) into a segment file, cached
+ * beside the segment (`<name>.thumbs/<ms>.jpg`) so scrubbing over the same instant twice forks
+ * ffmpeg once. `mayGrab` is asked before an ffmpeg starts (a cache hit costs nothing) and throws
+ * to refuse. Null when the file has no frame there (e.g. the offset is past its last frame).
+ */
+export function segmentThumbnail(
+  ffmpeg: string,
+  file: string,
+  offsetSeconds: number,
+  mayGrab: () => void = () => {},
+): Promise<Buffer | null> {
+  const step = THUMBNAIL_GRID_SECONDS * 1000;
+  const ms = Math.max(0, Math.floor((offsetSeconds * 1000) / step) * step);
   const cache = path.join(`${file}.thumbs`, `${ms}.jpg`);
   const pending = inflight.get(cache);
   if (pending) return pending;
   const job = (async () => {
     const hit = await readFile(cache).catch(() => null);
     if (hit) return hit;
+    mayGrab();
     const jpeg = await slot(() => grab(ffmpeg, file, ms / 1000));
     if (jpeg.length < 2 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
     await mkdir(path.dirname(cache), { recursive: true });

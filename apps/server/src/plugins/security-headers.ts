@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Headers every response carries, and the production Host check.
+ * - The web app runs under a strict CSP: scripts only from this origin (plus the hash of the one
+ *   inline script in index.html, the theme switch that avoids a flash), media and workers from
+ *   blob: (MSE and hls.js), no framing anywhere. API responses get a CSP that allows nothing.
+ * - HSTS when PUBLIC_URL is https.
+ * - In production, a request for another Host is refused: DNS rebinding could otherwise let a
+ *   web page reach a fresh install's sign-up (the first account becomes admin) from a browser.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config, webDir: string) {
+  const appCsp = webCsp(inlineScriptHashes(path.join(webDir, 'index.html')), storageOrigin(config));
+  const hsts = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
+  const publicHost = new URL(config.publicUrl).host.toLowerCase();
+
+  if (config.env === 'production') {
+    app.addHook('onRequest', async (req) => {
+      // Orchestrators probe health by address, not by name.
+      if (req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
+      if ((req.headers.host ?? '').toLowerCase() !== publicHost)
+        throw new AppError('permission-denied', `This server answers only at ${config.publicUrl}.`);
+    });
+  }
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (hsts) reply.header('strict-transport-security', hsts);
+    // A route that set its own (a stored file's sandbox) keeps it; the API browser has its own page.
+    if (reply.hasHeader('content-security-policy') || req.url.startsWith('/api/docs')) return;
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    reply.header('content-security-policy', html ? appCsp : "default-src 'none'; frame-ancestors 'none'");
+  });
+}
+
+export function webCsp(scriptHashes: string[], extraImageOrigin?: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
+    // Radix primitives set inline styles; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extraImageOrigin ? ` ${extraImageOrigin}` : ''}`,
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** sha256 sources for each inline <script> of the built index.html (none when there is no build). */
+export function inlineScriptHashes(indexFile: string): string[] {
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`,
+  );
+}
+
+/** With S3, profile photos load from presigned URLs on the bucket's own origin. */
+function storageOrigin(config: Config): string | undefined {
+  const s3 = config.s3;
+  if (!s3) return undefined;
+  if (!s3.endpoint) return `https://${s3.forcePathStyle ? '' : `${s3.bucket}.`}s3.${s3.region}.amazonaws.com`;
+  const u = new URL(s3.endpoint);
+  return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
+}
