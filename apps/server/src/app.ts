@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createDb } from '@vigil/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { messageForCode } from '@vigil/shared';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
@@ -34,6 +35,7 @@ import { createLiveService } from './modules/live/live.service.ts';
 import { createRecordingsService } from './modules/recordings/recordings.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { createDeferred } from './lib/deferred.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { type Access, access } from './plugins/access.ts';
@@ -67,6 +69,16 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // The router's own refusals (a malformed percent-escape, an over-long path parameter) leave in
+    // the catalogue's shape too, as 400 invalid-argument.
+    frameworkErrors: (_err, req, raw) => {
+      const reply = raw as unknown as FastifyReply;
+      const message = messageForCode('invalid-argument');
+      const error = req.url.startsWith('/api/fn/')
+        ? { status: 'INVALID_ARGUMENT', message, details: { code: 'invalid-argument' } }
+        : { code: 'invalid-argument', message };
+      void reply.code(400).type('application/json').send(JSON.stringify({ error }));
+    },
   });
   // Every route as registered, for the authorization walk test (test/route-walk.test.ts).
   const registered: RegisteredRoute[] = [];
@@ -77,6 +89,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const { db, pool } = createDb(opts.databaseUrl);
   const hub = createRealtimeHub(opts.databaseUrl, (m) => app.log.warn(m));

@@ -94,14 +94,15 @@ export function parseWhere(raw: string | undefined): WhereClause[] {
 export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): PlannedList {
   const conditions = [...extra];
   for (const clause of parseWhere(query.where)) {
-    const field = spec.filters[clause.field];
+    // Own keys only: "constructor" or "__proto__" must not find Object.prototype's.
+    const field = Object.hasOwn(spec.filters, clause.field) ? spec.filters[clause.field] : undefined;
     if (!field) throw bad(`cannot filter on ${clause.field}`);
     conditions.push(condition(field, clause));
   }
   const [sortName, dir] = (
     query.orderBy ?? `${spec.defaultSort.field}:${spec.defaultSort.desc ? 'desc' : 'asc'}`
   ).split(':');
-  const sort = spec.sorts[sortName ?? ''];
+  const sort = sortName && Object.hasOwn(spec.sorts, sortName) ? spec.sorts[sortName] : undefined;
   if (!sort) throw bad(`cannot sort on ${sortName}`);
   const desc = dir === 'desc';
   if (query.startAfter) {

@@ -10,6 +10,9 @@ const callableStatus = (code: ErrorCode): string =>
       : 'INVALID_ARGUMENT'
     : code.toUpperCase().replaceAll('-', '_');
 
+/** Socket errors of a database connection that is gone or refused. */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+
 function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError; status: number } {
   if (err instanceof AppError) return { error: err, status: ERROR_HTTP_STATUS[err.code] };
   if (err.validation) {
@@ -29,10 +32,16 @@ function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError;
     }
     return { error: new AppError(code, messageForCode(code), fields), status: ERROR_HTTP_STATUS[code] };
   }
-  // Postgres refused a value's form (a forged cursor, a malformed id): the caller's fault.
   const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
-  if (pgCode && ['22P02', '22007', '22008', '22003'].includes(pgCode)) {
-    return { error: new AppError('invalid-argument'), status: 400 };
+  if (typeof pgCode === 'string') {
+    // A data exception (class 22): Postgres refused a value's form (a forged cursor, a malformed
+    // id, a date out of range): the caller's input, never a server fault.
+    if (/^22[0-9A-Z]{3}$/.test(pgCode)) return { error: new AppError('invalid-argument'), status: 400 };
+    // The database is unreachable, shutting down or starting: say so, and that it will pass.
+    if (/^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/.test(pgCode) || CONNECTION_ERRORS.has(pgCode))
+      return { error: new AppError('unavailable'), status: 503 };
+    // statement_timeout or a cancelled query: the database did not answer in time.
+    if (pgCode === '57014') return { error: new AppError('deadline-exceeded'), status: 504 };
   }
   const status = err.statusCode ?? 500;
   if (status === 413) return { error: new AppError('out-of-range', 'Request body is too large.'), status: 413 };

@@ -21,7 +21,14 @@ export const updateRecordingSchema = z.object({ protected: z.boolean().optional(
 export type UpdateRecordingInput = z.infer<typeof updateRecordingSchema>;
 
 export const timelineQuerySchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+    // A real calendar day in the years footage can have: 2026-02-30 and 9999-12-31 are not.
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return Number.isFinite(t) && new Date(t).toISOString().startsWith(d) && d >= '1970-01-01' && d <= '2199-12-31';
+    }, 'not a day between 1970 and 2199'),
   tz: z.string().max(64).optional(),
 });
 
