@@ -6,7 +6,6 @@ import { AppError } from '../lib/app-error.ts';
  * without their other half (JSON can spell both). Refused once, for every route, before any
  * validation: a display name, a camera URL, a `where` value and a cursor all arrive here.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MAX_DEPTH = 32;
 
