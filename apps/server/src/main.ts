@@ -6,12 +6,26 @@ import { openStorage } from './lib/open-storage.ts';
 import { createExportRunner } from './modules/exports/exports-job.service.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import type { LiveFeed } from './video/live-feed.ts';
+import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { createRecorder } from './video/recorder.ts';
 
 const started = performance.now();
 
+/** Says which ffmpeg and ffprobe this process runs (the system's, or the ones npm installed). */
+function reportFfmpeg(): void {
+  try {
+    const { ffmpeg, ffprobe } = ffmpegTools();
+    for (const [name, tool] of [['ffmpeg', ffmpeg], ['ffprobe', ffprobe]] as const)
+      console.log(`${name}: ${tool.path} (${tool.origin === 'system' ? 'the system’s' : 'bundled by npm'}; ${tool.version})`);
+  } catch (e) {
+    // The API and live pages still work; cameras say why they cannot record.
+    console.error(`WARNING: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 async function main() {
   const config = loadConfig();
+  reportFfmpeg();
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

@@ -10,6 +10,7 @@ import { SegmentIndexer } from './segment-indexer.ts';
 import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
 import { writeStatus, writeVideoInfo } from './video.repo.ts';
+import { ffmpegTools } from './ffmpeg-binaries.ts';
 
 /**
  * Everything one recorded camera needs: reconcile, then ffmpeg under its supervisor, the
@@ -90,6 +91,8 @@ export class CameraRunner {
         recordingMode: spec.recordingMode,
         segmentDir: dir,
         segmentSeconds: deps.segmentSeconds,
+        // A custom binary (tests) speaks today's ffmpeg; otherwise ask the one found.
+        rtspTimeoutOption: deps.ffmpegPath ? '-timeout' : ffmpegTools().ffmpeg.rtspTimeoutOption,
       }),
       liveFeed: this.feed,
       ffmpegPath: deps.ffmpegPath,

@@ -20,6 +20,8 @@ export interface FfmpegArgsInput {
   segmentDir: string;
   /** Seconds per segment (10 by default; tests use 2). */
   segmentSeconds?: number;
+  /** How this ffmpeg spells the RTSP socket timeout (ffmpeg-binaries.ts): `-timeout` since 5.0. */
+  rtspTimeoutOption?: '-timeout' | '-stimeout';
 }
 
 export const DEFAULT_SEGMENT_SECONDS = 10;
@@ -45,7 +47,7 @@ export function withCredentials(url: string, username?: string | null, password?
   return u.toString();
 }
 
-function inputArgs(source: CameraSource): string[] {
+function inputArgs(source: CameraSource, rtspTimeoutOption: '-timeout' | '-stimeout'): string[] {
   switch (source.type) {
     case 'rtsp':
       // TCP interleaving: no lost UDP packets, works through NAT; -timeout makes a dead camera fail in 5 s.
@@ -53,7 +55,7 @@ function inputArgs(source: CameraSource): string[] {
         ...['-protocol_whitelist', PROTOCOLS.rtsp],
         '-rtsp_transport',
         'tcp',
-        '-timeout',
+        rtspTimeoutOption,
         String(RTSP_SOCKET_TIMEOUT_US),
         '-i',
         withCredentials(source.url, source.username, source.password),
@@ -157,7 +159,14 @@ export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
   const record = input.recordingMode !== 'off';
   const motion = input.recordingMode === 'motion' ? motionOutputArgs() : [];
   const decode = motion.length && !needsTranscode(input.source) ? MOTION_DECODE_ARGS : [];
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', ...decode, ...inputArgs(input.source)];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    ...decode,
+    ...inputArgs(input.source, input.rtspTimeoutOption ?? '-timeout'),
+  ];
   // Video only for now: camera audio (G.711, AAC…) is not yet muxed for MSE.
   args.push('-map', '0:v:0', ...encoderArgs(input.source));
   const segOpts = segmentOptions(seconds);

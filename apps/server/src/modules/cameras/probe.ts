@@ -2,9 +2,9 @@ import { TEST_PATTERN_VIDEO } from '@vigil/shared';
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { existsSync } from 'node:fs';
 import type { ProbeResult } from '@vigil/shared';
 import { PROTOCOLS } from '../../video/ffmpeg-args.ts';
+import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 
 /**
  * What to probe: a source with its credentials already put back into the URL, pinned to the
@@ -13,8 +13,6 @@ import { PROTOCOLS } from '../../video/ffmpeg-args.ts';
 export type ProbeTarget = { type: 'rtsp' | 'mjpeg'; url: string; host?: string } | { type: 'test-pattern' };
 
 const KILL_AFTER_MS = 8000;
-/** Debian's ffprobe; PATH as a fallback for machines that install ffmpeg elsewhere. */
-const FFPROBE = existsSync('/usr/bin/ffprobe') ? '/usr/bin/ffprobe' : 'ffprobe';
 
 /** The recorder draws the test pattern itself (ffmpeg lavfi) at exactly this format. */
 export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, error: null };
@@ -28,10 +26,13 @@ const failed = (error: string): ProbeResult => ({
   error,
 });
 
-export function ffprobeArgs(target: { type: 'rtsp' | 'mjpeg'; url: string }): string[] {
+export function ffprobeArgs(
+  target: { type: 'rtsp' | 'mjpeg'; url: string },
+  rtspTimeoutOption: '-timeout' | '-stimeout' = '-timeout',
+): string[] {
   const input =
     target.type === 'rtsp'
-      ? ['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', '-timeout', '5000000']
+      ? ['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', rtspTimeoutOption, '5000000']
       : ['-protocol_whitelist', PROTOCOLS.mjpeg, '-timeout', '5000000', '-f', 'mjpeg'];
   return [
     '-v',
@@ -166,7 +167,10 @@ export async function probe(target: ProbeTarget): Promise<ProbeResult> {
     if (notMjpeg) return failed(notMjpeg);
   }
   return new Promise((resolve) => {
-    const child = spawn(FFPROBE, ffprobeArgs(target), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const ffprobe = ffmpegTools().ffprobe;
+    const child = spawn(ffprobe.path, ffprobeArgs(target, ffprobe.rtspTimeoutOption), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

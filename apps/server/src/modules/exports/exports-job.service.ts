@@ -7,6 +7,7 @@ import { type Db, lockOwner, refreshUsage } from '@vigil/db';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { MediaStore } from '../recordings/media-store.ts';
+import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { segmentIndex } from '../segments/segments.service.ts';
 import { type ExportRow, exportsRepo as repo } from './exports.repo.ts';
 import { exportKey } from './exports.service.ts';
@@ -72,7 +73,7 @@ export function createExportRunner(deps: {
   log: (msg: string) => void;
 }): ExportRunner {
   const { db, media, storage, workDir, log } = deps;
-  const ffmpeg = deps.ffmpegPath ?? 'ffmpeg';
+  const ffmpeg = deps.ffmpegPath ?? ffmpegTools().ffmpeg.path;
   let running = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;

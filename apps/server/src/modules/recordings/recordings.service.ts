@@ -14,6 +14,7 @@ import { buildVodPlaylist } from './hls-playlist.ts';
 import type { MediaStore } from './media-store.ts';
 import { segmentIndex } from '../segments/segments.service.ts';
 import { type RecordingRow, recordingsRepo as repo } from './recordings.repo.ts';
+import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { segmentThumbnail } from './thumbnail.ts';
 import { dayBounds, isTimeZone, mergeSpans } from './timeline.ts';
 
@@ -61,7 +62,7 @@ function range(fromText: string, toText: string, maxMs: number): { from: Date; t
 export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpegPath?: string }) {
   const thumbnailGrabs = createRateLimiter({ burst: THUMBNAIL_BURST, perMinute: THUMBNAILS_PER_MINUTE });
   const { db, media } = deps;
-  const ffmpeg = deps.ffmpegPath ?? 'ffmpeg';
+  const ffmpeg = deps.ffmpegPath ?? ffmpegTools().ffmpeg.path;
 
   async function ownCamera(actor: Actor, cameraId: string) {
     if (!(await repo.cameraExists(db, actor.workspaceId, cameraId))) throw new AppError('not-found');
