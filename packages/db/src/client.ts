@@ -11,8 +11,18 @@ export type DbOrTx = Db | Tx;
 // below 2^53 (9 PB), so nothing is lost, and raw SQL answers the same type as the schema.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function createDb(connectionString: string, max = 10) {
-  const pool = new pg.Pool({ connectionString, max });
+/**
+ * A pool that fails fast instead of hanging when the database is gone or frozen: connecting gives
+ * up after 5 s, a statement after 15 s on the server, and a reply that never comes after 20 s on
+ * the client (a frozen server cannot enforce its own timeout). Requests then answer 503/504.
+ * Migrations pass `timeouts: false`: they may legitimately run long.
+ */
+export function createDb(connectionString: string, max = 10, opts: { timeouts?: boolean } = {}) {
+  const limits =
+    opts.timeouts === false
+      ? {}
+      : { connectionTimeoutMillis: 5000, statement_timeout: 15_000, query_timeout: 20_000 };
+  const pool = new pg.Pool({ connectionString, max, ...limits });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

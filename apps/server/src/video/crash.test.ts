@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,8 +90,8 @@ describe('crash tolerance', () => {
       child.kill('SIGKILL');
       await exited;
     }
-    // Its ffmpeg loses its stdout reader and exits on the broken pipe: nothing is left running.
-    await waitFor(() => ffmpegPidsFor(dir).length === 0, 10_000, 'the orphaned ffmpeg to exit');
+    // Its ffmpeg is tied to it (setpriv --pdeathsig): the kernel ends it with its parent.
+    await waitFor(() => ffmpegPidsFor(dir).length === 0, 2000, 'the orphaned ffmpeg to exit');
     const onDisk = segmentFiles(dir);
     const before = await indexedNames(cam.id);
     // At most the file being written and the one just closed were not indexed yet.
@@ -107,4 +108,36 @@ describe('crash tolerance', () => {
     expect(afterReconcile.length).toBeGreaterThanOrEqual(before.length);
     expect(await indexedNames(cam.id)).toEqual(segmentFiles(dir));
   }, 60_000);
+
+  it('an ffmpeg left writing into the media folder is ended before the recorder starts its own', async () => {
+    const dir = path.join(t.mediaRoot, 'leftover-test');
+    mkdirSync(dir, { recursive: true });
+    // Started untied, as by a server from before, or on a system without setpriv.
+    const stray = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=160x90:rate=5',
+        '-f',
+        'mp4',
+        '-movflags',
+        '+frag_keyframe+empty_moov',
+        path.join(dir, 'stray.mp4'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const gone = new Promise((r) => stray.once('exit', r));
+    await waitFor(() => ffmpegPidsFor(dir).length === 1, 5000, 'the stray ffmpeg');
+    const recorder = newRecorder();
+    await recorder.start();
+    await recorder.stop();
+    await gone;
+    expect(ffmpegPidsFor(dir)).toEqual([]);
+  });
 });

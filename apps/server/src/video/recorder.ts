@@ -6,6 +6,7 @@ import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
+import { endLeftoverFfmpeg } from './tied-spawn.ts';
 import { createRetention } from './retention.ts';
 import { type CameraRow, loadCameras, writeStatus } from './video.repo.ts';
 
@@ -154,6 +155,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   return {
     liveFeeds,
     async start() {
+      // An ffmpeg left by a process that died without stopping it would write the same segment
+      // files as the one this start launches: end it first.
+      const leftovers = await endLeftoverFfmpeg(opts.mediaRoot);
+      if (leftovers.length) opts.log(`ended ${leftovers.length} ffmpeg left running by a previous process`);
       hub = createRealtimeHub(opts.databaseUrl, opts.log);
       hub.subscribe((e) => {
         if (e.topic === 'cameras.changed' && e.id) void this.sync(e.id);

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { backoffMs, describeFfmpegError } from './ffmpeg-errors.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
+import { spawnTied } from './tied-spawn.ts';
 
 /**
  * Keeps one camera's ffmpeg running: restarts it with backoff, reports online / reconnecting /
@@ -74,7 +75,7 @@ export class FfmpegSupervisor {
     this.lastDataAt = Date.now();
     this.lastFd3At = this.lastDataAt;
     // TZ=UTC: the segment muxer's strftime uses local time; the names must be UTC.
-    const child = spawn(this.opts.ffmpegPath ?? ffmpegTools().ffmpeg.path, this.opts.args, {
+    const child = spawnTied(this.opts.ffmpegPath ?? ffmpegTools().ffmpeg.path, this.opts.args, {
       env: { ...process.env, TZ: 'UTC' },
       stdio: this.opts.onFd3 ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
     });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import type { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -8,6 +8,7 @@ import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { MediaStore } from '../recordings/media-store.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
+import { spawnTied } from '../../video/tied-spawn.ts';
 import { segmentIndex } from '../segments/segments.service.ts';
 import { type ExportRow, exportsRepo as repo } from './exports.repo.ts';
 import { exportKey } from './exports.service.ts';
@@ -92,7 +93,7 @@ export function createExportRunner(deps: {
 
   function runFfmpeg(args: string[], duration: number, onProgress: (p: number) => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      const proc = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawnTied(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       let stderr = '';
       let buf = '';
