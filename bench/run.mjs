@@ -12,6 +12,8 @@ for (const b of [
   'recorder-cpu',
   'rtp-output-cost',
   'live-latency',
+  'signup-flood',
+  'pg-recovery',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
