@@ -15,8 +15,13 @@ const startedAt = performance.now();
 function reportFfmpeg(): void {
   try {
     const { ffmpeg, ffprobe } = ffmpegTools();
-    for (const [name, tool] of [['ffmpeg', ffmpeg], ['ffprobe', ffprobe]] as const)
-      console.log(`${name}: ${tool.path} (${tool.origin === 'system' ? 'the system’s' : 'bundled by npm'}; ${tool.version})`);
+    for (const [name, tool] of [
+      ['ffmpeg', ffmpeg],
+      ['ffprobe', ffprobe],
+    ] as const)
+      console.log(
+        `${name}: ${tool.path} (${tool.origin === 'system' ? 'the system’s' : 'bundled by npm'}; ${tool.version})`,
+      );
   } catch (e) {
     // The API and live pages still work; cameras say why they cannot record.
     console.error(`WARNING: ${e instanceof Error ? e.message : String(e)}`);

@@ -19,9 +19,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  */
 export function createDb(connectionString: string, max = 10, opts: { timeouts?: boolean } = {}) {
   const limits =
-    opts.timeouts === false
-      ? {}
-      : { connectionTimeoutMillis: 5000, statement_timeout: 15_000, query_timeout: 20_000 };
+    opts.timeouts === false ? {} : { connectionTimeoutMillis: 5000, statement_timeout: 15_000, query_timeout: 20_000 };
   const pool = new pg.Pool({ connectionString, max, ...limits });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});

@@ -46,7 +46,11 @@ function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError;
   // node-postgres's own timeouts and lost connections carry no code, only their words.
   const words = `${err.message} ${(err.cause as Error | undefined)?.message ?? ''}`;
   if (/Query read timeout/.test(words)) return { error: new AppError('deadline-exceeded'), status: 504 };
-  if (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(words))
+  if (
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(
+      words,
+    )
+  )
     return { error: new AppError('unavailable'), status: 503 };
   const status = err.statusCode ?? 500;
   if (status === 413) return { error: new AppError('out-of-range', 'Request body is too large.'), status: 413 };

@@ -17,7 +17,10 @@ function deathSignalWrapper(): string | null {
   if (process.platform !== 'linux') return wrapper;
   for (const candidate of ['/usr/bin/setpriv', '/bin/setpriv']) {
     const ok = spawnSync(candidate, ['--pdeathsig', 'KILL', 'true'], { timeout: 5000 }).status === 0;
-    if (ok) return (wrapper = candidate);
+    if (ok) {
+      wrapper = candidate;
+      break;
+    }
   }
   return wrapper;
 }
