@@ -93,6 +93,7 @@ export class CameraRunner {
         segmentSeconds: deps.segmentSeconds,
         // A custom binary (tests) speaks today's ffmpeg; otherwise ask the one found.
         rtspTimeoutOption: deps.ffmpegPath ? '-timeout' : ffmpegTools().ffmpeg.rtspTimeoutOption,
+        httpMaxRedirects: deps.ffmpegPath ? true : ffmpegTools().ffmpeg.httpMaxRedirects,
       }),
       liveFeed: this.feed,
       ffmpegPath: deps.ffmpegPath,

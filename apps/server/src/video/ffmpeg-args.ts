@@ -22,6 +22,8 @@ export interface FfmpegArgsInput {
   segmentSeconds?: number;
   /** How this ffmpeg spells the RTSP socket timeout (ffmpeg-binaries.ts): `-timeout` since 5.0. */
   rtspTimeoutOption?: '-timeout' | '-stimeout';
+  /** Whether this ffmpeg takes `-max_redirects` (then MJPEG sources may not redirect at all). */
+  httpMaxRedirects?: boolean;
 }
 
 export const DEFAULT_SEGMENT_SECONDS = 10;
@@ -47,7 +49,11 @@ export function withCredentials(url: string, username?: string | null, password?
   return u.toString();
 }
 
-function inputArgs(source: CameraSource, rtspTimeoutOption: '-timeout' | '-stimeout'): string[] {
+function inputArgs(
+  source: CameraSource,
+  rtspTimeoutOption: '-timeout' | '-stimeout',
+  httpMaxRedirects: boolean,
+): string[] {
   switch (source.type) {
     case 'rtsp':
       // TCP interleaving: no lost UDP packets, works through NAT; -timeout makes a dead camera fail in 5 s.
@@ -64,6 +70,8 @@ function inputArgs(source: CameraSource, rtspTimeoutOption: '-timeout' | '-stime
       // MJPEG over HTTP carries no timestamps: stamp frames with the arrival time.
       return [
         ...['-protocol_whitelist', PROTOCOLS.mjpeg],
+        // The address was checked; a redirect would lead ffmpeg somewhere that was not.
+        ...(httpMaxRedirects ? ['-max_redirects', '0'] : []),
         ...['-use_wallclock_as_timestamps', '1', '-f', 'mjpeg', '-i', source.url],
       ];
     case 'test-pattern':
@@ -165,7 +173,7 @@ export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
     '-loglevel',
     'error',
     ...decode,
-    ...inputArgs(input.source, input.rtspTimeoutOption ?? '-timeout'),
+    ...inputArgs(input.source, input.rtspTimeoutOption ?? '-timeout', input.httpMaxRedirects ?? true),
   ];
   // Video only for now: camera audio (G.711, AAC…) is not yet muxed for MSE.
   args.push('-map', '0:v:0', ...encoderArgs(input.source));

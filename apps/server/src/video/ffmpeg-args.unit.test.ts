@@ -168,5 +168,7 @@ describe('protocol whitelist', () => {
     expect(mjpeg[mjpeg.indexOf('-protocol_whitelist') + 1]).toBe('http,https,tcp,tls');
     // Before -i: ffmpeg applies input options only to the input that follows them.
     expect(mjpeg.indexOf('-protocol_whitelist')).toBeLessThan(mjpeg.indexOf('-i'));
+    // The checked address is the last one: no redirect to another (where the binary allows it).
+    expect(mjpeg[mjpeg.indexOf('-max_redirects') + 1]).toBe('0');
   });
 });

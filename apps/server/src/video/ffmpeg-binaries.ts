@@ -20,6 +20,11 @@ export interface FfmpegTool {
   version: string;
   /** The RTSP input option for a socket I/O timeout in microseconds. */
   rtspTimeoutOption: '-timeout' | '-stimeout';
+  /**
+   * Whether its HTTP client takes `-max_redirects` (ffmpeg 5+). With it, an MJPEG source may not
+   * redirect ffmpeg to an address the outbound policy refused; the 2018 bundled build lacks it.
+   */
+  httpMaxRedirects: boolean;
 }
 
 export interface FfmpegTools {
@@ -55,11 +60,13 @@ function describe(file: string, origin: FfmpegTool['origin']): FfmpegTool {
   const version = spawnSync(file, ['-version'], { encoding: 'utf8', timeout: 10_000 }).stdout?.split('\n')[0] ?? '';
   const rtsp = spawnSync(file, ['-hide_banner', '-h', 'demuxer=rtsp'], { encoding: 'utf8', timeout: 10_000 });
   const help = `${rtsp.stdout ?? ''}${rtsp.stderr ?? ''}`;
+  const http = spawnSync(file, ['-hide_banner', '-h', 'protocol=http'], { encoding: 'utf8', timeout: 10_000 });
   return {
     path: file,
     origin,
     version: version.trim(),
     rtspTimeoutOption: /-stimeout\b/.test(help) ? '-stimeout' : '-timeout',
+    httpMaxRedirects: /-max_redirects\b/.test(`${http.stdout ?? ''}${http.stderr ?? ''}`),
   };
 }
 

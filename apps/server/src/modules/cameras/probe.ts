@@ -29,11 +29,15 @@ const failed = (error: string): ProbeResult => ({
 export function ffprobeArgs(
   target: { type: 'rtsp' | 'mjpeg'; url: string },
   rtspTimeoutOption: '-timeout' | '-stimeout' = '-timeout',
+  httpMaxRedirects = true,
 ): string[] {
   const input =
     target.type === 'rtsp'
       ? ['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', rtspTimeoutOption, '5000000']
-      : ['-protocol_whitelist', PROTOCOLS.mjpeg, '-timeout', '5000000', '-f', 'mjpeg'];
+      : [
+          ...['-protocol_whitelist', PROTOCOLS.mjpeg, '-timeout', '5000000', '-f', 'mjpeg'],
+          ...(httpMaxRedirects ? ['-max_redirects', '0'] : []),
+        ];
   return [
     '-v',
     'error',
@@ -168,7 +172,7 @@ export async function probe(target: ProbeTarget): Promise<ProbeResult> {
   }
   return new Promise((resolve) => {
     const ffprobe = ffmpegTools().ffprobe;
-    const child = spawn(ffprobe.path, ffprobeArgs(target, ffprobe.rtspTimeoutOption), {
+    const child = spawn(ffprobe.path, ffprobeArgs(target, ffprobe.rtspTimeoutOption, ffprobe.httpMaxRedirects), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
