@@ -63,7 +63,8 @@ describe('accounts in the browser', () => {
   it('shows the catalogue message for a wrong password and for a short one at sign-up', async () => {
     await page.goto(`${base}/auth/login`);
     await signInUi(page, ADMIN.email, 'not-the-password');
-    await expect.poll(() => page.getByText('Invalid password. Please try again.').isVisible()).toBe(true);
+    // One answer for an unknown email and a wrong password (enumeration protection, on by default).
+    await expect.poll(() => page.getByText('Login failed. Please check your credentials.').isVisible()).toBe(true);
     expect(page.url()).toContain('/auth/login');
 
     await page.goto(`${base}/auth/register`);

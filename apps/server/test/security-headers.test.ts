@@ -30,6 +30,17 @@ describe('security headers, Host check and stream caps', () => {
     expect(csp).toContain("media-src 'self' blob:");
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // A revalidated page (304, no content type) keeps the app's CSP: the browser applies these
+    // headers to the page it has cached.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/viewer/live',
+      headers: {
+        'if-none-match': String(page.headers.etag),
+        'if-modified-since': String(page.headers['last-modified']),
+      },
+    });
+    if (again.statusCode === 304) expect(again.headers['content-security-policy']).toBe(csp);
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');

@@ -35,8 +35,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, we
     if (hsts) reply.header('strict-transport-security', hsts);
     // A route that set its own (a stored file's sandbox) keeps it; the API browser has its own page.
     if (reply.hasHeader('content-security-policy') || req.url.startsWith('/api/docs')) return;
-    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-    reply.header('content-security-policy', html ? appCsp : "default-src 'none'; frame-ancestors 'none'");
+    // By path, not by the answer's type: a 304 for index.html has no type, and the browser would
+    // apply its headers, a deny-all CSP among them, to the page it has cached.
+    const api = req.url === '/api' || req.url.startsWith('/api/');
+    reply.header('content-security-policy', api ? "default-src 'none'; frame-ancestors 'none'" : appCsp);
   });
 }
 
