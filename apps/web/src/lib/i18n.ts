@@ -31,12 +31,38 @@ export function initI18n(): typeof i18n {
 }
 
 type Dict = Record<string, string>;
+type Loadable = Exclude<Language, 'en'>;
 export interface FeatureTranslations {
   en: Dict;
   fr: () => Promise<{ default: Dict }>;
 }
 const features: FeatureTranslations[] = [];
 const add = (lng: string, dict: Dict) => i18n.addResourceBundle(lng, 'translation', dict, true, false);
+
+/**
+ * Languages asked for at least once (loading or loaded). A feature registered while one of them
+ * is still loading must still get its strings in it: it fetches them itself, on registration.
+ */
+const requested = new Set<Loadable>();
+const coreLoaded = new Set<Loadable>();
+const featureLoads = new Map<FeatureTranslations, Map<Loadable, Promise<void>>>();
+
+/** One fetch per feature and language; a failed fetch is forgotten so a later attempt retries. */
+function loadFeature(bundle: FeatureTranslations, lng: Loadable): Promise<void> {
+  const byLanguage = featureLoads.get(bundle) ?? new Map<Loadable, Promise<void>>();
+  featureLoads.set(bundle, byLanguage);
+  const existing = byLanguage.get(lng);
+  if (existing) return existing;
+  const load = bundle[lng]().then(
+    (m) => void add(lng, m.default),
+    (error: unknown) => {
+      byLanguage.delete(lng);
+      throw error;
+    },
+  );
+  byLanguage.set(lng, load);
+  return load;
+}
 
 /**
  * A feature brings its own strings (features/<x>/locales/*.json) when its code loads, so the
@@ -46,15 +72,17 @@ export function registerTranslations(bundle: FeatureTranslations): void {
   if (features.includes(bundle)) return;
   features.push(bundle);
   add('en', bundle.en);
-  if (i18n.hasResourceBundle('fr', 'translation')) void bundle.fr().then((m) => add('fr', m.default));
+  // Offline: the feature stays in English until the next language change retries.
+  for (const lng of requested) loadFeature(bundle, lng).catch(() => undefined);
 }
 
 export async function setLanguage(language: Language): Promise<void> {
-  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+  if (language !== 'en' && !coreLoaded.has(language)) {
+    requested.add(language);
     try {
-      const [core, ...rest] = await Promise.all([loaders[language](), ...features.map((f) => f[language]())]);
-      add(language, core.default);
-      for (const m of rest) add(language, m.default);
+      const core = loaders[language]().then((m) => void add(language, m.default));
+      await Promise.all([core, ...features.map((f) => loadFeature(f, language))]);
+      coreLoaded.add(language);
     } catch {
       // Chunk could not load (offline): stay in the current language rather than show keys.
       return;
