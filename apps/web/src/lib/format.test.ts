@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, timeZones, trialDaysLeft, usagePercent } from './format.ts';
+import {
+  formatBytes,
+  formatClock,
+  formatDateTime,
+  formatNumber,
+  timeZones,
+  trialDaysLeft,
+  usagePercent,
+} from './format.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,5 +63,28 @@ describe('timeZones', () => {
     expect(timeZones()).toContain('Europe/Paris');
     expect(timeZones('Legacy/Zone')[0]).toBe('Legacy/Zone');
     expect(timeZones('Europe/Paris').filter((z) => z === 'Europe/Paris')).toHaveLength(1);
+  });
+});
+
+describe('formatting follows the language', () => {
+  const iso = '2026-11-22T11:28:05Z';
+  it('writes dates and times the French way', () => {
+    expect(formatDateTime(iso, 'UTC', 'fr')).toBe('22 nov. 2026, 11:28');
+    expect(formatDateTime(iso, 'UTC', 'fr', 'second')).toBe('22 nov. 2026, 11:28:05');
+    expect(formatDateTime(iso, 'UTC', 'en', 'second')).toBe('Nov 22, 2026, 11:28:05 AM');
+    expect(formatClock(Date.parse(iso), 'Europe/Paris', 'fr')).toBe('12:28:05');
+  });
+  it('writes numbers with the language’s decimal separator', () => {
+    expect(formatNumber(0.077, 'fr', 2)).toBe('0,08');
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+  });
+  it('writes sizes in decimal units named in the language', () => {
+    expect(formatBytes(972_500, 'en')).toBe('972.5\u00a0KB');
+    expect(formatBytes(972_500, 'fr')).toBe('972,5\u00a0Ko');
+    expect(formatBytes(77e6, 'fr')).toBe('77\u00a0Mo');
+    expect(formatBytes(10e9, 'fr')).toBe('10\u00a0Go');
+    expect(formatBytes(2_450_000_000, 'en')).toBe('2.5\u00a0GB');
+    expect(formatBytes(512, 'en')).toBe('512\u00a0B');
+    expect(formatBytes(512, 'fr')).toBe('512\u00a0o');
   });
 });

@@ -8,17 +8,67 @@ export function trialDaysLeft(trialEndDate: string | null | undefined, now: Date
   return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
 }
 
+/**
+ * The app's one set of formatting helpers: every date, time, number and size on screen goes
+ * through here with the current language (i18n.language), so French never shows `11/22/2026`
+ * or `972.5 KB`.
+ */
+
 /** A date-time in the user's timezone (spec §3 preferences.timezone); bad zones fall back to UTC. */
-export function formatDateTime(iso: string | null | undefined, timeZone: string | undefined, locale: string): string {
+export function formatDateTime(
+  iso: string | null | undefined,
+  timeZone: string | undefined,
+  locale: string,
+  precision: 'minute' | 'second' = 'minute',
+): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  const options: Intl.DateTimeFormatOptions = {
+    dateStyle: 'medium',
+    timeStyle: precision === 'second' ? 'medium' : 'short',
+  };
   try {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
   } catch {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
   }
+}
+
+/** Wall-clock time of an instant in the user's zone, to the second, 24-hour. */
+export function formatClock(ms: number, timeZone: string, locale: string): string {
+  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+  try {
+    return new Intl.DateTimeFormat(locale, { ...opts, timeZone }).format(ms);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' }).format(ms);
+  }
+}
+
+export function formatNumber(value: number, locale: string, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+}
+
+/** French writes octets (Ko, Mo, Go); everything else gets the English byte units. */
+const BYTE_UNITS: Record<string, readonly string[]> = {
+  en: ['B', 'KB', 'MB', 'GB', 'TB'],
+  fr: ['o', 'Ko', 'Mo', 'Go', 'To'],
+};
+
+/**
+ * A byte count in decimal units (GB = 10^9 bytes, like the plan's maxStorage), one decimal at most,
+ * with the language's decimal separator and unit names: `972.5 KB`, `972,5 Ko`.
+ */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = BYTE_UNITS[locale.slice(0, 2)] ?? (BYTE_UNITS.en as readonly string[]);
+  let value = Math.max(0, bytes);
+  let i = 0;
+  while (value >= 1000 && i < units.length - 1) {
+    value /= 1000;
+    i += 1;
+  }
+  // No-break space: the unit never wraps away from its number.
+  return `${formatNumber(value, locale, i === 0 ? 0 : 1)}\u00a0${units[i]}`;
 }
 
 /** Share of a limit used, 0–100, for progress bars; a zero limit is full only when used. */

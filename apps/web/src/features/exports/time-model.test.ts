@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, fromLocalInput, toLocalInput } from './time-model.ts';
+import { fromLocalInput, toLocalInput } from './time-model.ts';
 
 describe('exports time model', () => {
   it('reads and writes datetime-local values in the user’s timezone, across DST', () => {
@@ -9,10 +9,5 @@ describe('exports time model', () => {
     expect(fromLocalInput('2026-07-01T12:00', 'Europe/Paris')).toBe(Date.parse('2026-07-01T10:00:00Z'));
     expect(fromLocalInput('2026-07-01T12:00', 'America/New_York')).toBe(Date.parse('2026-07-01T16:00:00Z'));
     expect(fromLocalInput('yesterday', 'UTC')).toBeNull();
-  });
-
-  it('formats sizes', () => {
-    expect(formatBytes(512, 'en')).toBe('512 B');
-    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
   });
 });

@@ -37,24 +37,3 @@ export function fromLocalInput(value: string, timeZone: string): number | null {
   ms = wall - offsetAt(ms, timeZone);
   return ms;
 }
-
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(v)} ${units[i]}`;
-}
-
-/** Date and time to the second: an export's bounds are picked to the second. */
-export function formatInstant(iso: string, timeZone: string, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(iso));
-  }
-}

@@ -21,16 +21,6 @@ export function isDay(value: string | null | undefined): value is string {
   return !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 }
 
-/** Wall-clock time of an instant in the user's zone, to the second. */
-export function clockTime(ms: number, timeZone: string, locale: string): string {
-  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...opts, timeZone }).format(ms);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' }).format(ms);
-  }
-}
-
 export interface Day {
   start: number;
   end: number;

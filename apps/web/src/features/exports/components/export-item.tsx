@@ -2,7 +2,7 @@ import type { Export } from '@vigil/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { formatBytes, formatInstant } from '../time-model.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 
 const TONE: Record<Export['status'], string> = {
   queued: 'bg-sunken text-fg',
@@ -35,8 +35,8 @@ export function ExportItem(props: {
           <p className="font-medium text-fg">{cameraName}</p>
           <p className="text-sm text-muted">
             {t('exports.range', {
-              start: formatInstant(item.from, timeZone, i18n.language),
-              end: formatInstant(item.to, timeZone, i18n.language),
+              start: formatDateTime(item.from, timeZone, i18n.language, 'second'),
+              end: formatDateTime(item.to, timeZone, i18n.language, 'second'),
             })}
           </p>
         </div>

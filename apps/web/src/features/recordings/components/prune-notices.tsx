@@ -1,8 +1,8 @@
 import type { PruneNotice } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
-import { formatSize, noticeKey } from '../notice-model.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
+import { noticeKey } from '../notice-model.ts';
 
 /**
  * Footage the plan's limits made retention delete (issue 3: "saying so in the page"). Polite, not
@@ -27,8 +27,8 @@ export function PruneNotices({
         <p key={n.id} role="status" className="rounded-md bg-warn-bg px-4 py-2 text-sm text-warn-fg">
           {t(noticeKey(n), {
             count: n.recordingsRemoved,
-            size: formatSize(n.bytesRemoved, i18n.language),
-            max: n.reason === 'maxStorage' ? formatSize(n.limit * 1e9, i18n.language) : n.limit,
+            size: formatBytes(n.bytesRemoved, i18n.language),
+            max: n.reason === 'maxStorage' ? formatBytes(n.limit * 1e9, i18n.language) : n.limit,
             from: when(n.firstAt),
             at: when(n.lastAt),
           })}{' '}

@@ -3,7 +3,7 @@ import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { useProtectRecording } from '../api.ts';
-import { clockTime } from '../time-model.ts';
+import { formatClock } from '../../../lib/format.ts';
 
 /** The day's recordings: play one from its start; managers protect it from pruning. */
 export function RecordingList({
@@ -20,7 +20,7 @@ export function RecordingList({
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const protect = useProtectRecording();
-  const time = (iso: string) => clockTime(Date.parse(iso), timeZone, i18n.language);
+  const time = (iso: string) => formatClock(Date.parse(iso), timeZone, i18n.language);
   return (
     <section aria-labelledby="recordings-list" className="mt-6">
       <h2 id="recordings-list" className="mb-2 text-lg font-semibold text-fg">

@@ -1,16 +1,8 @@
+import { formatClock } from '../../../lib/format.ts';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchThumbnail } from '../api.ts';
-import {
-  type Day,
-  type Parsed,
-  clockTime,
-  instantAt,
-  keyStep,
-  percentOf,
-  playableFrom,
-  spanAt,
-} from '../time-model.ts';
+import { type Day, type Parsed, instantAt, keyStep, percentOf, playableFrom, spanAt } from '../time-model.ts';
 
 const THUMB_DEBOUNCE_MS = 250;
 
@@ -38,7 +30,7 @@ export function TimelineBar({ cameraId, day, spans, value, timeZone, snapMs, onP
   const [hover, setHover] = useState<number | null>(null);
   const [thumb, setThumb] = useState<{ at: number; url: string | null } | null>(null);
   const shown = drag ?? value;
-  const time = (ms: number) => clockTime(ms, timeZone, i18n.language);
+  const time = (ms: number) => formatClock(ms, timeZone, i18n.language);
   const preview = drag ?? hover;
   const near = preview === null ? null : playableFrom(spans, preview, snapMs);
   const thumbAt = near !== null && preview !== null && Math.abs(near - preview) <= snapMs ? near : null;
