@@ -107,6 +107,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -115,5 +116,5 @@ export class ApiError extends Error {
 
 export function unwrap<T>(result: Result<T>): T {
   if (result.success) return result.data;
-  throw new ApiError(result.error.code, result.error.message, result.error.fields);
+  throw new ApiError(result.error.code, result.error.message, result.error.fields, result.error.detail);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import {
   clientError,
+  describeError,
   codeFromCallableStatus,
   codeFromHttpStatus,
   errorFromBody,
@@ -99,5 +100,46 @@ describe('translations of the catalogue', () => {
     for (const [code, message] of Object.entries(ERROR_MESSAGES)) expect(dict[errorKey(code)]).toBe(message);
     expect(dict[errorKey('whatever')]).toBe(UNKNOWN_ERROR_MESSAGE);
     expect(dict['auth.loginFailed']).toBe(LOGIN_FAILED_MESSAGE);
+  });
+});
+
+describe('server messages more specific than the catalogue', () => {
+  const noFootage = { error: { code: 'failed-precondition', message: 'No recorded footage in that range' } };
+  const dicts: Record<string, Record<string, string>> = {
+    en,
+    fr: { 'errors.failed-precondition': 'L’opération a échoué.', 'serverMessage.Bof': 'Bof en français' },
+  };
+  const tIn = (language: string) => (key: string, options?: { defaultValue: string }) =>
+    dicts[language]?.[key] ?? options?.defaultValue ?? key;
+
+  it('keeps them beside the catalogue message', () => {
+    expect(errorFromBody(noFootage, 400)).toEqual({
+      code: 'failed-precondition',
+      message: 'Operation failed due to system state.',
+      detail: 'No recorded footage in that range',
+    });
+  });
+
+  it('ignores the catalogue default, sign-in codes and internal failures', () => {
+    const same = { error: { code: 'failed-precondition', message: 'Operation failed due to system state.' } };
+    expect(errorFromBody(same, 400).detail).toBeUndefined();
+    expect(errorFromBody({ error: { code: 'auth/wrong-password', message: 'nope' } }, 401).detail).toBeUndefined();
+    expect(errorFromBody({ error: { code: 'internal', message: 'db down at x.ts:3' } }, 500).detail).toBeUndefined();
+  });
+
+  it('shows the server’s words in English, a translation or both in French', () => {
+    const err = errorFromBody(noFootage, 400);
+    expect(describeError(err, tIn('en'), 'en')).toBe('No recorded footage in that range');
+    expect(describeError(err, tIn('fr'), 'fr')).toBe('L’opération a échoué. No recorded footage in that range');
+    expect(describeError({ code: 'failed-precondition', detail: 'Bof' }, tIn('fr'), 'fr')).toBe('Bof en français');
+    expect(describeError({ code: 'failed-precondition' }, tIn('en'), 'en')).toBe(
+      'Operation failed due to system state.',
+    );
+    expect(describeError(new Error('boom'), tIn('en'), 'en')).toBe(en['errors.unknown']);
+  });
+
+  it('English lists each known server message under its own words', () => {
+    const serverKeys = Object.keys(en).filter((k) => k.startsWith('serverMessage.'));
+    for (const k of serverKeys) expect(k).toBe(`serverMessage.${(en as Record<string, string>)[k]}`);
   });
 });

@@ -5,6 +5,8 @@ export interface ClientError {
   code: ErrorCode | 'unknown';
   message: string;
   fields?: Record<string, string>;
+  /** The server's own message when it is more specific than the catalogue's (see specificDetail). */
+  detail?: string;
 }
 
 /** Builds a client error; the message always comes from the catalogue, never the server. */
@@ -57,7 +59,40 @@ export function errorFromBody(body: unknown, httpStatus: number): ClientError {
   const details = isRecord(err.details) ? err.details : undefined;
   const candidates = [err.code, details?.code, codeFromCallableStatus(err.status)];
   const code = candidates.find(isErrorCode) ?? codeFromHttpStatus(httpStatus);
-  return clientError(code, readFields(err.fields));
+  const error = clientError(code, readFields(err.fields));
+  const detail = specificDetail(error.code, err.message);
+  return detail ? { ...error, detail } : error;
+}
+
+/**
+ * The rule for showing a server's words: a message other than the catalogue default for its code
+ * is specific ("No recorded footage in that range") and worth showing. Sign-in and account codes
+ * keep spec §8's catalogue messages, and internal failures never show what the server said.
+ */
+export function specificDetail(code: ErrorCode | 'unknown', message: unknown): string | undefined {
+  if (typeof message !== 'string' || code === 'unknown' || code === 'internal' || code.startsWith('auth/')) {
+    return undefined;
+  }
+  const text = message.trim();
+  return text !== '' && text !== messageForCode(code) ? text : undefined;
+}
+
+type Translate = (key: string, options?: { defaultValue: string }) => string;
+
+/**
+ * What a page shows for a failure: the translated catalogue message, or the server's specific
+ * message — in English as sent, in other languages translated when known (key
+ * `serverMessage.<English text>`), else after the translated catalogue message.
+ */
+export function describeError(error: unknown, t: Translate, language: string): string {
+  const record = typeof error === 'object' && error !== null ? (error as { code?: unknown; detail?: unknown }) : {};
+  const code = typeof record.code === 'string' ? record.code : 'unknown';
+  const catalogue = t(errorKey(code));
+  const detail = typeof record.detail === 'string' ? record.detail : undefined;
+  if (!detail) return catalogue;
+  if (language === 'en') return detail;
+  const translated = t(`serverMessage.${detail}`, { defaultValue: '' });
+  return translated || `${catalogue} ${detail}`;
 }
 
 /** The i18n key holding the translated catalogue message for a code. */

@@ -51,4 +51,8 @@ export interface Page<T> {
 /** Spec §7: every client call resolves to one of these. */
 export type Result<T> =
   | { success: true; data: T }
-  | { success: false; error: { code: ErrorCode | 'unknown'; message: string; fields?: Record<string, string> } };
+  | {
+      success: false;
+      /** `message` is the catalogue's; `detail` is the server's own words when they say more than it. */
+      error: { code: ErrorCode | 'unknown'; message: string; fields?: Record<string, string>; detail?: string };
+    };

@@ -5,8 +5,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
 import { authSettingsQuery, useSaveAuthSettings } from '../api.ts';
 
 /** Installation sign-in settings: whether a failed sign-in says which half was wrong. */
@@ -15,7 +14,7 @@ export function SignInSettings() {
   const toast = useToast();
   const query = useQuery(authSettingsQuery);
   const save = useSaveAuthSettings();
-  const errorText = (err: unknown) => t(errorKey(err instanceof ApiError ? err.code : 'unknown'));
+  const errorText = useErrorText();
 
   return (
     <Card title={t('adminSettings.signIn.title')}>

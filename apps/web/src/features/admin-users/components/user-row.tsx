@@ -5,9 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useSetUserDisabled, useSetUserRole } from '../api.ts';
 
 const cell = 'px-3 py-3 align-middle text-sm';
@@ -20,8 +19,8 @@ export function UserRow({ user, selfUid, timeZone }: { user: UserDoc; selfUid: s
   const [confirming, setConfirming] = useState(false);
   // An admin cannot demote or lock out themselves from this screen.
   const isSelf = user.uid === selfUid;
-  const fail = (err: unknown) =>
-    toast({ kind: 'error', text: t(errorKey(err instanceof ApiError ? err.code : 'unknown')) });
+  const errorText = useErrorText();
+  const fail = (err: unknown) => toast({ kind: 'error', text: errorText(err) });
   const name = user.displayName || user.email;
 
   const toggleDisabled = () =>

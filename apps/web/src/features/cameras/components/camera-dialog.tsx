@@ -6,10 +6,10 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
 import { useCreateCamera, useProbe, useUpdateCamera } from '../api.ts';
 import { createInput, emptyForm, formOf, patchOf, sourceChanged, sourceOf } from '../form-model.ts';
 import { CameraFields } from './camera-fields.tsx';
+import { useErrorText } from '../../../lib/use-error-text.ts';
 import { ProbeResultView } from './probe-result.tsx';
 
 export interface CameraDialogProps {
@@ -24,6 +24,7 @@ export interface CameraDialogProps {
 /** Add or edit a camera, with "Test connection" before saving. Radix traps and restores focus. */
 export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDialogProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const toast = useToast();
   const [initial] = useState(() => (camera ? formOf(camera) : emptyForm()));
   const [form, setForm] = useState(initial);
@@ -86,7 +87,7 @@ export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDial
               {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}
               {probeResult && <ProbeResultView result={probeResult} />}
               {apiFailure && apiFailure.code !== 'resource-exhausted' && (
-                <Banner tone="error">{t(errorKey(apiFailure.code))}</Banner>
+                <Banner tone="error">{errorText(apiFailure)}</Banner>
               )}
             </div>
             <div className="flex flex-wrap justify-end gap-2">

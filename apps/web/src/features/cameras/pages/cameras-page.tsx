@@ -8,8 +8,6 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
 import { TOPIC_CAMERAS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
@@ -17,6 +15,7 @@ import { camerasKey, camerasQuery, useDeleteCamera, useUpdateCamera } from '../a
 import { CameraCard } from '../components/camera-card.tsx';
 import { CameraDialog } from '../components/camera-dialog.tsx';
 import { LimitBanner } from '../components/limit-banner.tsx';
+import { useErrorText } from '../../../lib/use-error-text.ts';
 import '../translations.ts';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; camera: Camera } | null;
@@ -34,7 +33,7 @@ export function CamerasPage() {
   const [limitHit, setLimitHit] = useState(false);
   // Owners count as managers (DESIGN §2); viewers and operators only look.
   const canEdit = session.hasAnyRole(['manager', 'admin']);
-  const errorText = (err: unknown) => t(errorKey(err instanceof ApiError ? err.code : 'unknown'));
+  const errorText = useErrorText();
 
   // The recorder reports status, and teammates edit: either way the list re-reads itself.
   useRealtimeEvent(TOPIC_CAMERAS, () => void queryClient.invalidateQueries({ queryKey: camerasKey }));

@@ -16,6 +16,7 @@ import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { exportCamerasQuery, exportsKey, exportsQuery, useCreateExport, useDeleteExport } from '../api.ts';
 import { ExportItem } from '../components/export-item.tsx';
 import { fromLocalInput, toLocalInput } from '../time-model.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
 import '../translations.ts';
 
 const MAX_MS = 3600 * 1000;
@@ -24,6 +25,7 @@ const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'unknown');
 
 export function ExportsPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const session = useSession();
   const timeZone = session.me?.user.preferences.timezone ?? 'UTC';
   const queryClient = useQueryClient();
@@ -106,11 +108,7 @@ export function ExportsPage() {
           </div>
           {create.isError && (
             <div className="mt-3">
-              <Banner tone="error">
-                {create.error instanceof ApiError && create.error.code === 'failed-precondition'
-                  ? create.error.message
-                  : t(errorKey(codeOf(create.error)))}
-              </Banner>
+              <Banner tone="error">{errorText(create.error)}</Banner>
             </div>
           )}
           {done && (
