@@ -1,6 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import { apiSignUp } from './fixtures/accounts.ts';
 import { openBrowser, watchForErrors } from './fixtures/browser.ts';
 import { type RunningServer, startServer } from './fixtures/server.ts';
+import { signInUi } from './fixtures/ui.ts';
+
+async function signIn(page: Page, url: string, who: { user: { email: string }; password: string }) {
+  await page.goto(`${url}/auth/login`);
+  await signInUi(page, who.user.email, who.password);
+  await page.waitForURL(`${url}/`, { timeout: 15_000 });
+  await page.goto(`${url}/viewer/dashboard`);
+}
 
 /** Spec §1 banner: it follows the server going away and coming back, by itself. */
 describe('connection banner', () => {
@@ -12,10 +22,11 @@ describe('connection banner', () => {
   it('switches to "disconnected" when the server stops and back when it returns', async () => {
     const first = await startServer();
     servers.push(first);
+    const who = await apiSignUp(first.url, 'Ban Ner');
     const ctx = await openBrowser();
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
-    await page.goto(`${first.url}/about`);
+    await signIn(page, first.url, who);
     const banner = page.getByTestId('connection-banner');
     await expect
       .poll(() => banner.textContent(), { timeout: 15_000 })
@@ -33,4 +44,44 @@ describe('connection banner', () => {
     await ctx.close();
     expect(watch.errors).toEqual([]);
   });
+});
+
+/** Item 24: the banner is one unobtrusive line on a phone, and only on app pages. */
+describe('connection banner placement', () => {
+  const base = inject('baseUrl');
+
+  it('stays off the public landing page', async () => {
+    const ctx = await openBrowser({ width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`${base}/`);
+    await page.getByRole('main').first().waitFor();
+    // The stream connects within a second or two; give it time to (wrongly) show up.
+    await page.waitForTimeout(2500);
+    expect(await page.getByTestId('connection-banner').count()).toBe(0);
+    await ctx.close();
+  });
+
+  for (const language of ['en', 'fr'] as const) {
+    it(`takes one line on a 390 px phone (${language})`, async () => {
+      const who = await apiSignUp(base, 'Phone Banner');
+      await fetch(`${base}/api/v1/me`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+        body: JSON.stringify({ preferences: { language } }),
+      });
+      const ctx = await openBrowser({ width: 390, height: 844 });
+      const page = await ctx.newPage();
+      await signIn(page, base, who);
+      const banner = page.getByTestId('connection-banner');
+      await banner.waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+      const box = await banner.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { height: el.getBoundingClientRect().height, line: Number.parseFloat(style.lineHeight) };
+      });
+      // One line of text plus its small vertical padding.
+      expect(box.height).toBeLessThan(box.line * 2);
+      await ctx.close();
+    });
+  }
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { bannerShownOn } from '../lib/connection.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { ConnectionBanner } from './connection/connection-banner.tsx';
 import { useConnectionMonitor } from './connection/use-connection-monitor.ts';
@@ -10,7 +11,7 @@ import { NOT_FOUND_TITLE, findRoute } from './route-table.ts';
 
 /**
  * The root route: waits for the first auth state, runs the spec §4 guard on every
- * location, keeps <title> in step, and shows the connection banner above every layout.
+ * location, keeps <title> in step, and shows the connection banner above every app page.
  */
 export function RootShell() {
   const session = useSession();
@@ -37,7 +38,7 @@ export function RootShell() {
 
   return (
     <>
-      <ConnectionBanner state={connection} />
+      {bannerShownOn(route) && <ConnectionBanner state={connection} />}
       <Outlet />
     </>
   );

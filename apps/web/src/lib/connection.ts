@@ -16,6 +16,14 @@ export function bannerKind(state: ConnectionState): BannerKind {
   return null;
 }
 
+/**
+ * Spec §1's banner is about the workspace's backend, so it belongs to the app: the public pages
+ * (landing, about, sign-in) are the product's storefront and stay without it.
+ */
+export function bannerShownOn(route: { requiresAuth: boolean } | undefined): boolean {
+  return route?.requiresAuth === true;
+}
+
 export const HEALTH_POLL_MS = 3000;
 export const HEALTH_IDLE_POLL_MS = 15_000;
 export const STREAM_RETRY_MS = 3000;

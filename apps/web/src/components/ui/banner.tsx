@@ -20,6 +20,7 @@ export function Banner({
   tone: BannerTone;
   children: ReactNode;
   className?: string;
+  title?: string;
   'data-testid'?: string;
 }) {
   const urgent = tone === 'warning' || tone === 'error';

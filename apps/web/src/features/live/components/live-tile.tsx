@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { LiveConnection } from '../live-connection.ts';
 import type { LiveState, Transport } from '../player-types.ts';
 import { snapshotName } from '../snapshot.ts';
+import { tileMode } from '../tile-mode.ts';
 
 const TRANSPORT_LABEL: Record<Transport, string> = { webrtc: 'WebRTC', mse: 'MSE', hls: 'HLS' };
 
 export interface LiveTileProps {
-  camera: { id: string; name: string };
+  camera: { id: string; name: string; enabled?: boolean; status?: string };
   focused: boolean;
   onToggleFocus(): void;
   /** 'auto' tries WebRTC, then MSE, then HLS; a named transport goes first. */
@@ -42,10 +43,12 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
   const [state, setState] = useState<LiveState>('connecting');
   const [using, setUsing] = useState<Transport | null>(null);
   const active = useActive(root);
+  const disabled = tileMode(camera) === 'disabled';
 
   useEffect(() => {
     const v = video.current;
-    if (!v || !active) return;
+    // A camera that is (or becomes) disabled holds no connection: the cleanup stops any retry.
+    if (!v || !active || disabled) return;
     const live = new LiveConnection(v, {
       cameraId: camera.id,
       preferred: transport,
@@ -54,7 +57,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
     });
     live.start();
     return () => live.stop();
-  }, [active, camera.id, transport]);
+  }, [active, disabled, camera.id, transport]);
 
   const snapshot = () => {
     const v = video.current;
@@ -77,15 +80,16 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
     );
   };
 
-  const status = state === 'playing' ? null : t(`live.state.${state}`);
+  const status = disabled ? t('live.state.disabled') : state === 'playing' ? null : t(`live.state.${state}`);
+  const shownState = disabled ? 'disabled' : state;
   return (
     <section
       ref={root}
       aria-label={camera.name}
       className="group relative overflow-hidden rounded-lg border border-line bg-black"
       data-testid="live-tile"
-      data-state={state}
-      data-transport={using ?? ''}
+      data-state={shownState}
+      data-transport={disabled ? '' : (using ?? '')}
     >
       <video
         ref={video}
@@ -97,14 +101,20 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
       />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 text-sm text-white">
         <span className="truncate font-medium">{camera.name}</span>
-        {using && (
-          <span
-            className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
-            data-testid="live-transport"
-            title={t(`live.transportHelp.${using}`)}
-          >
-            {TRANSPORT_LABEL[using]}
+        {disabled ? (
+          <span className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold" data-testid="live-disabled">
+            {t('live.disabled')}
           </span>
+        ) : (
+          using && (
+            <span
+              className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
+              data-testid="live-transport"
+              title={t(`live.transportHelp.${using}`)}
+            >
+              {TRANSPORT_LABEL[using]}
+            </span>
+          )
         )}
       </div>
       {status && (
@@ -130,7 +140,11 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
         >
           <Icon name="fullscreen" />
         </TileButton>
-        <TileButton label={t('live.snapshot', { name: camera.name })} onClick={snapshot} disabled={state !== 'playing'}>
+        <TileButton
+          label={t('live.snapshot', { name: camera.name })}
+          onClick={snapshot}
+          disabled={disabled || state !== 'playing'}
+        >
           <Icon name="snapshot" />
         </TileButton>
       </div>

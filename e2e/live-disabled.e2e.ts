@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { apiSignUp } from './fixtures/accounts.ts';
+import { openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { addCamera, deleteCamera } from './fixtures/cameras.ts';
+import { signInUi } from './fixtures/ui.ts';
+
+const base = inject('baseUrl');
+
+/** Item 20: a disabled camera is a labelled tile that opens no connection and logs nothing. */
+describe('live view of a disabled camera', () => {
+  let owner: Awaited<ReturnType<typeof apiSignUp>>;
+  let cameraId: string;
+  beforeAll(async () => {
+    owner = await apiSignUp(base, 'Dis Abled');
+    cameraId = await addCamera(base, owner, { name: 'Porch', recordingMode: 'off' });
+  });
+  afterAll(async () => {
+    await deleteCamera(base, owner, cameraId);
+  });
+
+  const setEnabled = async (enabled: boolean) => {
+    const res = await fetch(`${base}/api/v1/cameras/${cameraId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+  };
+
+  it('stops trying once the camera is disabled, and never starts after a reload', async () => {
+    const ctx = await openBrowser();
+    const page = await ctx.newPage();
+    const watch = watchForErrors(page);
+    const liveCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/cameras\/[^/]+\/(webrtc|live-ticket)|\/live\//.test(r.url())) liveCalls.push(r.url());
+    });
+    await page.goto(`${base}/auth/login`);
+    await signInUi(page, owner.user.email, owner.password);
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/viewer/live`);
+    const tile = page.getByRole('region', { name: 'Porch' });
+    await expect.poll(() => liveCalls.length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // Disabled elsewhere while watched: the list updates in real time and the tile gives up.
+    await setEnabled(false);
+    await expect.poll(() => tile.getAttribute('data-state'), { timeout: 15_000 }).toBe('disabled');
+    expect(await tile.getByTestId('live-disabled').textContent()).toBe('Disabled');
+    await page.waitForTimeout(500);
+    const afterDisable = liveCalls.length;
+    await page.waitForTimeout(5000);
+    expect(liveCalls.length).toBe(afterDisable);
+
+    liveCalls.length = 0;
+    await page.reload();
+    await expect.poll(() => tile.getAttribute('data-state'), { timeout: 15_000 }).toBe('disabled');
+    await page.waitForTimeout(5000);
+    expect(liveCalls).toEqual([]);
+    expect(await tile.getByRole('status').textContent()).toContain('This camera is disabled.');
+    await ctx.close();
+    expect(watch.errors).toEqual([]);
+  });
+});
