@@ -13,6 +13,7 @@ import { errorKey } from '../../../lib/errors.ts';
 import { TOPIC_RECORDINGS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
+import { chooseCamera } from '../camera-choice.ts';
 import { cameraChoicesQuery, noticesQuery, recordingsKey, timelineQuery, vodUrl } from '../api.ts';
 import { PruneNotices } from '../components/prune-notices.tsx';
 import { RecordingList } from '../components/recording-list.tsx';
@@ -38,7 +39,8 @@ export function RecordingsPage() {
   // Camera and day live in the URL, so a link (or a reload) reopens the same footage.
   const [params, setParams] = useSearchParams();
   const cameras = useQuery(cameraChoicesQuery);
-  const cameraId = params.get('camera') ?? cameras.data?.[0]?.id ?? '';
+  const choice = chooseCamera(params.get('camera'), cameras.data);
+  const cameraId = choice.id;
   const day = isDay(params.get('day')) ? params.get('day')! : todayIn(timeZone);
   const timeline = useQuery(timelineQuery(cameraId, day, timeZone));
   const [seek, setSeek] = useState<SeekRequest | null>(null);
@@ -106,6 +108,11 @@ export function RecordingsPage() {
         </p>
       ) : (
         <>
+          {choice.replaced && (
+            <Banner tone="info" className="mb-4" data-testid="camera-replaced">
+              {t('recordings.cameraReplaced', { name: cameras.data.find((c) => c.id === cameraId)?.name ?? '' })}
+            </Banner>
+          )}
           <div className="mb-4 grid gap-3 sm:grid-cols-2">
             <SelectField
               label={t('recordings.camera')}
