@@ -119,7 +119,12 @@ describe('callFunction', () => {
     const result = await callFunction('admin.setUserDisabled', {});
     expect(result).toEqual({
       success: false,
-      error: { code: 'permission-denied', message: 'You do not have permission to perform this action.' },
+      // The catalogue message, with the server's own words beside it (describeError picks).
+      error: {
+        code: 'permission-denied',
+        message: 'You do not have permission to perform this action.',
+        detail: 'x',
+      },
     });
   });
 
