@@ -16,40 +16,81 @@ export interface RouteMeta {
   /** Spec §4: flagged, not enforced by the guard; the server enforces. */
   requiresAiAccess?: boolean;
   requiresPlan?: 'vms';
+  /**
+   * False while the page's capability belongs to a later issue: the path stays routable with
+   * its real title and layout, but the navigation does not offer it. Shipping a capability
+   * is flipping this one flag.
+   */
+  available: boolean;
+  /** The navigation group that offers the page (what people do there); none: reached another way. */
+  nav?: NavGroup;
 }
 
-const area = (layout: 'admin' | 'manager' | 'operator' | 'viewer', pages: readonly string[]): RouteMeta[] =>
-  pages.map((page) => ({
+/** The navigation's groups, in order: what people come to do. */
+export const NAV_GROUPS = ['watch', 'review', 'team', 'account', 'administration'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+/** A page's availability and navigation group. */
+type Entry = { available: boolean; nav?: NavGroup };
+const later = (nav?: NavGroup): Entry => (nav ? { available: false, nav } : { available: false });
+const built = (nav?: NavGroup): Entry => (nav ? { available: true, nav } : { available: true });
+
+const area = (layout: 'admin' | 'manager' | 'operator' | 'viewer', pages: Record<string, Entry>): RouteMeta[] =>
+  Object.entries(pages).map(([page, entry]) => ({
     path: `/${layout}/${page}`,
     title: `pages.${layout}.${page}`,
     layout,
     requiresAuth: true,
     ...(layout === 'admin' ? { requiresAdmin: true } : {}),
     roles: AREA_ROLES[layout],
+    ...entry,
   }));
 
-const main = (page: string): RouteMeta => ({
+const main = (page: string, entry: Entry): RouteMeta => ({
   path: `/${page}`,
   title: `pages.main.${page}`,
   layout: 'main',
   requiresAuth: true,
+  ...entry,
 });
 
 export const ROUTES: readonly RouteMeta[] = [
-  { path: '/', title: 'pages.landing', layout: 'landing', requiresAuth: false },
-  { path: '/about', title: 'pages.about', layout: 'landing', requiresAuth: false },
-  { path: '/auth/login', title: 'pages.login', layout: 'landing', requiresAuth: false },
-  { path: '/auth/register', title: 'pages.register', layout: 'landing', requiresAuth: false },
-  { path: '/payment', title: 'pages.payment', layout: 'landing', requiresAuth: false },
-  ...area('admin', ['dashboard', 'payment-settings', 'users', 'settings']),
-  ...area('manager', ['dashboard', 'team', 'analytics', 'schedules', 'tasks', 'reports']),
-  ...area('operator', ['dashboard', 'tasks']),
-  ...area('viewer', ['dashboard', 'live', 'cameras', 'recordings', 'events', 'exports', 'settings']),
-  main('dashboard'),
-  main('upgrade'),
-  main('billing'),
-  main('security'),
-  main('sms'),
+  { path: '/', title: 'pages.landing', layout: 'landing', requiresAuth: false, available: true },
+  { path: '/about', title: 'pages.about', layout: 'landing', requiresAuth: false, available: true },
+  { path: '/auth/login', title: 'pages.login', layout: 'landing', requiresAuth: false, available: true },
+  { path: '/auth/register', title: 'pages.register', layout: 'landing', requiresAuth: false, available: true },
+  { path: '/payment', title: 'pages.payment', layout: 'landing', requiresAuth: false, available: false },
+  // The four area dashboards are one "Dashboard" entry: the navigation offers the most specific one a role may open.
+  ...area('admin', {
+    dashboard: built('watch'),
+    'payment-settings': later('administration'),
+    users: built('administration'),
+    settings: built('administration'),
+  }),
+  ...area('manager', {
+    dashboard: built('watch'),
+    team: later('team'),
+    analytics: later('review'),
+    schedules: later('team'),
+    tasks: later('team'),
+    reports: later('review'),
+  }),
+  ...area('operator', { dashboard: built('watch'), tasks: later('team') }),
+  ...area('viewer', {
+    dashboard: built('watch'),
+    live: built('watch'),
+    cameras: built('watch'),
+    recordings: built('review'),
+    events: later('review'),
+    exports: built('review'),
+    settings: built('account'),
+  }),
+  // The seed's shared dashboard: routable, folded into each role's own dashboard in the navigation.
+  main('dashboard', built()),
+  main('upgrade', later('account')),
+  main('billing', later('account')),
+  main('security', later('watch')),
+  main('sms', later('account')),
   {
     path: '/admin/pricing',
     title: 'pages.admin.pricing',
@@ -57,36 +98,47 @@ export const ROUTES: readonly RouteMeta[] = [
     requiresAuth: true,
     requiresAdmin: true,
     roles: ['admin'],
+    ...later('administration'),
   },
-  ...['settings', 'analytics', 'detection'].map(
-    (page): RouteMeta => ({
+  ...(
+    [
+      ['settings', 'account'],
+      ['analytics', 'review'],
+      ['detection', 'watch'],
+    ] as const
+  ).map(
+    ([page, nav]): RouteMeta => ({
       path: `/ai/${page}`,
       title: `pages.ai.${page}`,
       layout: 'main',
       requiresAuth: true,
       requiresAiAccess: true,
+      ...later(nav),
     }),
   ),
-  ...[
-    '',
-    'dashboard',
-    'sites',
-    'sites/add',
-    'sites/:id',
-    'sites/:id/manage',
-    'sites/:id/edit',
-    'bulk-operations',
-    'reports',
-  ].map(
-    (page): RouteMeta => ({
+  ...(
+    [
+      [''],
+      ['dashboard', 'watch'],
+      ['sites', 'watch'],
+      ['sites/add'],
+      ['sites/:id'],
+      ['sites/:id/manage'],
+      ['sites/:id/edit'],
+      ['bulk-operations', 'administration'],
+      ['reports', 'review'],
+    ] as const
+  ).map(
+    ([page, nav]: readonly [string, NavGroup?]): RouteMeta => ({
       path: page ? `/vms/${page}` : '/vms',
       title: `pages.vms.${page === '' ? 'dashboard' : page.replace(':id', 'id').replaceAll('/', '.')}`,
       layout: 'main',
       requiresAuth: true,
       requiresPlan: 'vms',
+      ...later(nav),
     }),
   ),
-  { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false },
+  { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false, available: true },
 ];
 
 /** Spec §4 step 1: paths that proceed when the auth state could not be initialised. */

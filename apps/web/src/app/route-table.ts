@@ -5,8 +5,8 @@ import { ROUTES, type RouteMeta, matchRoute } from '@vigil/shared';
  * login page and the reset mail. Public, under the landing layout.
  */
 export const EXTRA_ROUTES: readonly RouteMeta[] = [
-  { path: '/auth/forgot', title: 'pages.forgot', layout: 'landing', requiresAuth: false },
-  { path: '/auth/reset', title: 'pages.reset', layout: 'landing', requiresAuth: false },
+  { path: '/auth/forgot', title: 'pages.forgot', layout: 'landing', requiresAuth: false, available: true },
+  { path: '/auth/reset', title: 'pages.reset', layout: 'landing', requiresAuth: false, available: true },
 ];
 
 export const ALL_ROUTES: readonly RouteMeta[] = [...ROUTES, ...EXTRA_ROUTES];

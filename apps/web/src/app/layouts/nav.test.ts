@@ -1,41 +1,79 @@
+import { ROUTES } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../route-table.ts';
 import { navSections } from './nav.ts';
 
-const sections = (role: unknown) => navSections(role).map((s) => s.id);
+const shape = (role: unknown) =>
+  Object.fromEntries(navSections(role).map((s) => [s.id, s.items.map((i) => i.path)]));
 const paths = (role: unknown) => navSections(role).flatMap((s) => s.items.map((i) => i.path));
+const ROLES = ['admin', 'user', 'manager', 'operator', 'viewer', undefined];
 
-describe('navSections (spec §6)', () => {
-  it('admin sees every area', () => {
-    expect(sections('admin')).toEqual(['main', 'viewer', 'operator', 'manager', 'admin', 'ai', 'vms']);
-    expect(paths('admin')).toContain('/admin/pricing');
+describe('navSections: grouped by what people do, only what each role can use', () => {
+  it('admin: its own dashboard, watch, review, account and administration', () => {
+    expect(shape('admin')).toEqual({
+      watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
+      review: ['/viewer/recordings', '/viewer/exports'],
+      account: ['/viewer/settings'],
+      administration: ['/admin/users', '/admin/settings'],
+    });
   });
 
-  it('manager and the sign-up role "user" see manager, operator, viewer and main', () => {
-    for (const role of ['manager', 'user']) {
-      expect(sections(role)).toEqual(['main', 'viewer', 'operator', 'manager', 'ai', 'vms']);
+  it('a workspace owner ("user") and a manager: the manager dashboard, no administration', () => {
+    for (const role of ['user', 'manager']) {
+      expect(shape(role)).toEqual({
+        watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
+        review: ['/viewer/recordings', '/viewer/exports'],
+        account: ['/viewer/settings'],
+      });
     }
   });
 
-  it('operator sees operator, viewer and main', () => {
-    expect(sections('operator')).toEqual(['main', 'viewer', 'operator', 'ai', 'vms']);
+  it('operator and viewer (and an unreadable role) get their own dashboard', () => {
+    expect(shape('operator').watch?.[0]).toBe('/operator/dashboard');
+    for (const role of ['viewer', undefined, 'root']) {
+      expect(shape(role)).toEqual({
+        watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
+        review: ['/viewer/recordings', '/viewer/exports'],
+        account: ['/viewer/settings'],
+      });
+    }
   });
 
-  it('viewer (and an unreadable role) sees viewer and main', () => {
-    expect(sections('viewer')).toEqual(['main', 'viewer', 'ai', 'vms']);
-    expect(sections(undefined)).toEqual(['main', 'viewer', 'ai', 'vms']);
+  it('folds the five dashboards into one entry titled "Dashboard"', () => {
+    for (const role of ROLES) {
+      const dashboards = navSections(role)
+        .flatMap((s) => s.items)
+        .filter((i) => i.path.endsWith('dashboard'));
+      expect(dashboards, String(role)).toHaveLength(1);
+      expect(dashboards[0]!.title).toBe('nav.dashboard');
+    }
   });
 
-  it('leaves out pages reached from another page', () => {
+  it('never offers a page whose capability is not built, yet every such page stays routable', () => {
+    const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
+    expect(later.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/viewer/events', '/manager/team', '/upgrade', '/billing', '/security', '/sms']),
+    );
+    for (const role of ROLES) {
+      for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
+    }
+    for (const r of ROUTES) expect(findRoute(r.path.replace(':id', 'x'))?.path, r.path).toBe(r.path);
+  });
+
+  it('offers what a later issue ships by flipping its one flag', () => {
+    const events = ROUTES.find((r) => r.path === '/viewer/events')! as { available: boolean };
+    events.available = true;
+    try {
+      expect(shape('viewer').review).toEqual(['/viewer/recordings', '/viewer/events', '/viewer/exports']);
+    } finally {
+      events.available = false;
+    }
+  });
+
+  it('never lists a page outside the app layouts, nor one reached from another page', () => {
     const all = paths('admin');
-    expect(all).not.toContain('/vms/sites/:id');
-    expect(all).not.toContain('/vms/sites/add');
-    expect(all).not.toContain('/vms');
-    expect(all).toContain('/vms/dashboard');
-  });
-
-  it('never lists a page outside the app layouts', () => {
-    for (const p of paths('admin')) expect(['landing', 'bare']).not.toContain(findRoute(p)?.layout);
+    for (const p of all) expect(['landing', 'bare']).not.toContain(findRoute(p)?.layout);
+    expect(all.some((p) => p.includes(':') || p.endsWith('/add'))).toBe(false);
   });
 });
 

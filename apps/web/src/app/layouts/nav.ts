@@ -1,30 +1,19 @@
-import { type RouteMeta, accessRole, hasAnyRole } from '@vigil/shared';
+import { NAV_GROUPS, type NavGroup, type RouteMeta, accessRole, hasAnyRole } from '@vigil/shared';
 import { ALL_ROUTES } from '../route-table.ts';
 
-export type NavSectionId = 'main' | 'viewer' | 'operator' | 'manager' | 'admin' | 'ai' | 'vms';
 export interface NavItem {
   path: string;
   title: string;
 }
 export interface NavSection {
-  id: NavSectionId;
+  id: NavGroup;
   title: string;
   items: NavItem[];
 }
 
-const ORDER: readonly NavSectionId[] = ['main', 'viewer', 'operator', 'manager', 'admin', 'ai', 'vms'];
-
-function sectionOf(route: RouteMeta): NavSectionId | undefined {
-  if (route.layout === 'landing' || route.layout === 'bare') return undefined;
-  if (route.path.startsWith('/ai/')) return 'ai';
-  if (route.path.startsWith('/vms')) return 'vms';
-  return route.layout;
-}
-
-/** Pages reached from another page (a site's details, the add form) are not menu entries. */
-function isMenuEntry(route: RouteMeta): boolean {
-  return !route.path.includes(':') && route.path !== '/vms' && !route.path.endsWith('/add');
-}
+/** The area dashboards are one entry, titled for what it is rather than for the area. */
+const DASHBOARD_TITLE = 'nav.dashboard';
+const isAreaDashboard = (route: RouteMeta) => route.path.endsWith('/dashboard') && !!route.roles;
 
 /** The same rule as guard steps 4–5, so the menu never offers a page that bounces. */
 export function mayOpen(route: RouteMeta, role: unknown): boolean {
@@ -32,15 +21,27 @@ export function mayOpen(route: RouteMeta, role: unknown): boolean {
   return !route.roles || hasAnyRole(role, route.roles);
 }
 
-/** The sidebar for a role: admin sees every area, viewer only viewer + main (spec §6). */
+/** A role's one dashboard: of the area dashboards it may open, the one made for the fewest roles (its own). */
+function dashboardFor(role: unknown): RouteMeta | undefined {
+  return ALL_ROUTES.filter((r) => r.available && isAreaDashboard(r) && mayOpen(r, role)).sort(
+    (a, b) => a.roles!.length - b.roles!.length,
+  )[0];
+}
+
+/**
+ * The navigation for a role, grouped by what people do (watch, review, team, account,
+ * administration): the pages whose capability exists (`available` in the shared route table)
+ * and that this role may open. A group with nothing to offer is left out.
+ */
 export function navSections(role: unknown): NavSection[] {
-  const sections = new Map<NavSectionId, NavItem[]>();
+  const dashboard = dashboardFor(role);
+  const groups = new Map<NavGroup, NavItem[]>();
   for (const route of ALL_ROUTES) {
-    const id = sectionOf(route);
-    if (!id || !isMenuEntry(route) || !mayOpen(route, role)) continue;
-    const items = sections.get(id) ?? [];
-    items.push({ path: route.path, title: route.title });
-    sections.set(id, items);
+    if (!route.nav || !route.available || !mayOpen(route, role)) continue;
+    if (isAreaDashboard(route) && route !== dashboard) continue;
+    const items = groups.get(route.nav) ?? [];
+    items.push({ path: route.path, title: route === dashboard ? DASHBOARD_TITLE : route.title });
+    groups.set(route.nav, items);
   }
-  return ORDER.filter((id) => sections.has(id)).map((id) => ({ id, title: `nav.${id}`, items: sections.get(id)! }));
+  return NAV_GROUPS.filter((id) => groups.has(id)).map((id) => ({ id, title: `nav.${id}`, items: groups.get(id)! }));
 }
