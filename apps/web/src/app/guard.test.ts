@@ -94,7 +94,14 @@ describe('guard step 4: admin required', () => {
   });
 
   it('checks the admin flag even on a route without a role list', () => {
-    const adminOnly: RouteMeta = { path: '/x', title: 'x', layout: 'admin', requiresAuth: true, requiresAdmin: true };
+    const adminOnly: RouteMeta = {
+      path: '/x',
+      title: 'x',
+      layout: 'admin',
+      requiresAuth: true,
+      requiresAdmin: true,
+      available: true,
+    };
     expect(guard(adminOnly, '/x', signedIn('manager'))).toEqual({ action: 'redirect', to: '/unauthorized' });
     expect(guard(adminOnly, '/x', signedIn('admin'))).toEqual({ action: 'proceed' });
   });

@@ -73,6 +73,8 @@ describe('formatting follows the language', () => {
     expect(formatDateTime(iso, 'UTC', 'fr', 'second')).toBe('22 nov. 2026, 11:28:05');
     expect(formatDateTime(iso, 'UTC', 'en', 'second')).toBe('Nov 22, 2026, 11:28:05 AM');
     expect(formatClock(Date.parse(iso), 'Europe/Paris', 'fr')).toBe('12:28:05');
+    // The timeline's tick labels: hours and minutes.
+    expect(formatClock(Date.parse(iso), 'Europe/Paris', 'fr', { seconds: false })).toBe('12:28');
   });
   it('writes numbers with the language’s decimal separator', () => {
     expect(formatNumber(0.077, 'fr', 2)).toBe('0,08');

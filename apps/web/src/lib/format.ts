@@ -36,8 +36,13 @@ export function formatDateTime(
 }
 
 /** Wall-clock time of an instant in the user's zone, to the second, 24-hour. */
-export function formatClock(ms: number, timeZone: string, locale: string): string {
-  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+export function formatClock(ms: number, timeZone: string, locale: string, { seconds = true } = {}): string {
+  const opts: Intl.DateTimeFormatOptions = {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+  };
   try {
     return new Intl.DateTimeFormat(locale, { ...opts, timeZone }).format(ms);
   } catch {

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findRoute } from '../route-table.ts';
 import { navSections } from './nav.ts';
 
-const shape = (role: unknown) =>
-  Object.fromEntries(navSections(role).map((s) => [s.id, s.items.map((i) => i.path)]));
+const shape = (role: unknown) => Object.fromEntries(navSections(role).map((s) => [s.id, s.items.map((i) => i.path)]));
 const paths = (role: unknown) => navSections(role).flatMap((s) => s.items.map((i) => i.path));
 const ROLES = ['admin', 'user', 'manager', 'operator', 'viewer', undefined];
 

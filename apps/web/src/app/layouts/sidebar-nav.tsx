@@ -16,10 +16,7 @@ export function SidebarNav({ role, onNavigate }: { role: unknown; onNavigate?: (
     <nav aria-label={t('layout.appNav')} className="flex flex-col gap-4">
       {navSections(role).map((section) => (
         <div key={section.id}>
-          <h2
-            id={`nav-${section.id}`}
-            className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
-          >
+          <h2 id={`nav-${section.id}`} className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
             {t(section.title)}
           </h2>
           <ul aria-labelledby={`nav-${section.id}`} className="flex flex-col gap-0.5">

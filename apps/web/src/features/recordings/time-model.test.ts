@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { instantAt, isDay, keyStep, parseSpans, percentOf, playableFrom, todayIn } from './time-model.ts';
+import {
+  gapAt,
+  instantAt,
+  isDay,
+  keyStep,
+  msPerPixel,
+  panWindow,
+  parseSpans,
+  percentOf,
+  playableFrom,
+  readZoom,
+  ticksOf,
+  todayIn,
+  windowAround,
+} from './time-model.ts';
 
 const day = { start: Date.parse('2026-03-09T23:00:00Z'), end: Date.parse('2026-03-10T23:00:00Z') };
 
@@ -42,5 +56,58 @@ describe('recordings time model', () => {
     expect(keyStep('PageDown', day.start + 5000, day)).toBe(day.start);
     expect(keyStep('End', v, day)).toBe(day.end - 1000);
     expect(keyStep('a', v, day)).toBeNull();
+  });
+});
+
+describe('timeline zoom and gaps', () => {
+  const t = (iso: string) => Date.parse(iso);
+  const utcDay = { start: t('2026-03-10T00:00:00Z'), end: t('2026-03-11T00:00:00Z') };
+
+  it('each zoom maps the window onto the bar: 24 h is 80 s a pixel at 1080 px, 10 min is 0.56 s', () => {
+    const width = 1080;
+    const at = t('2026-03-10T14:35:00Z');
+    const per = (zoom: '24h' | '6h' | '1h' | '10m') => msPerPixel(windowAround(utcDay, zoom, at), width);
+    expect(per('24h')).toBe(80_000);
+    expect(per('6h')).toBe(20_000);
+    expect(per('1h')).toBeCloseTo(3333.3, 0);
+    expect(per('10m')).toBeCloseTo(555.6, 0);
+    // A one-minute recording: under a pixel at 24 h, 108 px at 10 min.
+    const win = windowAround(utcDay, '10m', at);
+    const px = (ms: number) => (percentOf(win, ms) / 100) * width;
+    expect(px(t('2026-03-10T14:36:00Z')) - px(t('2026-03-10T14:35:00Z'))).toBeCloseTo(108, 5);
+    // Pixel ↔ time round-trips inside the window.
+    expect(instantAt(win, px(t('2026-03-10T14:33:20Z')), width)).toBe(t('2026-03-10T14:33:20Z'));
+  });
+
+  it('the window is centred on the playhead, kept inside the day, and pans by half a window', () => {
+    expect(windowAround(utcDay, '1h', t('2026-03-10T14:30:00Z'))).toEqual({
+      start: t('2026-03-10T14:00:00Z'),
+      end: t('2026-03-10T15:00:00Z'),
+    });
+    expect(windowAround(utcDay, '1h', t('2026-03-10T00:10:00Z')).start).toBe(utcDay.start);
+    expect(windowAround(utcDay, '6h', t('2026-03-10T23:50:00Z')).end).toBe(utcDay.end);
+    expect(windowAround(utcDay, '24h', t('2026-03-10T14:30:00Z'))).toEqual(utcDay);
+    const win = windowAround(utcDay, '1h', t('2026-03-10T14:30:00Z'));
+    expect(panWindow(utcDay, win, 1).start).toBe(t('2026-03-10T14:30:00Z'));
+    expect(panWindow(utcDay, win, -1).start).toBe(t('2026-03-10T13:30:00Z'));
+    expect(panWindow(utcDay, windowAround(utcDay, '1h', utcDay.start), -1).start).toBe(utcDay.start);
+    expect(ticksOf(win)).toEqual(['14:00', '14:15', '14:30', '14:45', '15:00'].map((hm) => t(`2026-03-10T${hm}:00Z`)));
+    expect([readZoom('10m'), readZoom('2h'), readZoom(null)]).toEqual(['10m', '24h', '24h']);
+  });
+
+  it('says when a pick lands in a gap, and when the next recording starts', () => {
+    const spans = parseSpans([
+      { start: '2026-03-10T14:00:00.000Z', end: '2026-03-10T14:10:00.000Z' },
+      { start: '2026-03-10T14:40:00.000Z', end: '2026-03-10T14:41:00.000Z' },
+    ]);
+    expect(gapAt(spans, t('2026-03-10T14:05:00Z'))).toBeNull();
+    expect(gapAt(spans, t('2026-03-10T14:32:00Z'))).toEqual({
+      at: t('2026-03-10T14:32:00Z'),
+      next: t('2026-03-10T14:40:00Z'),
+    });
+    expect(gapAt(spans, t('2026-03-10T15:00:00Z'))).toEqual({ at: t('2026-03-10T15:00:00Z'), next: null });
+    // Within the snap distance (a few pixels) of footage is not a gap.
+    expect(gapAt(spans, t('2026-03-10T14:39:00Z'), 120_000)).toBeNull();
+    expect(gapAt(spans, t('2026-03-10T14:39:00Z'), 30_000)?.next).toBe(t('2026-03-10T14:40:00Z'));
   });
 });

@@ -37,6 +37,40 @@ export function instantAt(day: Day, x: number, width: number): number {
   return Math.round((day.start + ratio * (day.end - day.start)) / 1000) * 1000;
 }
 
+/** Zoom levels of the timeline: how much of the day the bar shows. */
+export const ZOOMS = ['24h', '6h', '1h', '10m'] as const;
+export type Zoom = (typeof ZOOMS)[number];
+export const ZOOM_MS: Record<Zoom, number> = {
+  '24h': 24 * 3600_000,
+  '6h': 6 * 3600_000,
+  '1h': 3600_000,
+  '10m': 600_000,
+};
+
+export const readZoom = (value: string | null | undefined): Zoom =>
+  (ZOOMS as readonly string[]).includes(value ?? '') ? (value as Zoom) : '24h';
+
+/** The part of the day the bar shows: `zoom` wide, centred on `at`, kept inside the day. */
+export function windowAround(day: Day, zoom: Zoom, at: number): Day {
+  const width = Math.min(ZOOM_MS[zoom], day.end - day.start);
+  const start = clamp(Math.round(at - width / 2), day.start, day.end - width);
+  return { start, end: start + width };
+}
+
+/** The window moved half its width earlier (-1) or later (+1), kept inside the day. */
+export function panWindow(day: Day, win: Day, direction: -1 | 1): Day {
+  const width = win.end - win.start;
+  const start = clamp(win.start + (direction * width) / 2, day.start, day.end - width);
+  return { start, end: start + width };
+}
+
+/** Milliseconds one pixel of a bar `width` px wide stands for in the window. */
+export const msPerPixel = (win: Day, width: number) => (win.end - win.start) / Math.max(1, width);
+
+/** Instants on the window to label the bar with: `count` evenly spaced, both ends included. */
+export const ticksOf = (win: Day, count = 5): number[] =>
+  Array.from({ length: count }, (_, i) => win.start + Math.round(((win.end - win.start) * i) / (count - 1)));
+
 export interface Parsed {
   start: number;
   end: number;
@@ -57,6 +91,22 @@ export function playableFrom(spans: readonly Parsed[], ms: number, snapMs = 0): 
   const near = spans.find((s) => ms >= s.start - snapMs && ms < s.end + snapMs);
   if (near) return near.start;
   return spans.find((s) => s.start > ms)?.start ?? null;
+}
+
+/** A pick that lands where nothing was recorded: when, and when footage starts again (null: not this day). */
+export interface Gap {
+  at: number;
+  next: number | null;
+}
+
+/**
+ * Whether a pick at `ms` lands in a gap. Within `snapMs` of footage (a few pixels of the bar)
+ * counts as footage: the pick plays it (playableFrom). Otherwise the person is told, not
+ * silently sent to another recording.
+ */
+export function gapAt(spans: readonly Parsed[], ms: number, snapMs = 0): Gap | null {
+  if (spans.some((s) => ms >= s.start - snapMs && ms < s.end + snapMs)) return null;
+  return { at: ms, next: spans.find((s) => s.start > ms)?.start ?? null };
 }
 
 /** New slider value for a key, or null when the key is not the slider's. */

@@ -2,30 +2,49 @@ import { formatClock } from '../../../lib/format.ts';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchThumbnail } from '../api.ts';
-import { type Day, type Parsed, instantAt, keyStep, percentOf, playableFrom, spanAt } from '../time-model.ts';
+import {
+  type Day,
+  type Parsed,
+  instantAt,
+  keyStep,
+  msPerPixel,
+  percentOf,
+  playableFrom,
+  spanAt,
+  ticksOf,
+} from '../time-model.ts';
 
 const THUMB_DEBOUNCE_MS = 250;
+/** A pick this many pixels from footage plays it: a thin recording is hard to hit exactly. */
+const SNAP_PX = 6;
 
 export interface TimelineBarProps {
   cameraId: string;
   day: Day;
+  /** The part of the day the bar shows (the zoom), inside `day`. */
+  view: Day;
   spans: readonly Parsed[];
   /** The slider's value: the playing (or chosen) instant. */
   value: number;
   timeZone: string;
-  /** Picks and previews this close to footage (in ms) snap to it: a pixel of the bar is minutes. */
-  snapMs: number;
-  /** The viewer chose an instant: play from there (`exact` for keyboard steps, which must not snap back). */
-  onPick(ms: number, exact?: boolean): void;
+  /**
+   * The viewer chose an instant: play from there. `snapMs` is how close to footage counts as
+   * on it (a few pixels at this zoom); `exact` marks keyboard steps, which must not snap.
+   */
+  onPick(ms: number, options: { exact?: boolean; snapMs: number }): void;
 }
 
 /**
- * The day as a 24 h bar: recorded spans drawn over the gaps. It is also the slider that
- * picks the moment to play, for the mouse, touch and keyboard alike.
+ * The shown part of the day (`view`, the zoom) as a bar: recorded spans drawn over the gaps.
+ * It is also the slider that picks the moment to play, for the mouse, touch and keyboard alike;
+ * its value runs over the whole day.
  */
-export function TimelineBar({ cameraId, day, spans, value, timeZone, snapMs, onPick }: TimelineBarProps) {
+export function TimelineBar({ cameraId, day, view, spans, value, timeZone, onPick }: TimelineBarProps) {
   const { t, i18n } = useTranslation();
   const bar = useRef<HTMLDivElement>(null);
+  // The bar's width at the last pointer event: the snap distance is pixels, so milliseconds depend on it.
+  const width = useRef(1000);
+  const snapMs = msPerPixel(view, width.current) * SNAP_PX;
   const [drag, setDrag] = useState<number | null>(null);
   const [hover, setHover] = useState<number | null>(null);
   const [thumb, setThumb] = useState<{ at: number; url: string | null } | null>(null);
@@ -57,19 +76,20 @@ export function TimelineBar({ cameraId, day, spans, value, timeZone, snapMs, onP
 
   const at = (e: PointerEvent<HTMLDivElement>) => {
     const rect = bar.current!.getBoundingClientRect();
-    return instantAt(day, e.clientX - rect.left, rect.width);
+    width.current = rect.width;
+    return instantAt(view, e.clientX - rect.left, rect.width);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      onPick(shown);
+      onPick(shown, { snapMs: 0 });
       return;
     }
     const next = keyStep(e.key, shown, day);
     if (next === null) return;
     e.preventDefault();
-    onPick(next, true);
+    onPick(next, { exact: true, snapMs: 0 });
   };
 
   const recorded = !!spanAt(spans, shown);
@@ -79,7 +99,7 @@ export function TimelineBar({ cameraId, day, spans, value, timeZone, snapMs, onP
       {preview !== null && (
         <div
           className="pointer-events-none absolute top-14 z-10 mt-2 -translate-x-1/2 rounded-md border border-line bg-surface p-1 text-center text-xs shadow"
-          style={{ left: `clamp(4rem, ${percentOf(day, preview)}%, calc(100% - 4rem))` }}
+          style={{ left: `clamp(4rem, ${percentOf(view, preview)}%, calc(100% - 4rem))` }}
           aria-hidden="true"
         >
           {showThumb && (
@@ -113,31 +133,39 @@ export function TimelineBar({ cameraId, day, spans, value, timeZone, snapMs, onP
           if (drag === null) return;
           const ms = at(e);
           setDrag(null);
-          onPick(ms);
+          onPick(ms, { snapMs: msPerPixel(view, width.current) * SNAP_PX });
         }}
         onPointerCancel={() => setDrag(null)}
         onPointerLeave={() => setHover(null)}
       >
-        {spans.map((s) => (
+        {spans
+          .filter((s) => s.end > view.start && s.start < view.end)
+          .map((s) => (
+            <div
+              key={s.start}
+              className="absolute inset-y-0 bg-primary"
+              style={{
+                left: `${percentOf(view, s.start)}%`,
+                width: `max(2px, ${percentOf(view, s.end) - percentOf(view, s.start)}%)`,
+              }}
+              data-testid="timeline-span"
+            />
+          ))}
+        {shown >= view.start && shown <= view.end && (
           <div
-            key={s.start}
-            className="absolute inset-y-0 bg-primary"
-            style={{
-              left: `${percentOf(day, s.start)}%`,
-              width: `max(2px, ${percentOf(day, s.end) - percentOf(day, s.start)}%)`,
-            }}
-            data-testid="timeline-span"
+            className="absolute inset-y-0 w-0.5 bg-danger"
+            style={{ left: `${percentOf(view, shown)}%` }}
+            aria-hidden="true"
+            data-testid="timeline-playhead"
           />
-        ))}
-        <div
-          className="absolute inset-y-0 w-0.5 bg-danger"
-          style={{ left: `${percentOf(day, shown)}%` }}
-          aria-hidden="true"
-        />
+        )}
       </div>
       <div className="mt-1 flex justify-between text-xs text-muted tabular-nums" aria-hidden="true">
-        {[0, 6, 12, 18, 24].map((h) => (
-          <span key={h}>{`${String(h).padStart(2, '0')}:00`}</span>
+        {ticksOf(view).map((ms, i) => (
+          // The day's end is 24:00, not the next day's 00:00.
+          <span key={ms}>
+            {i > 0 && ms === day.end ? '24:00' : formatClock(ms, timeZone, i18n.language, { seconds: false })}
+          </span>
         ))}
       </div>
       <p id="timeline-help" className="sr-only">

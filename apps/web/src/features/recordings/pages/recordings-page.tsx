@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
+import { formatClock } from '../../../lib/format.ts';
 import { TOPIC_RECORDINGS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
@@ -17,17 +18,29 @@ import { chooseCamera } from '../camera-choice.ts';
 import { cameraChoicesQuery, noticesQuery, recordingsKey, timelineQuery, vodUrl } from '../api.ts';
 import { PruneNotices } from '../components/prune-notices.tsx';
 import { RecordingList } from '../components/recording-list.tsx';
+import { GapNotice } from '../components/gap-notice.tsx';
 import { TimelineBar } from '../components/timeline-bar.tsx';
+import { TimelineZoom } from '../components/timeline-zoom.tsx';
 import { type SeekRequest, VodPlayer } from '../components/vod-player.tsx';
-import { isDay, parseSpans, playableFrom, spanAt, todayIn } from '../time-model.ts';
+import {
+  type Gap,
+  type Zoom,
+  gapAt,
+  isDay,
+  panWindow,
+  parseSpans,
+  playableFrom,
+  readZoom,
+  spanAt,
+  todayIn,
+  windowAround,
+} from '../time-model.ts';
 import '../translations.ts';
 
 const SPEEDS = [1, 2, 4] as const;
-/** On a phone a pixel of the day bar is about four minutes: a pick this close to footage plays it. */
-const SNAP_MS = 10 * 60 * 1000;
 
 export function RecordingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const timeZone = session.me?.user.preferences.timezone ?? 'UTC';
   const canProtect = session.hasAnyRole(['manager', 'admin']);
@@ -36,17 +49,21 @@ export function RecordingsPage() {
   const notices = useQuery(noticesQuery);
   // Retention of the plan's limits removed footage: the notice and the timeline change.
   useRealtimeEvent(TOPIC_RECORDINGS, () => void queryClient.invalidateQueries({ queryKey: recordingsKey }));
-  // Camera and day live in the URL, so a link (or a reload) reopens the same footage.
+  // Camera, day and zoom live in the URL, so a link (or a reload) reopens the same footage.
   const [params, setParams] = useSearchParams();
   const cameras = useQuery(cameraChoicesQuery);
   const choice = chooseCamera(params.get('camera'), cameras.data);
   const cameraId = choice.id;
   const day = isDay(params.get('day')) ? params.get('day')! : todayIn(timeZone);
+  const zoom = readZoom(params.get('zoom'));
   const timeline = useQuery(timelineQuery(cameraId, day, timeZone));
   const [seek, setSeek] = useState<SeekRequest | null>(null);
   const [playing, setPlaying] = useState<number | null>(null);
   const [rate, setRate] = useState(1);
   const [failed, setFailed] = useState(false);
+  const [gap, setGap] = useState<Gap | null>(null);
+  // The centre of the zoomed window; null until the person pans or picks (then the latest footage).
+  const [centre, setCentre] = useState<number | null>(null);
 
   const dayRange = useMemo(
     () => (timeline.data ? { start: Date.parse(timeline.data.start), end: Date.parse(timeline.data.end) } : null),
@@ -56,6 +73,16 @@ export function RecordingsPage() {
   // One playlist per camera-day, built when the viewer first picks a moment.
   const [src, setSrc] = useState<string | null>(null);
   const value = playing ?? seek?.at ?? dayRange?.start ?? 0;
+  const picked = playing ?? seek?.at ?? null;
+  const view = dayRange ? windowAround(dayRange, zoom, centre ?? picked ?? spans.at(-1)?.end ?? dayRange.start) : null;
+
+  // Playback that runs off the shown window takes the window along; a window panned away stays put.
+  const lastValue = useRef(value);
+  useEffect(() => {
+    const was = lastValue.current;
+    lastValue.current = value;
+    if (view && was >= view.start && was <= view.end && (value < view.start || value > view.end)) setCentre(value);
+  }, [value, view]);
 
   const setParam = (key: string, v: string) => {
     const next = new URLSearchParams(params);
@@ -64,18 +91,41 @@ export function RecordingsPage() {
     setSrc(null);
     setSeek(null);
     setPlaying(null);
+    setGap(null);
+    setCentre(null);
   };
 
-  const play = (ms: number, exact = false) => {
+  const setZoom = (z: Zoom) => {
+    const next = new URLSearchParams(params);
+    next.set('zoom', z);
+    setParams(next, { replace: true });
+    // Zooming keeps the playhead (or what is shown now) in the middle.
+    if (view) setCentre(picked ?? (view.start + view.end) / 2);
+  };
+
+  const time = (ms: number) => formatClock(ms, timeZone, i18n.language, { seconds: false });
+
+  const play = (ms: number, { exact = false, snapMs = 0 }: { exact?: boolean; snapMs?: number } = {}) => {
     if (!timeline.data) return;
     setFailed(false);
+    setGap(null);
+    // The window stays where the person is looking (a pick is inside it, or it follows the playhead).
+    if (view) setCentre((view.start + view.end) / 2);
+    const inGap = exact ? null : gapAt(spans, ms, snapMs);
+    if (inGap) {
+      // Nothing recorded there: say so and offer the next recording, rather than silently playing it.
+      setGap(inGap);
+      setSeek({ at: ms, nonce: Date.now(), pause: true });
+      setPlaying(null);
+      return;
+    }
     if (exact && !spanAt(spans, ms)) {
       // A keyboard step into a gap moves the cursor there; playback waits for footage.
       setSeek({ at: ms, nonce: Date.now(), pause: true });
       setPlaying(null);
       return;
     }
-    const from = playableFrom(spans, ms, SNAP_MS);
+    const from = playableFrom(spans, ms, snapMs);
     if (from === null) {
       // Nothing recorded from there on: move the cursor, play nothing.
       setPlaying(ms);
@@ -136,15 +186,24 @@ export function RecordingsPage() {
             </Banner>
           ) : (
             <>
+              <TimelineZoom
+                zoom={zoom}
+                day={dayRange!}
+                view={view!}
+                timeZone={timeZone}
+                onZoom={setZoom}
+                onPan={(direction) => setCentre(((w) => (w.start + w.end) / 2)(panWindow(dayRange!, view!, direction)))}
+              />
               <TimelineBar
                 cameraId={cameraId}
                 day={dayRange!}
+                view={view!}
                 spans={spans}
                 value={value}
                 timeZone={timeZone}
-                snapMs={SNAP_MS}
                 onPick={play}
               />
+              {gap && <GapNotice gap={gap} time={time} onPlay={(ms) => play(ms)} />}
               <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-muted" aria-hidden="true">
                 <span className="inline-flex items-center gap-1">
                   <span className="inline-block h-3 w-3 rounded-sm bg-primary" /> {t('recordings.legendRecorded')}
@@ -197,7 +256,12 @@ export function RecordingsPage() {
                 </div>
               </div>
               {recs.length > 0 && (
-                <RecordingList recordings={recs} timeZone={timeZone} canProtect={canProtect} onPlay={play} />
+                <RecordingList
+                  recordings={recs}
+                  timeZone={timeZone}
+                  canProtect={canProtect}
+                  onPlay={(ms) => play(ms)}
+                />
               )}
             </>
           )}
