@@ -57,6 +57,46 @@ describe('recordings page plays recorded video', () => {
       error: v.error?.message ?? null,
     }));
 
+  it('a click in a gap says so and offers the next recording; zoom widens a short recording', async () => {
+    const ctx = await openBrowser(DESKTOP);
+    try {
+      const { page, watch } = await openRecordings(ctx);
+      const bar = page.getByTestId('timeline');
+      const box = (await bar.boundingBox())!;
+      // The day's first pixel: before today's footage began.
+      await page.mouse.click(box.x + 1, box.y + box.height / 2);
+      const gap = page.getByTestId('timeline-gap');
+      await gap.waitFor();
+      expect(await gap.textContent()).toMatch(/^No recording at 00:0\d — the next one starts at \d\d:\d\d\./);
+      expect(await page.getByTestId('recording-video').count(), 'nothing plays silently').toBe(0);
+      const next = (await gap.textContent())!.match(/starts at (\d\d:\d\d)/)![1]!;
+      await page.getByRole('button', { name: `Play from ${next}` }).click();
+      await expect.poll(async () => (await videoState(page)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      expect(await gap.count()).toBe(0);
+
+      // Zoom: a segmented control kept in the URL; at 10 min a few seconds of footage are many pixels.
+      const span = page.getByTestId('timeline-span').first();
+      const dayWidth = (await span.boundingBox())!.width;
+      const zoom = page.getByRole('group', { name: 'Zoom' });
+      await zoom.getByRole('button', { name: '10 min' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('zoom')).toBe('10m');
+      expect(await zoom.getByRole('button', { name: '10 min' }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(async () => (await span.boundingBox())!.width).toBeGreaterThan(Math.max(20, dayWidth * 10));
+      const windowText = page.getByTestId('timeline-window');
+      const before = await windowText.textContent();
+      await page.getByRole('button', { name: 'Earlier' }).click();
+      await expect.poll(() => windowText.textContent()).not.toBe(before);
+      // A reload keeps the zoom.
+      await page.reload();
+      await page.getByTestId('timeline-span').first().waitFor();
+      expect(await page.getByRole('button', { name: '10 min' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   for (const [name, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
