@@ -92,6 +92,9 @@ describe('timeline zoom and gaps', () => {
     expect(panWindow(utcDay, win, -1).start).toBe(t('2026-03-10T13:30:00Z'));
     expect(panWindow(utcDay, windowAround(utcDay, '1h', utcDay.start), -1).start).toBe(utcDay.start);
     expect(ticksOf(win)).toEqual(['14:00', '14:15', '14:30', '14:45', '15:00'].map((hm) => t(`2026-03-10T${hm}:00Z`)));
+    expect(ticksOf(windowAround(utcDay, '10m', t('2026-03-10T14:35:20Z')))).toEqual(
+      ['14:30', '14:32', '14:34', '14:36', '14:38', '14:40'].map((hm) => t(`2026-03-10T${hm}:00Z`)),
+    );
     expect([readZoom('10m'), readZoom('2h'), readZoom(null)]).toEqual(['10m', '24h', '24h']);
   });
 

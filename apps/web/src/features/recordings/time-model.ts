@@ -53,7 +53,8 @@ export const readZoom = (value: string | null | undefined): Zoom =>
 /** The part of the day the bar shows: `zoom` wide, centred on `at`, kept inside the day. */
 export function windowAround(day: Day, zoom: Zoom, at: number): Day {
   const width = Math.min(ZOOM_MS[zoom], day.end - day.start);
-  const start = clamp(Math.round(at - width / 2), day.start, day.end - width);
+  // On a whole minute, so the tick labels (hours and minutes) name the instants they mark.
+  const start = clamp(Math.round((at - width / 2) / 60_000) * 60_000, day.start, day.end - width);
   return { start, end: start + width };
 }
 
@@ -67,9 +68,14 @@ export function panWindow(day: Day, win: Day, direction: -1 | 1): Day {
 /** Milliseconds one pixel of a bar `width` px wide stands for in the window. */
 export const msPerPixel = (win: Day, width: number) => (win.end - win.start) / Math.max(1, width);
 
-/** Instants on the window to label the bar with: `count` evenly spaced, both ends included. */
-export const ticksOf = (win: Day, count = 5): number[] =>
-  Array.from({ length: count }, (_, i) => win.start + Math.round(((win.end - win.start) * i) / (count - 1)));
+/**
+ * Instants to label the bar with, evenly spaced, both ends included: quarters of the window,
+ * or fifths of a 10-minute one so that every label falls on a whole minute.
+ */
+export function ticksOf(win: Day): number[] {
+  const count = (win.end - win.start) % (4 * 60_000) === 0 ? 5 : 6;
+  return Array.from({ length: count }, (_, i) => win.start + Math.round(((win.end - win.start) * i) / (count - 1)));
+}
 
 export interface Parsed {
   start: number;
