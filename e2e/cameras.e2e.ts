@@ -149,7 +149,9 @@ describe('cameras page in the browser', () => {
     await visible(banner).toBe(true);
     expect(await banner.textContent()).toContain('Quota exceeded. Please try again later.');
     expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras.`);
-    expect(await banner.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/upgrade');
+    // Plans ship in a later issue: until /upgrade is available the banner does not send people there.
+    expect(await banner.textContent()).toContain('Remove a camera to add another.');
+    expect(await banner.getByRole('link').count()).toBe(0);
   });
 
   it('a viewer sees the list read-only: no add, edit or delete controls', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, isSafeRedirect, matchRoute } from './routes.ts';
+import { ROUTES, isAvailable, isSafeRedirect, matchRoute } from './routes.ts';
 
 describe('route table', () => {
   it('holds every path of spec §2', () => {
@@ -53,6 +53,22 @@ describe('route table', () => {
     expect(matchRoute('/ai/detection')).toMatchObject({ requiresAuth: true, requiresAiAccess: true });
     expect(matchRoute('/vms')).toMatchObject({ requiresAuth: true, requiresPlan: 'vms' });
     expect(matchRoute('/vms')?.roles).toBeUndefined();
+  });
+  it('marks a later issue’s pages unavailable (routable, not offered), the built ones available', () => {
+    for (const later of [
+      '/upgrade',
+      '/billing',
+      '/viewer/events',
+      '/manager/team',
+      '/security',
+      '/sms',
+      '/ai/detection',
+    ])
+      expect(isAvailable(later), later).toBe(false);
+    for (const built of ['/viewer/recordings', '/viewer/live', '/admin/users', '/dashboard', '/auth/login'])
+      expect(isAvailable(built), built).toBe(true);
+    expect(isAvailable('/vms/sites/7')).toBe(false);
+    expect(isAvailable('/nope')).toBe(false);
   });
   it('accepts only in-app redirect targets', () => {
     expect(isSafeRedirect('/manager/team?x=1')).toBe(true);

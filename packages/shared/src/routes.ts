@@ -153,6 +153,9 @@ export function matchRoute(pathname: string): RouteMeta | undefined {
   });
 }
 
+/** Whether the page at a path works yet (`available`): links to a later issue's page are not offered. */
+export const isAvailable = (pathname: string): boolean => matchRoute(pathname)?.available ?? false;
+
 /** A redirect target is safe when it stays inside the app: one leading slash, no scheme. */
 export function isSafeRedirect(target: unknown): target is string {
   return (

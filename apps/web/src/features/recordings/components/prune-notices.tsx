@@ -1,4 +1,4 @@
-import type { PruneNotice } from '@vigil/shared';
+import { type PruneNotice, isAvailable } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
@@ -32,10 +32,13 @@ export function PruneNotices({
             from: when(n.firstAt),
             at: when(n.lastAt),
           })}{' '}
-          {isOwner ? (
+          {/* The upgrade page is linked once plans ship (its route's `available` flag). */}
+          {isOwner && isAvailable('/upgrade') ? (
             <Link to="/upgrade" className="font-medium underline">
               {t('recordings.notice.upgrade')}
             </Link>
+          ) : isOwner ? (
+            t('recordings.notice.upgrade')
           ) : (
             t('recordings.notice.askOwner')
           )}
