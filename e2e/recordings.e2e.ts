@@ -80,7 +80,8 @@ describe('recordings page plays recorded video', () => {
       const zoom = page.getByRole('group', { name: 'Zoom' });
       await zoom.getByRole('button', { name: '10 min' }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('zoom')).toBe('10m');
-      expect(await zoom.getByRole('button', { name: '10 min' }).getAttribute('aria-pressed')).toBe('true');
+      // The URL changes a render before the control does: wait for the control, not the URL.
+      await expect.poll(() => zoom.getByRole('button', { name: '10 min' }).getAttribute('aria-pressed')).toBe('true');
       await expect.poll(async () => (await span.boundingBox())!.width).toBeGreaterThan(Math.max(10, dayWidth * 4));
       const windowText = page.getByTestId('timeline-window');
       const before = await windowText.textContent();
@@ -89,7 +90,7 @@ describe('recordings page plays recorded video', () => {
       // A reload keeps the zoom.
       await page.reload();
       await page.getByTestId('timeline-span').first().waitFor();
-      expect(await page.getByRole('button', { name: '10 min' }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByRole('button', { name: '10 min' }).getAttribute('aria-pressed')).toBe('true');
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(watch.errors).toEqual([]);
     } finally {
