@@ -121,7 +121,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     deferred,
   });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
-  const media = createMediaStore(path.join(config.dataDir, 'media'), config.authSecret);
+  const media = createMediaStore(config.mediaDir, config.authSecret);
   const recordings = createRecordingsService({ db, media });
   const exports = createExportsService({ db, storage });
   const files = createStorageService({ db, storage });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './lib/storage-s3.ts';
@@ -39,7 +40,18 @@ const env = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Let tenants point cameras, webhooks and providers at loopback/this server (single-box restreams, tests). */
   ALLOW_LOOPBACK_TARGETS: z.enum(['true', 'false', '1', '0']).optional(),
+  /** What this process does: serve (API + web app), record (cameras), work (the job queue). All three by default. */
+  VIGIL_ROLES: z.string().optional(),
+  /** How other Vigil processes reach this one (live feeds of the cameras it records); http://HOST:PORT by default. */
+  INTERNAL_URL: z.string().url().optional(),
+  /** Where recorders write footage (a folder every process can read when there is no S3); <data dir>/media by default. */
+  MEDIA_DIR: z.string().optional(),
+  /** Bearer token /metrics asks for; without it /metrics answers only on loopback. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
+
+export const ROLES = ['serve', 'record', 'work'] as const;
+export type Role = (typeof ROLES)[number];
 
 const S3_KEYS = [
   'S3_ENDPOINT',
@@ -80,6 +92,25 @@ export interface Config {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Outbound address policy: loopback and this server's own addresses allowed as targets. */
   allowLoopbackTargets: boolean;
+  /** VIGIL_ROLES: what this process runs. */
+  roles: ReadonlySet<Role>;
+  /** How other processes reach this one (no trailing slash). */
+  internalUrl: string;
+  /** Footage folder (recorders write it; with S3 it is only the upload buffer). */
+  mediaDir: string;
+  metricsToken?: string;
+}
+
+/** "serve,record" → the set; anything else than the three names is a configuration error. */
+export function parseRoles(v: string | undefined): ReadonlySet<Role> {
+  const names = list(v) ?? [];
+  if (!names.length) return new Set(ROLES);
+  const wrong = names.filter((n) => !(ROLES as readonly string[]).includes(n));
+  if (wrong.length)
+    throw new ConfigError(
+      `Invalid configuration: VIGIL_ROLES: unknown role ${wrong.join(', ')} (use ${ROLES.join(', ')})`,
+    );
+  return new Set(names as Role[]);
 }
 
 const list = (v: string | undefined) =>
@@ -151,7 +182,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: trustProxy(e.TRUST_PROXY),
     allowLoopbackTargets: ['true', '1'].includes(e.ALLOW_LOOPBACK_TARGETS ?? ''),
+    roles: parseRoles(e.VIGIL_ROLES),
+    internalUrl: (e.INTERNAL_URL ?? `http://${internalHost(e.HOST)}:${e.PORT}`).replace(/\/$/, ''),
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/** A process bound to every interface is reached by its host name; one bound to an address, there. */
+function internalHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return hostname();
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function trustProxy(v: string | undefined): Config['trustProxy'] {

@@ -132,7 +132,7 @@ async function main() {
   running.recorder = createRecorder({
     allowLoopbackTargets: config.allowLoopbackTargets,
     databaseUrl,
-    mediaRoot: path.join(config.dataDir, 'media'),
+    mediaRoot: config.mediaDir,
     authSecret: config.authSecret,
     liveFeeds,
     log: (m) => app.log.warn(`[recorder] ${m}`),
@@ -144,7 +144,7 @@ async function main() {
   running.exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
   running.exportRunner = createExportRunner({
     db: running.jobsDb.db,
-    media: createMediaStore(path.join(config.dataDir, 'media'), config.authSecret),
+    media: createMediaStore(config.mediaDir, config.authSecret),
     storage: running.exportStorage,
     workDir: path.join(config.dataDir, 'tmp', 'exports'),
     log: (m) => app.log.warn(`[exports] ${m}`),
