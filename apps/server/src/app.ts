@@ -10,7 +10,9 @@ import { createDb } from '@vigil/db';
 import { messageForCode } from '@vigil/shared';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { holderUrl } from './cluster/cluster.repo.ts';
+import type { Config, Role } from './config.ts';
+import { internalToken } from './lib/internal-token.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { openStorage } from './lib/open-storage.ts';
@@ -30,7 +32,9 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
+import { liveInternalRoutes } from './modules/live/live-internal.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
+import { createFeedDirectory } from './modules/live/remote-feeds.ts';
 import { createLiveService } from './modules/live/live.service.ts';
 import { createRecordingsService } from './modules/recordings/recordings.service.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
@@ -61,10 +65,33 @@ export interface AppOptions {
   logger?: boolean;
   /** The recorder's live fMP4 feeds by camera id (video/live-feed.ts), when this process records. */
   video?: { liveFeeds: Map<string, LiveFeed> };
+  /** What this process does (config.roles unless given). */
+  roles?: ReadonlySet<Role>;
+  /** Whether each role of this process is ready (GET /api/health/ready). */
+  readiness?: () => Partial<Record<Role, boolean>>;
 }
 
-/** Builds the whole HTTP app without listening, so tests inject requests without ports. */
+/**
+ * Builds the HTTP app without listening, so tests inject requests without ports. A `serve`
+ * process gets the API and the web app; every process gets health; a `record` process also
+ * offers its cameras' live feeds to the others (internal routes, cluster token).
+ */
 export async function buildApp(config: Config, opts: AppOptions): Promise<FastifyInstance> {
+  const roles = opts.roles ?? config.roles;
+  const app = createBaseApp(config, opts);
+  const liveFeeds = opts.video?.liveFeeds ?? new Map<string, LiveFeed>();
+  if (roles.has('record')) liveInternalRoutes(app, { feeds: liveFeeds });
+  if (roles.has('serve')) return registerServe(app, config, opts, liveFeeds);
+  const { pool } = createDb(opts.databaseUrl, 2);
+  app.addHook('onClose', () => pool.end());
+  await app.register(cookie);
+  registerAuth(app, null, { publicUrl: config.publicUrl, internalToken: internalToken(config.authSecret) });
+  healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION, readiness: opts.readiness });
+  return app;
+}
+
+/** Fastify with the parts every process shares: errors in the catalogue's shape, the input guard. */
+function createBaseApp(config: Config, opts: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
@@ -90,7 +117,16 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  return app;
+}
 
+/** The API and the web app. */
+async function registerServe(
+  app: FastifyInstance,
+  config: Config,
+  opts: AppOptions,
+  liveFeeds: Map<string, LiveFeed>,
+): Promise<FastifyInstance> {
   const { db, pool } = createDb(opts.databaseUrl);
   const hub = createRealtimeHub(opts.databaseUrl, (m) => app.log.warn(m));
   await hub.start();
@@ -143,12 +179,12 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerSecurityHeaders(app, config, config.webDir ?? DEFAULT_WEB_DIR);
-  registerAuth(app, auth, { publicUrl: config.publicUrl });
+  registerAuth(app, auth, { publicUrl: config.publicUrl, internalToken: internalToken(config.authSecret) });
 
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
-  healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION });
+  healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION, readiness: opts.readiness });
   authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:'), secret: config.authSecret });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });
@@ -163,10 +199,17 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   realtimeRoutes(app, { hub, embedded: opts.embedded });
   recordingsRoutes(app, { recordings, media });
   exportsRoutes(app, { exports });
-  const liveFeeds = opts.video?.liveFeeds ?? new Map<string, LiveFeed>();
+  // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
+  const feeds = createFeedDirectory({
+    local: liveFeeds,
+    holder: (cameraId) => holderUrl(db, cameraId),
+    token: internalToken(config.authSecret),
+    log: (m) => app.log.warn(m),
+  });
+  app.addHook('onClose', async () => feeds.stop());
   const live = createLiveService({
     cameras,
-    liveFeeds,
+    feeds,
     secret: config.authSecret,
     hub,
     webrtc: config.webrtc,

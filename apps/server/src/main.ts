@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
-import { ConfigError, embeddedPgPassword, loadConfig } from './config.ts';
+import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';
 import { openStorage } from './lib/open-storage.ts';
 import { createExportRunner } from './modules/exports/exports-job.service.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
@@ -93,7 +93,7 @@ async function checkpoint(): Promise<void> {
 async function main() {
   takeSignals();
   const config = loadConfig();
-  reportFfmpeg();
+  if (config.roles.has('record') || config.roles.has('work')) reportFfmpeg();
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     running.embedded = await startEmbeddedPostgres({
@@ -123,38 +123,60 @@ async function main() {
   await migrator.pool.end();
   await checkpoint();
 
+  const { roles } = config;
+  const ready: Partial<Record<Role, boolean>> = Object.fromEntries([...roles].map((r) => [r, false]));
   const liveFeeds = new Map<string, LiveFeed>();
-  const app = await buildApp(config, { databaseUrl, embedded: Boolean(running.embedded), video: { liveFeeds } });
-  running.app = app;
-  await app.listen({ port: config.port, host: config.host });
-  await checkpoint();
-  // The "record" role runs in this process too (one ffmpeg per enabled camera).
-  running.recorder = createRecorder({
-    allowLoopbackTargets: config.allowLoopbackTargets,
+  const app = await buildApp(config, {
     databaseUrl,
-    mediaRoot: config.mediaDir,
-    authSecret: config.authSecret,
-    liveFeeds,
-    log: (m) => app.log.warn(`[recorder] ${m}`),
+    embedded: Boolean(running.embedded),
+    video: { liveFeeds },
+    roles,
+    readiness: () => ({
+      ...ready,
+      // A recorder whose leases are not confirmed may be cut off from the database: not ready.
+      ...(roles.has('record') && ready.record ? { record: running.recorder?.healthy() ?? false } : {}),
+    }),
   });
-  await running.recorder.start();
+  running.app = app;
+  // Every process listens: serve for people, record for the other processes (live feeds), all for health.
+  await app.listen({ port: config.port, host: config.host });
+  if (roles.has('serve')) ready.serve = true;
   await checkpoint();
-  // Exports run in this process too, one at a time; the queue lives in the exports table.
-  running.jobsDb = createDb(databaseUrl, 2);
-  running.exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
-  running.exportRunner = createExportRunner({
-    db: running.jobsDb.db,
-    media: createMediaStore(config.mediaDir, config.authSecret),
-    storage: running.exportStorage,
-    workDir: path.join(config.dataDir, 'tmp', 'exports'),
-    log: (m) => app.log.warn(`[exports] ${m}`),
-  });
-  await running.exportRunner.start();
-  await checkpoint();
+  if (roles.has('record')) {
+    // One ffmpeg per camera this process holds the lease of.
+    running.recorder = createRecorder({
+      allowLoopbackTargets: config.allowLoopbackTargets,
+      databaseUrl,
+      mediaRoot: config.mediaDir,
+      authSecret: config.authSecret,
+      liveFeeds,
+      internalUrl: config.internalUrl,
+      roles: [...roles],
+      log: (m) => app.log.warn(`[recorder] ${m}`),
+    });
+    await running.recorder.start();
+    ready.record = true;
+    await checkpoint();
+  }
+  if (roles.has('work')) {
+    // Exports run here, one at a time; the queue lives in the exports table.
+    running.jobsDb = createDb(databaseUrl, 2);
+    running.exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
+    running.exportRunner = createExportRunner({
+      db: running.jobsDb.db,
+      media: createMediaStore(config.mediaDir, config.authSecret),
+      storage: running.exportStorage,
+      workDir: path.join(config.dataDir, 'tmp', 'exports'),
+      log: (m) => app.log.warn(`[exports] ${m}`),
+    });
+    await running.exportRunner.start();
+    ready.work = true;
+    await checkpoint();
+  }
   started = true;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   app.log.info(
-    `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (${running.embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
+    `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (roles: ${[...roles].join(', ')}; ${running.embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
   );
   console.log(`VIGIL_READY ${seconds}s http://${config.host}:${config.port}`);
 }

@@ -70,6 +70,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   }),
   // Public by signature (or session): without either it is a 404, as for another workspace's camera.
   'GET /api/v1/cameras/:id/live/:file': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live/0.m4s` }),
+  'GET /api/internal/v1/cameras/:id/feed': (w) => ({ url: `/api/internal/v1/cameras/${w.cameras.own}/feed` }),
   'GET /api/v1/exports/:id': (w) => ({
     url: `/api/v1/exports/${w.exports.own}`,
     foreignUrl: `/api/v1/exports/${w.exports.foreign}`,
@@ -90,6 +91,8 @@ function allowed(access: Access, actor: Actor, role: string | undefined): 'yes' 
   if (access.kind === 'public') return 'yes';
   if (actor === 'anonymous') return 'unauthenticated';
   if (access.kind === 'signed-in') return 'yes';
+  // Only another Vigil process, with the cluster token: no user's session opens these.
+  if (access.kind === 'internal') return 'forbidden';
   return access.roles.includes(accessRole(role) as AccessRole) ? 'yes' : 'forbidden';
 }
 

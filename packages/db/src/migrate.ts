@@ -1,10 +1,26 @@
 import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
 import type { Db } from './client.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
-/** Applies the committed migrations; safe to run on every start (drizzle tracks them). */
+/** Any fixed number: the lock every starting process takes around the migrations. */
+const MIGRATION_LOCK = 0x76_69_67_69;
+
+/**
+ * Applies the committed migrations; safe to run on every start (drizzle tracks them). Several
+ * processes starting at once against one database take turns under an advisory lock, so the
+ * second finds the work done. Lock and migrations share one connection: the lock is the session's.
+ */
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const client = await (db.$client as pg.Pool).connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { SESSION_COOKIE } from '../modules/auth/session.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_DAYS, accessRole } from '@vigil/shared';
@@ -11,6 +12,12 @@ export function tokenOf(req: FastifyRequest): { token?: string; via: 'bearer' | 
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
   const cookie = req.cookies[SESSION_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : { via: 'none' };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 function hostOf(origin: string): string | null {
@@ -39,7 +46,11 @@ export function clearSessionCookie(reply: FastifyReply) {
  * Resolves the session on every API request and enforces each route's `config.access`.
  * A route under /api without an access rule is refused at registration: nothing ships unguarded.
  */
-export function registerAuth(app: FastifyInstance, auth: AuthService, opts: { publicUrl: string }) {
+export function registerAuth(
+  app: FastifyInstance,
+  auth: AuthService | null,
+  opts: { publicUrl: string; internalToken: string },
+) {
   app.decorateRequest('session', null);
   const allowedOrigin = new URL(opts.publicUrl).origin;
 
@@ -54,7 +65,13 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, opts: { pu
     const access = req.routeOptions.config?.access;
     if (!access) return;
     const { token, via } = tokenOf(req);
-    req.session = await auth.resolve(token);
+    if (access.kind === 'internal') {
+      if (!token) throw new AppError('auth/unauthenticated');
+      if (!sameSecret(token, opts.internalToken)) throw new AppError('permission-denied');
+      return;
+    }
+    // A process without the serve role has no sessions to resolve (and only public or internal routes).
+    req.session = auth ? await auth.resolve(token) : null;
     // Cookie-authenticated writes must come from our own pages (CSRF): browsers send Origin on them.
     // So must every WebSocket upgrade: browsers let any page open one, carrying our cookie
     // (cross-site WebSocket hijacking), and a live ticket in a leaked URL must not play elsewhere.

@@ -21,8 +21,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, we
 
   if (config.env === 'production') {
     app.addHook('onRequest', async (req) => {
-      // Orchestrators probe health by address, not by name.
-      if (req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
+      // Orchestrators probe health and scrape metrics by address, not by name; other Vigil processes
+      // reach a recorder at its internal address (those routes want the cluster token instead).
+      if (/^\/(api\/health(\/ready)?(\?|$)|api\/internal\/|metrics(\?|$))/.test(req.url)) return;
       if ((req.headers.host ?? '').toLowerCase() !== publicHost)
         throw new AppError('permission-denied', `This server answers only at ${config.publicUrl}.`);
     });

@@ -9,7 +9,8 @@ import { reconcileCamera } from './reconcile.ts';
 import { SegmentIndexer } from './segment-indexer.ts';
 import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
-import { writeStatus, writeVideoInfo } from './video.repo.ts';
+import { type WriteFence, writeStatus, writeVideoInfo } from './video.repo.ts';
+import type { Fence } from '../cluster/cluster.repo.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 
 /**
@@ -25,6 +26,12 @@ export interface RunnerDeps {
   log(msg: string): void;
   /** A segment of this workspace was indexed (retention checks the plan limits). */
   onIndexed?(workspaceId: string): void;
+  /**
+   * The recorder's lease on each camera: every index and status write names it, and ffmpeg is
+   * killed the moment the lease may have lapsed (a paused process waking up). Absent in tests
+   * that drive a runner alone.
+   */
+  lease?: { fence(cameraId: string): Fence | undefined; valid(): boolean };
 }
 
 export type CameraStatus = SupervisedStatus | 'disabled';
@@ -59,7 +66,7 @@ export class CameraRunner {
     const dir = this.dir;
     await mkdir(dir, { recursive: true });
     const kind = spec.recordingMode === 'motion' ? 'motion' : 'continuous';
-    const cam = { cameraId: spec.id, workspaceId: spec.workspaceId, kind } as const;
+    const cam = { cameraId: spec.id, workspaceId: spec.workspaceId, kind, fence: () => this.fence() } as const;
     // Motion mode: the gate decides which segments are kept, from ffmpeg's motion frames.
     const motion = spec.recordingMode === 'motion' ? this.motionGate() : undefined;
     if (spec.recordingMode !== 'off') {
@@ -106,9 +113,16 @@ export class CameraRunner {
         this.watchStreamInfo();
       },
       onFd3: motion && ((d) => motion.push(d)),
+      mayRun: deps.lease && (() => deps.lease!.valid() && Boolean(deps.lease!.fence(spec.id))),
     });
     this.watchStreamInfo();
     this.supervisor.start();
+  }
+
+  /** The fence for this camera's writes now (undefined when no lease system drives the runner). */
+  private fence(): WriteFence {
+    if (!this.deps.lease) return undefined;
+    return this.deps.lease.fence(this.spec.id) ?? null;
   }
 
   private motionGate(): MotionGate {
@@ -157,7 +171,14 @@ export class CameraRunner {
     else if (prev.status === 'online') event = { type: 'offline', detail: lastError };
     this.writes = this.writes
       .then(() =>
-        writeStatus(this.deps.db, { id: this.spec.id, workspaceId: this.spec.workspaceId }, status, lastError, event),
+        writeStatus(
+          this.deps.db,
+          { id: this.spec.id, workspaceId: this.spec.workspaceId },
+          status,
+          lastError,
+          event,
+          this.fence(),
+        ),
       )
       .catch((e) => this.deps.log(`camera ${this.spec.id}: status write failed: ${e}`));
   }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
-import { indexSegmentFile, listSegmentFiles } from './segment-indexer.ts';
+import { type CameraRef, indexSegmentFile, listSegmentFiles } from './segment-indexer.ts';
 import { deleteSegments, listSegments } from './video.repo.ts';
 
 /**
@@ -48,7 +48,7 @@ async function staleFiles(dir: string, files: string[], before: number): Promise
 
 export async function reconcileCamera(
   db: Db,
-  cam: { cameraId: string; workspaceId: string; kind: 'continuous' | 'motion' },
+  cam: CameraRef,
   dir: string,
   log: (msg: string) => void,
   motion?: MotionReconcile,

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { createDb } from '@vigil/db';
+import { shareInputs } from '../cluster/cluster.repo.ts';
+import { LeaseKeeper } from '../cluster/lease-keeper.ts';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
 import { AppError } from '../lib/app-error.ts';
 import { checkTarget } from '../lib/outbound-policy.ts';
@@ -11,9 +15,11 @@ import { createRetention } from './retention.ts';
 import { type CameraRow, loadCameras, writeStatus } from './video.repo.ts';
 
 /**
- * The "record" role: one supervised ffmpeg per enabled camera. It follows the cameras module
- * through `cameras.changed` notifications (create, update, delete, enable, disable), so it can
- * run in the server process (npm start) or on its own against the same PostgreSQL.
+ * The "record" role: one supervised ffmpeg per enabled camera this process holds the lease of
+ * (cluster/lease-keeper.ts: cameras spread evenly over the live recorders, and move when one
+ * stops or dies). It follows the cameras module through `cameras.changed` notifications (create,
+ * update, delete, enable, disable), so it can run in the server process (npm start) or on its
+ * own, beside other recorders, against the same PostgreSQL.
  */
 export interface RecorderOptions {
   databaseUrl: string;
@@ -34,6 +40,13 @@ export interface RecorderOptions {
   retentionPokeMs?: number;
   /** The outbound address policy's loopback switch (ALLOW_LOOPBACK_TARGETS); off by default. */
   allowLoopbackTargets?: boolean;
+  /** How other processes reach this one's live feeds (config.internalUrl). */
+  internalUrl?: string;
+  /** The process's roles, as registered in vigil_nodes. */
+  roles?: readonly string[];
+  /** Lease timing (tests shorten them). */
+  leaseTtlMs?: number;
+  leaseRenewMs?: number;
   log(msg: string): void;
 }
 
@@ -46,6 +59,12 @@ export interface Recorder {
   /** The running ffmpeg of a camera (tests). */
   pidOf(cameraId: string): number | undefined;
   segmentDirOf(cameraId: string): string | undefined;
+  /** This recorder's id in vigil_nodes (the holder named by its leases). */
+  nodeId: string;
+  /** Cameras this recorder holds now. */
+  cameraCount(): number;
+  /** Its leases were confirmed by the database within their lifetime (readiness). */
+  healthy(): boolean;
 }
 
 export function createRecorder(opts: RecorderOptions): Recorder {
@@ -66,6 +85,33 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     intervalMs: opts.retentionMs,
     pokeMs: opts.retentionPokeMs,
   });
+  const keeper: LeaseKeeper = new LeaseKeeper({
+    db,
+    node: {
+      id: randomUUID(),
+      roles: opts.roles ?? ['record'],
+      internalUrl: opts.internalUrl ?? 'http://127.0.0.1',
+      hostname: hostname(),
+      pid: process.pid,
+    },
+    ttlMs: opts.leaseTtlMs,
+    renewMs: opts.leaseRenewMs,
+    onAcquired: (lease) => {
+      const delay = starting ? nextSlot++ * (opts.staggerMs ?? 150) : 0;
+      void enqueue(lease.cameraId, async () =>
+        apply(lease.cameraId, (await loadCameras(db, lease.cameraId))[0], delay),
+      );
+    },
+    // Lost while we were cut off: stop without a word (the camera is another recorder's now).
+    onLost: (cameraId) => void enqueue(cameraId, () => stopRunner(cameraId, null)),
+    onSurplus: (cameraId) =>
+      void enqueue(cameraId, async () => {
+        await stopRunner(cameraId, null);
+        await keeper.release(cameraId);
+      }),
+    log: opts.log,
+  });
+  let starting = true;
   const deps = {
     db,
     mediaRoot: opts.mediaRoot,
@@ -74,7 +120,19 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     log: opts.log,
     // A new recording can put the workspace over maxRecordings: prune then, not a minute later.
     onIndexed: (workspaceId: string) => retention.poke(workspaceId),
+    lease: { fence: (cameraId: string) => keeper.fence(cameraId), valid: () => keeper.valid() },
   };
+
+  async function stopRunner(
+    id: string,
+    final: { status: 'disabled' | 'offline'; lastError: string | null } | null,
+  ): Promise<void> {
+    const running = runners.get(id);
+    if (!running) return;
+    runners.delete(id);
+    await running.stop(final);
+    liveFeeds.delete(id);
+  }
 
   function enqueue(id: string, fn: () => Promise<void>): Promise<void> {
     const next = (chains.get(id) ?? Promise.resolve())
@@ -121,12 +179,18 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     const running = runners.get(id);
     if (!row?.enabled) {
       if (running) {
-        runners.delete(id);
-        await running.stop(row ? { status: 'disabled', lastError: null } : null);
+        await stopRunner(id, row ? { status: 'disabled', lastError: null } : null);
       } else if (row && row.status !== 'disabled') {
         await writeStatus(db, row, 'disabled', null);
       }
       liveFeeds.delete(id);
+      // A disabled camera is nobody's: free its lease so the share counts only cameras that record.
+      if (keeper.fence(id)) await keeper.release(id);
+      return;
+    }
+    if (!keeper.holds(id)) {
+      // Another recorder's camera (or one we are handing back): not ours to start.
+      await stopRunner(id, null);
       return;
     }
     let key: string | undefined;
@@ -147,9 +211,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   async function resyncAll(): Promise<void> {
     const rows = await loadCameras(db).catch(() => undefined);
     if (!rows || stopping) return;
-    const ids = new Set([...rows.map((r) => r.id), ...runners.keys()]);
+    // Only our own cameras: the others belong to their holders.
     const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const id of ids) void enqueue(id, () => apply(id, byId.get(id), 0));
+    for (const id of new Set([...runners.keys(), ...rows.filter((r) => keeper.fence(r.id)).map((r) => r.id)]))
+      void enqueue(id, () => apply(id, byId.get(id), 0));
   }
 
   return {
@@ -164,31 +229,48 @@ export function createRecorder(opts: RecorderOptions): Recorder {
         if (e.topic === 'cameras.changed' && e.id) void this.sync(e.id);
       });
       await hub.start();
-      const rows = await loadCameras(db);
-      for (const row of rows) {
-        const delay = row.enabled ? nextSlot++ * (opts.staggerMs ?? 150) : 0;
-        void enqueue(row.id, () => apply(row.id, row, delay));
-      }
+      // Disabled cameras still say "disabled" (no lease is taken for them).
+      for (const row of await loadCameras(db))
+        if (!row.enabled && row.status !== 'disabled') void enqueue(row.id, () => apply(row.id, row, 0));
+      await keeper.start();
       await Promise.all(chains.values());
+      starting = false;
       // A notification lost while the LISTEN connection was down must not leave a camera wrong for good.
       resync = setInterval(() => void resyncAll(), opts.resyncMs ?? 60_000);
       retention.start();
     },
     sync(cameraId) {
+      // A new or re-enabled camera: claim it now rather than at the next round.
+      if (!keeper.fence(cameraId)) keeper.poke();
       return enqueue(cameraId, async () => apply(cameraId, (await loadCameras(db, cameraId))[0], 0));
     },
     async stop() {
       stopping = true;
       clearInterval(resync);
+      await keeper.stop();
       await retention.stop();
       await hub?.stop();
       await Promise.all(chains.values());
-      const all = [...runners.values()];
+      // With other recorders alive the cameras move to them within a second: no "offline" for that.
+      const others = await shareInputs(db)
+        .then((s) => s.recorders - 1)
+        .catch(() => 0);
+      const final = others > 0 ? null : ({ status: 'offline', lastError: 'Recorder stopped' } as const);
+      const all = [...runners.entries()];
       runners.clear();
-      await Promise.all(all.map((r) => r.stop({ status: 'offline', lastError: 'Recorder stopped' })));
+      await Promise.all(
+        all.map(async ([id, r]) => {
+          await r.stop(final);
+          await keeper.release(id);
+        }),
+      );
+      await keeper.leave();
       await pool.end();
     },
     pidOf: (id) => runners.get(id)?.pid,
     segmentDirOf: (id) => runners.get(id)?.dir,
+    nodeId: keeper.nodeId,
+    cameraCount: () => keeper.count,
+    healthy: () => keeper.valid(),
   };
 }

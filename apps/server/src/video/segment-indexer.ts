@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
 import { isSegmentName, relativeSegmentPath, segmentStart } from './paths.ts';
-import { insertSegment } from './video.repo.ts';
+import { insertSegment, type WriteFence } from './video.repo.ts';
 
 /**
  * Indexes a camera's segments as ffmpeg completes them. ffmpeg only opens segment N+1 after
@@ -13,6 +13,7 @@ import { insertSegment } from './video.repo.ts';
  */
 export interface SegmentIndexerOptions {
   db: Db;
+  fence?: () => WriteFence;
   cameraId: string;
   workspaceId: string;
   dir: string;
@@ -47,7 +48,13 @@ export interface SegmentFacts {
   initBytes: number;
 }
 
-type CameraRef = { cameraId: string; workspaceId: string; kind: 'continuous' | 'motion' };
+export type CameraRef = {
+  cameraId: string;
+  workspaceId: string;
+  kind: 'continuous' | 'motion';
+  /** The recorder's lease on the camera at the moment of the write (see WriteFence). */
+  fence?: () => WriteFence;
+};
 
 /** Reads one finished file; undefined when it is not a segment, or holds no complete fragment. */
 export async function readSegmentFile(dir: string, file: string, next?: string): Promise<SegmentFacts | undefined> {
@@ -61,16 +68,20 @@ export async function readSegmentFile(dir: string, file: string, next?: string):
 }
 
 function insertFacts(db: Db, cam: CameraRef, seg: SegmentFacts): Promise<boolean> {
-  return insertSegment(db, {
-    cameraId: cam.cameraId,
-    workspaceId: cam.workspaceId,
-    kind: cam.kind,
-    startAt: seg.span.start,
-    endAt: seg.span.end,
-    bytes: seg.bytes,
-    path: relativeSegmentPath(cam.workspaceId, cam.cameraId, seg.file),
-    initBytes: seg.initBytes,
-  });
+  return insertSegment(
+    db,
+    {
+      cameraId: cam.cameraId,
+      workspaceId: cam.workspaceId,
+      kind: cam.kind,
+      startAt: seg.span.start,
+      endAt: seg.span.end,
+      bytes: seg.bytes,
+      path: relativeSegmentPath(cam.workspaceId, cam.cameraId, seg.file),
+      initBytes: seg.initBytes,
+    },
+    cam.fence?.(),
+  );
 }
 
 /** Reads one finished file and inserts it into the index (and its recording). */

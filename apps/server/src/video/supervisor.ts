@@ -28,6 +28,11 @@ export interface SupervisorOptions {
   stallMs?: number;
   /** Consecutive failures before "reconnecting" becomes "offline". */
   offlineAfter?: number;
+  /**
+   * Asked before each spawn and on every chunk of output: false (the camera's lease may have
+   * lapsed) kills ffmpeg at once and spawns no other, before anything more is written.
+   */
+  mayRun?(): boolean;
 }
 
 const KILL_GRACE_MS = 3000;
@@ -59,6 +64,7 @@ export class FfmpegSupervisor {
       () => {
         // Motion frames count too: if they stop (a filter stuck on a timestamp jump), nothing is decided.
         const last = this.opts.onFd3 ? Math.min(this.lastDataAt, this.lastFd3At) : this.lastDataAt;
+        if (this.child && this.opts.mayRun && !this.opts.mayRun()) return this.halt(this.child);
         if (this.child && Date.now() - last > stallMs) {
           this.stderrTail += '\nStream stalled';
           this.child.kill('SIGKILL');
@@ -68,9 +74,24 @@ export class FfmpegSupervisor {
     );
   }
 
+  /** The lease is gone: ffmpeg dies now (SIGKILL, not a graceful finish) and is not restarted. */
+  private halt(child: ChildProcess): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    clearInterval(this.watchdog);
+    clearTimeout(this.timer);
+    child.kill('SIGKILL');
+    this.opts.log('lease lapsed: ffmpeg stopped');
+  }
+
   private spawn(): void {
     this.timer = undefined;
     if (this.stopping) return;
+    if (this.opts.mayRun && !this.opts.mayRun()) {
+      this.stopping = true;
+      clearInterval(this.watchdog);
+      return;
+    }
     this.stderrTail = '';
     this.lastDataAt = Date.now();
     this.lastFd3At = this.lastDataAt;
@@ -88,6 +109,7 @@ export class FfmpegSupervisor {
       });
     }
     child.stdout!.on('data', (d: Buffer) => {
+      if (this.opts.mayRun && !this.opts.mayRun()) return this.halt(child);
       this.lastDataAt = Date.now();
       this.opts.liveFeed.push(d);
       if (!this.online && this.opts.liveFeed.fragments > 0) {

@@ -1,5 +1,6 @@
 import { type Db, type DbOrTx, lockOwner, refreshUsage, schema } from '@vigil/db';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Fence, holdsLease } from '../cluster/cluster.repo.ts';
 import { publish } from '../lib/realtime.ts';
 
 /** The recorder's only SQL: camera status, the segment index, recordings and usage counters. */
@@ -23,6 +24,18 @@ export interface NewSegment {
   initBytes: number;
 }
 
+/**
+ * What a recorder's write carries: the lease it holds (checked and locked in the write's own
+ * transaction), `null` when it holds none any more (the write is refused), or nothing at all for
+ * writers outside the lease system (tests, tools).
+ */
+export type WriteFence = Fence | null | undefined;
+
+async function fenced(tx: Parameters<typeof holdsLease>[0], cameraId: string, fence: WriteFence): Promise<boolean> {
+  if (fence === undefined) return true;
+  return fence !== null && (await holdsLease(tx, cameraId, fence));
+}
+
 export async function loadCameras(db: Db, id?: string): Promise<CameraRow[]> {
   return id ? db.select().from(cameras).where(eq(cameras.id, id)) : db.select().from(cameras);
 }
@@ -34,8 +47,11 @@ export async function writeStatus(
   status: string,
   lastError: string | null,
   event?: { type: 'online' | 'offline'; detail: string | null },
+  fence?: WriteFence,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // A recorder that lost the camera says nothing more about it: its holder does.
+    if (!(await fenced(tx, cam.id, fence))) return;
     const now = new Date();
     const [prev] = await tx
       .select({ status: cameras.status })
@@ -59,10 +75,13 @@ export async function writeStatus(
 /**
  * Indexes one complete segment and attaches it to the camera's recording: the open one is
  * extended when the segment follows within 2 s and the result stays under an hour, otherwise a
- * new recording starts. Returns false when the path was already indexed.
+ * new recording starts. Returns false when the path was already indexed, or the fence no longer
+ * holds the camera (the file is left for whoever reconciles the folder).
  */
-export async function insertSegment(db: Db, seg: NewSegment): Promise<boolean> {
+export async function insertSegment(db: Db, seg: NewSegment, fence?: WriteFence): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Two recorders never index one camera: only the lease's holder, in its epoch, writes.
+    if (!(await fenced(tx, seg.cameraId, fence))) return false;
     await lockOwner(tx, seg.workspaceId);
     const [exists] = await tx.select({ id: segments.id }).from(segments).where(eq(segments.path, seg.path));
     if (exists) return false;

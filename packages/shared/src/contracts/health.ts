@@ -9,6 +9,13 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** GET /api/health/ready: whether each role this process runs (VIGIL_ROLES) is doing its work. */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  roles: z.partialRecord(z.enum(['serve', 'record', 'work']), z.boolean()),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** Realtime topics a client may subscribe to; the server checks each against the session. */
 export const TOPICS = {
   adminUsers: 'admin.users',

@@ -1,10 +1,35 @@
-import { healthSchema } from '@vigil/shared';
+import { healthSchema, readinessSchema } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { access } from '../../plugins/access.ts';
 
-export function healthRoutes(app: FastifyInstance, deps: { pool: pg.Pool; embedded: boolean; version: string }) {
+export interface HealthDeps {
+  pool: pg.Pool;
+  embedded: boolean;
+  version: string;
+  /** Each role this process runs, and whether it is ready now (main.ts fills it as roles start). */
+  readiness?: () => Partial<Record<'serve' | 'record' | 'work', boolean>>;
+}
+
+export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health/ready',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness of each role this process runs (serve: API up; record: leases renewed; work: queue polled)',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_req, reply) => {
+      const roles = deps.readiness?.() ?? { serve: true };
+      const ready = Object.values(roles).every(Boolean);
+      return reply.status(ready ? 200 : 503).send({ ready, roles });
+    },
+  );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {

@@ -108,7 +108,7 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
     const cameraId = (req.params as { id: string }).id;
     // Without a valid signature or session the camera might as well not exist (as for other workspaces).
     if (!(await authorize(req, live, cameraId))) throw new AppError('not-found');
-    const hls = live.hls(cameraId);
+    const hls = await live.hls(cameraId);
     if (!hls)
       throw file === 'index.m3u8' ? new AppError('unavailable', 'Camera is offline.') : new AppError('not-found');
     reply.header('cache-control', 'no-store');
@@ -141,7 +141,7 @@ async function serveSocket(socket: WebSocket, req: FastifyRequest, live: LiveSer
   const cameraId = (req.params as { id?: string }).id ?? '';
   const holder = await authorize(req, live, cameraId);
   if (!holder) return socket.close(LIVE_CLOSE.refused, 'Not allowed');
-  const feed = live.feed(cameraId);
+  const feed = await live.feed(cameraId);
   if (!feed) return socket.close(LIVE_CLOSE.offline, 'Camera is offline');
 
   let dropping = false;

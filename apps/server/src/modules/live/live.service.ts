@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
+import type { FeedDirectory } from './remote-feeds.ts';
 import type { Actor, CamerasService } from '../cameras/cameras.service.ts';
 import { LiveHls } from './live-hls.ts';
 import { type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
@@ -38,14 +39,15 @@ export interface TicketHolder {
  */
 export function createLiveService(deps: {
   cameras: CamerasService;
-  liveFeeds: Map<string, LiveFeed>;
+  /** The camera's feed, recorded here or by another process (remote-feeds.ts). */
+  feeds: FeedDirectory;
   secret: string;
   hub?: RealtimeHub;
   webrtc?: WebRtcOptions;
   /** The live session with this token hash (not expired, account enabled), as auth resolves it. */
   sessionByHash: (tokenHash: string) => Promise<{ uid: string; workspaceId: string } | null>;
 }) {
-  const { cameras, liveFeeds, secret } = deps;
+  const { cameras, feeds, secret } = deps;
   const sign = (cameraId: string, holder: TicketHolder, expires: number) =>
     createHmac('sha256', secret)
       .update(`live\n${cameraId}\n${holder.uid}\n${holder.sessionId}\n${expires}`)
@@ -64,10 +66,11 @@ export function createLiveService(deps: {
   async function streaming(cameraId: string, ms: number): Promise<LiveFeed | undefined> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const feed = liveFeeds.get(cameraId);
+      const feed = await feeds.find(cameraId);
       if (feed?.initSegment) return feed;
       if (Date.now() >= deadline) return undefined;
-      await new Promise((r) => setTimeout(r, 50));
+      // Waiting for a recorder to claim and start the camera: a lookup per round, not a busy loop.
+      await new Promise((r) => setTimeout(r, feed ? 50 : 250));
     }
   }
 
@@ -122,8 +125,8 @@ export function createLiveService(deps: {
       );
     },
 
-    feed(cameraId: string): LiveFeed | undefined {
-      return liveFeeds.get(cameraId);
+    feed(cameraId: string): Promise<LiveFeed | undefined> {
+      return feeds.find(cameraId);
     },
 
     /** Registers something a session watches; it is closed when that session is revoked. */
@@ -138,8 +141,8 @@ export function createLiveService(deps: {
       };
     },
 
-    hls(cameraId: string): LiveHls | undefined {
-      const feed = liveFeeds.get(cameraId);
+    async hls(cameraId: string): Promise<LiveHls | undefined> {
+      const feed = await feeds.find(cameraId);
       if (!feed) return undefined;
       const h = hls.get(feed) ?? new LiveHls(feed);
       hls.set(feed, h);

@@ -1,0 +1,175 @@
+import type { Db } from '@vigil/db';
+import {
+  claimLeases,
+  type Fence,
+  type HeldLease,
+  heartbeat,
+  leave,
+  type NodeInfo,
+  releaseLease,
+  renewLeases,
+  retirePredecessors,
+  shareInputs,
+} from './cluster.repo.ts';
+
+/**
+ * A recorder's side of the camera leases. Every `renewMs` it renews its node row and its leases in
+ * the database, learns which cameras it lost, and moves towards its fair share — ceil(enabled
+ * cameras / live recorders): it claims free or lapsed cameras while under it, and hands back its
+ * surplus while over it (a new recorder then takes it). A recorder killed outright keeps nothing:
+ * its node row and leases lapse after `ttlMs` and the others' next round claims its cameras.
+ *
+ * Two clocks guard against a recorder that was paused (GC, SIGSTOP, a stalled VM): the database's,
+ * through the epoch every write names (see holdsLease), and this process's own: `valid()` turns
+ * false once the last renewal the database confirmed is older than the lease itself, so the
+ * recorder stops writing before it has even reached the database again.
+ */
+export interface LeaseKeeperOptions {
+  db: Db;
+  node: NodeInfo;
+  /** How long a lease lives without renewal (8 s). */
+  ttlMs?: number;
+  /** How often leases are renewed and the share recomputed (2 s). */
+  renewMs?: number;
+  /** A camera is ours: start recording it. */
+  onAcquired(lease: HeldLease): void;
+  /** A camera is no longer ours: stop at once and write nothing more for it. */
+  onLost(cameraId: string): void;
+  /** Over our share: stop these, then call release() for each. */
+  onSurplus(cameraId: string): void;
+  log(msg: string): void;
+}
+
+export const LEASE_TTL_MS = 8000;
+export const LEASE_RENEW_MS = 2000;
+
+export class LeaseKeeper {
+  private readonly held = new Map<string, number>();
+  private readonly handingBack = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  /** performance.now() when the last renewal that the database confirmed was sent. */
+  private confirmedAt = Number.NEGATIVE_INFINITY;
+  readonly ttlMs: number;
+  readonly renewMs: number;
+
+  constructor(private readonly opts: LeaseKeeperOptions) {
+    this.ttlMs = opts.ttlMs ?? LEASE_TTL_MS;
+    this.renewMs = opts.renewMs ?? LEASE_RENEW_MS;
+  }
+
+  get nodeId(): string {
+    return this.opts.node.id;
+  }
+
+  /** The first round (so the cameras we get are known when start resolves), then one every renewMs. */
+  async start(): Promise<void> {
+    const taken = await retirePredecessors(this.opts.db, this.opts.node);
+    if (taken) this.opts.log(`took back ${taken} cameras from this address's previous process`);
+    await this.tick();
+    this.timer = setInterval(() => void this.tick(), this.renewMs);
+  }
+
+  /** Something changed (a camera added or enabled): run a round now rather than at the next tick. */
+  poke(): void {
+    void this.tick();
+  }
+
+  /** The fence a write for this camera must carry, while we hold it. */
+  fence(cameraId: string): Fence | undefined {
+    const epoch = this.held.get(cameraId);
+    return epoch === undefined ? undefined : { holderId: this.opts.node.id, epoch };
+  }
+
+  holds(cameraId: string): boolean {
+    return this.held.has(cameraId) && this.valid();
+  }
+
+  /** False once our leases may have lapsed in the database's eyes (we were paused or cut off). */
+  valid(): boolean {
+    return performance.now() - this.confirmedAt < this.ttlMs;
+  }
+
+  get count(): number {
+    return this.held.size;
+  }
+
+  /** After the camera's ffmpeg stopped: give it back so another recorder starts it at once. */
+  async release(cameraId: string): Promise<void> {
+    const fence = this.fence(cameraId);
+    this.held.delete(cameraId);
+    this.handingBack.delete(cameraId);
+    if (fence) await releaseLease(this.opts.db, { cameraId, ...fence }).catch(() => {});
+  }
+
+  /** Stops renewing; the caller stops its cameras and releases them, then calls leave(). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Removes this node from the registry (a clean stop: no one waits for its row to lapse). */
+  async leave(): Promise<void> {
+    await leave(this.opts.db, this.opts.node.id).catch(() => {});
+  }
+
+  /** Rounds never overlap: a poke during a round runs one more round after it. */
+  private tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.round()
+      .catch((e) => this.opts.log(`leases: ${e instanceof Error ? e.message : e}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          void this.tick();
+        }
+      });
+    return this.running;
+  }
+
+  private async round(): Promise<void> {
+    const { db, node } = this.opts;
+    const sentAt = performance.now();
+    await heartbeat(db, node, this.ttlMs);
+    const renewed = await renewLeases(db, node.id, this.ttlMs);
+    if (this.stopped) return;
+    this.confirmedAt = sentAt;
+    const now = new Map(renewed.map((l) => [l.cameraId, l.epoch]));
+    for (const [cameraId, epoch] of [...this.held]) {
+      if (now.get(cameraId) === epoch) continue;
+      this.held.delete(cameraId);
+      this.handingBack.delete(cameraId);
+      this.opts.log(`camera ${cameraId}: lease lost; another recorder has it`);
+      this.opts.onLost(cameraId);
+    }
+    const { recorders, cameras } = await shareInputs(db);
+    const share = Math.ceil(cameras / Math.max(1, recorders));
+    const keeping = this.held.size - this.handingBack.size;
+    if (keeping > share) {
+      // Hand back the most recently claimed first: the longest-running cameras keep their recorder.
+      const surplus = [...this.held.keys()].filter((id) => !this.handingBack.has(id)).slice(share);
+      for (const cameraId of surplus) {
+        this.handingBack.add(cameraId);
+        this.opts.onSurplus(cameraId);
+      }
+    } else if (keeping < share) {
+      const got = await claimLeases(db, node.id, this.ttlMs, share - keeping);
+      if (this.stopped) {
+        for (const l of got) await releaseLease(db, { cameraId: l.cameraId, holderId: node.id, epoch: l.epoch });
+        return;
+      }
+      for (const lease of got) {
+        this.held.set(lease.cameraId, lease.epoch);
+        this.opts.onAcquired(lease);
+      }
+    }
+  }
+}
