@@ -14,6 +14,9 @@ for (const b of [
   'live-latency',
   'signup-flood',
   'pg-recovery',
+  'lease-overhead',
+  'failover',
+  'live-remote-latency',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
