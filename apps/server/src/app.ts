@@ -15,7 +15,7 @@ import type { Config, Role } from './config.ts';
 import { internalToken } from './lib/internal-token.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
 import { createSecretBox } from './lib/secrets.ts';
-import { openStorage } from './lib/open-storage.ts';
+import { bucketOf, openStorage } from './lib/open-storage.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminCallables } from './modules/admin/admin.callables.ts';
@@ -157,7 +157,7 @@ async function registerServe(
     deferred,
   });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
-  const media = createMediaStore(config.mediaDir, config.authSecret);
+  const media = createMediaStore(config.mediaDir, config.authSecret, bucketOf(storage));
   const recordings = createRecordingsService({ db, media });
   const exports = createExportsService({ db, storage });
   const files = createStorageService({ db, storage });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
 import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';
-import { openStorage } from './lib/open-storage.ts';
+import { bucketOf, openFootageStorage, openStorage } from './lib/open-storage.ts';
 import { createExportRunner } from './modules/exports/exports-job.service.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import type { LiveFeed } from './video/live-feed.ts';
@@ -152,6 +152,8 @@ async function main() {
       liveFeeds,
       internalUrl: config.internalUrl,
       roles: [...roles],
+      // With S3, closed segments go to the bucket and MEDIA_DIR is only the upload buffer.
+      footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
       log: (m) => app.log.warn(`[recorder] ${m}`),
     });
     await running.recorder.start();
@@ -164,7 +166,7 @@ async function main() {
     running.exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
     running.exportRunner = createExportRunner({
       db: running.jobsDb.db,
-      media: createMediaStore(config.mediaDir, config.authSecret),
+      media: createMediaStore(config.mediaDir, config.authSecret, bucketOf(running.exportStorage)),
       storage: running.exportStorage,
       workDir: path.join(config.dataDir, 'tmp', 'exports'),
       log: (m) => app.log.warn(`[exports] ${m}`),

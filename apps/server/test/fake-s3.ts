@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small S3-compatible server for tests: path-style PutObject, multipart upload (create,
- * upload part, complete, abort), GetObject, HeadObject and DeleteObject. Every request must
+ * upload part, complete, abort), GetObject (with one byte range: 206, or 416), HeadObject and DeleteObject. Every request must
  * carry a valid AWS Signature V4, in the Authorization header or in a presigned query; the
  * signature is recomputed here from the secret key with node:crypto (not with the SDK that
  * signed it), so a wrong secret, a changed path, query, header or body is refused as S3 would.
@@ -43,6 +43,8 @@ export interface FakeS3 {
   requests: SeenRequest[];
   /** Multipart uploads begun and not yet completed or aborted. */
   openUploads(): number;
+  /** While true every request is answered 503 ServiceUnavailable (an outage, for retry tests). */
+  down: boolean;
   close(): Promise<void>;
 }
 
@@ -195,12 +197,26 @@ const xml = (root: string, fields: Record<string, string>) =>
     .map(([k, v]) => `<${k}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</${k}>`)
     .join('')}</${root}>`;
 
+/**
+ * A GET's `Range: bytes=a-b | a- | -n` as S3 reads it (one range): null = the whole object (no
+ * header, or one S3 ignores), 'unsatisfiable' = 416 InvalidRange.
+ */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
 const etagOf = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
 
 export async function startFakeS3(o: FakeS3Options): Promise<FakeS3> {
   const objects = new Map<string, StoredS3Object>();
   const uploads = new Map<string, { key: string; contentType: string; parts: Map<number, Buffer> }>();
   const requests: SeenRequest[] = [];
+  const fake = { down: false } as FakeS3;
 
   async function handle(req: IncomingMessage, res: ServerResponse, seen: SeenRequest) {
     const chunks: Buffer[] = [];
@@ -214,6 +230,7 @@ export async function startFakeS3(o: FakeS3Options): Promise<FakeS3> {
     seen.query = Object.fromEntries(query);
     seen.auth = req.headers.authorization ? 'header' : new Map(query).has('X-Amz-Algorithm') ? 'query' : 'none';
     seen.payloadHash = verifySignature(o, req, rawPath, query, body);
+    if (fake.down) throw new S3Refusal(503, 'ServiceUnavailable', 'Please reduce your request rate.');
 
     // Path-style only: /<bucket>/<key>.
     const [, bucket, ...rest] = rawPath.split('/');
@@ -298,6 +315,14 @@ export async function startFakeS3(o: FakeS3Options): Promise<FakeS3> {
       };
       const disposition = q.get('response-content-disposition');
       if (disposition) headers['content-disposition'] = disposition;
+      headers['accept-ranges'] = 'bytes';
+      const range = req.method === 'GET' ? byteRange(req.headers.range, obj.body.length) : null;
+      if (range === 'unsatisfiable') throw new S3Refusal(416, 'InvalidRange', 'The requested range is not satisfiable');
+      if (range) {
+        headers['content-range'] = `bytes ${range.start}-${range.end}/${obj.body.length}`;
+        headers['content-length'] = range.end - range.start + 1;
+        return send(206, headers, obj.body.subarray(range.start, range.end + 1));
+      }
       return send(200, headers, req.method === 'GET' ? obj.body : undefined);
     }
     throw new S3Refusal(501, 'NotImplemented', `${req.method} is not implemented`);
@@ -325,7 +350,7 @@ export async function startFakeS3(o: FakeS3Options): Promise<FakeS3> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  Object.assign(fake, {
     endpoint: `http://127.0.0.1:${port}`,
     objects,
     requests,
@@ -335,5 +360,6 @@ export async function startFakeS3(o: FakeS3Options): Promise<FakeS3> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
+  return fake;
 }

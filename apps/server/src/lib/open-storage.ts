@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { type Storage, createLocalStorage } from './storage.ts';
+import { type S3Storage, type Storage, createLocalStorage } from './storage.ts';
 
 /**
  * The configured storage: an S3-compatible bucket when S3_BUCKET is set, else the data dir.
@@ -13,3 +13,16 @@ export async function openStorage(
   const { createS3Storage } = await import('./storage-s3.ts');
   return createS3Storage(config.s3, log);
 }
+
+/** The bucket footage goes to (the recorder uploads closed segments there), or none without S3. */
+export async function openFootageStorage(
+  config: Pick<Config, 's3'>,
+  log: (msg: string) => void,
+): Promise<S3Storage | undefined> {
+  if (!config.s3) return undefined;
+  const { createS3Storage } = await import('./storage-s3.ts');
+  return createS3Storage(config.s3, log);
+}
+
+/** The bucket of an opened storage, when it is one (where 's3' segments are read from). */
+export const bucketOf = (storage: Storage): S3Storage | undefined => (storage.driver === 's3' ? storage : undefined);

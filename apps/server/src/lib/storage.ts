@@ -41,6 +41,10 @@ export interface LocalStorage extends StorageCommon {
 /** S3-compatible: signed URLs are presigned GETs on the bucket's endpoint; we never serve the bytes. */
 export interface S3Storage extends StorageCommon {
   readonly driver: 's3';
+  /** Uploads a local file under `key` and leaves it in place (the recorder deletes it once indexed). */
+  putFile(key: string, file: string, contentType: string, signal?: AbortSignal): Promise<void>;
+  /** Presigned GETs of many keys at once (a day's playlist): one credentials read, no SDK round per key. */
+  signedUrls(keys: readonly string[], ttlSeconds?: number): Promise<string[]>;
 }
 
 export type Storage = LocalStorage | S3Storage;

@@ -43,16 +43,19 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, we
   });
 }
 
-export function webCsp(scriptHashes: string[], extraImageOrigin?: string): string {
+export function webCsp(scriptHashes: string[], bucketOrigin?: string): string {
+  const bucket = bucketOrigin ? ` ${bucketOrigin}` : '';
   return [
     "default-src 'self'",
     `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
     // Radix primitives set inline styles; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${extraImageOrigin ? ` ${extraImageOrigin}` : ''}`,
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${bucket}`,
+    // With S3, recorded footage plays from presigned GETs on the bucket (hls.js fetches the byte
+    // ranges; Safari's native HLS loads them as media).
+    `media-src 'self' blob:${bucket}`,
     "worker-src 'self' blob:",
-    "connect-src 'self'",
+    `connect-src 'self'${bucket}`,
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -70,7 +73,7 @@ export function inlineScriptHashes(indexFile: string): string[] {
   );
 }
 
-/** With S3, profile photos load from presigned URLs on the bucket's own origin. */
+/** With S3, profile photos and recorded footage load from presigned URLs on the bucket's own origin. */
 function storageOrigin(config: Config): string | undefined {
   const s3 = config.s3;
   if (!s3) return undefined;

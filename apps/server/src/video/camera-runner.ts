@@ -6,7 +6,7 @@ import type { LiveFeed } from './live-feed.ts';
 import { segmentDir } from './paths.ts';
 import { MOTION_ROLL_MS, MotionGate } from './motion-gate.ts';
 import { reconcileCamera } from './reconcile.ts';
-import { SegmentIndexer } from './segment-indexer.ts';
+import { SegmentIndexer, type SegmentSink } from './segment-indexer.ts';
 import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
 import { type WriteFence, writeStatus, writeVideoInfo } from './video.repo.ts';
@@ -32,6 +32,8 @@ export interface RunnerDeps {
    * that drive a runner alone.
    */
   lease?: { fence(cameraId: string): Fence | undefined; valid(): boolean };
+  /** With S3: the uploader that takes closed segments (the folder is only its buffer). */
+  sink?: SegmentSink;
 }
 
 export type CameraStatus = SupervisedStatus | 'disabled';
@@ -78,7 +80,7 @@ export class CameraRunner {
         staleBefore: Date.now() - pre - margin,
         maxStaleFiles: Math.ceil((pre + margin) / segmentMs) + 3,
       };
-      const rec = await reconcileCamera(deps.db, cam, dir, deps.log, motion && stale);
+      const rec = await reconcileCamera(deps.db, cam, dir, deps.log, motion && stale, { remote: Boolean(deps.sink) });
       this.indexer = new SegmentIndexer({
         db: deps.db,
         ...cam,
@@ -86,8 +88,10 @@ export class CameraRunner {
         log: deps.log,
         onIndexed: () => deps.onIndexed?.(spec.workspaceId),
         gate: motion,
+        sink: deps.sink,
       });
       this.indexer.markIndexed(rec.files);
+      this.indexer.keepUngated(rec.keep);
       this.indexer.start();
     }
     // Not connected yet: a status left "online" by a crashed process would be a lie.

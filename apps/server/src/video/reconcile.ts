@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
-import { type CameraRef, indexSegmentFile, listSegmentFiles } from './segment-indexer.ts';
+import { type CameraRef, indexSegmentFile, listSegmentFiles, readSegmentFile } from './segment-indexer.ts';
 import { deleteSegments, listSegments } from './video.repo.ts';
 
 /**
@@ -31,10 +31,25 @@ export interface ReconcileResult {
   deletedFiles: number;
   /** Stale un-indexed files of a motion camera, deleted. */
   droppedFiles: number;
+  /** Local copies of segments already uploaded and indexed as 's3' (a crash before the unlink), deleted. */
+  uploadedLeftovers: number;
   /** Set when the removal was refused. */
   refused?: string;
   /** The files now in the index, or left as they are (the live indexer skips them). */
   files: string[];
+  /**
+   * With S3 (`remote`): readable files the index misses, in time order. They are not uploaded here
+   * (a bucket outage must not keep the camera from recording): the live indexer hands them to the
+   * uploader like any new segment.
+   */
+  pending: string[];
+  /** Of `pending`, those a motion camera's gate must not decide (too many to be crash leftovers). */
+  keep: string[];
+}
+
+export interface ReconcileOptions {
+  /** S3 is the store: the folder is only the upload buffer (see segment-upload.ts). */
+  remote?: boolean;
 }
 
 async function staleFiles(dir: string, files: string[], before: number): Promise<string[]> {
@@ -52,15 +67,28 @@ export async function reconcileCamera(
   dir: string,
   log: (msg: string) => void,
   motion?: MotionReconcile,
+  opts: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
-  const result: ReconcileResult = { indexed: 0, removed: 0, deletedFiles: 0, droppedFiles: 0, files: [] };
+  const result: ReconcileResult = {
+    indexed: 0,
+    removed: 0,
+    deletedFiles: 0,
+    droppedFiles: 0,
+    uploadedLeftovers: 0,
+    files: [],
+    pending: [],
+    keep: [],
+  };
   const rows = await listSegments(db, cam.cameraId);
   const onDisk = new Set(await listSegmentFiles(dir));
-  const indexedNames = new Set(rows.map((r) => path.posix.basename(r.path)));
+  const storeOf = new Map(rows.map((r) => [path.posix.basename(r.path), r.store]));
+  const indexedNames = new Set(storeOf.keys());
 
-  const missing = rows.filter((r) => !onDisk.has(path.posix.basename(r.path)));
-  if (missing.length > 0 && missing.length > rows.length / 2) {
-    result.refused = `reconcile: ${missing.length} of ${rows.length} indexed segments of camera ${cam.cameraId} are missing from ${dir}${existsSync(dir) ? '' : ' (directory absent)'}; refusing to delete more than half of the index`;
+  // Only rows whose bytes live in this folder can be missing from it; 's3' rows are in the bucket.
+  const missing = rows.filter((r) => r.store === 'local' && !onDisk.has(path.posix.basename(r.path)));
+  const localRows = rows.filter((r) => r.store === 'local').length;
+  if (missing.length > 0 && missing.length > localRows / 2) {
+    result.refused = `reconcile: ${missing.length} of ${localRows} indexed segments of camera ${cam.cameraId} are missing from ${dir}${existsSync(dir) ? '' : ' (directory absent)'}; refusing to delete more than half of the index`;
     log(result.refused);
   } else if (missing.length) {
     await deleteSegments(
@@ -87,6 +115,12 @@ export async function reconcileCamera(
     }
   }
   for (const [i, file] of files.entries()) {
+    if (storeOf.get(file) === 's3') {
+      // Uploaded and indexed; the crash came before its local copy was deleted.
+      await unlink(path.join(dir, file)).catch(() => {});
+      result.uploadedLeftovers++;
+      continue;
+    }
     if (indexedNames.has(file)) {
       result.files.push(file);
       continue;
@@ -99,6 +133,20 @@ export async function reconcileCamera(
     }
     // Only the newest file can be a crash leftover; an unreadable older one is kept for a human.
     const newest = file === files[files.length - 1];
+    if (opts.remote) {
+      if (await readSegmentFile(dir, file, files[i + 1])) {
+        result.pending.push(file);
+        // On a motion camera only the stale files past maxStaleFiles get here: kept, not gated.
+        if (motion) result.keep.push(file);
+      } else if (newest) {
+        await unlink(path.join(dir, file)).catch(() => {});
+        result.deletedFiles++;
+      } else {
+        result.files.push(file);
+        log(`reconcile: ${path.join(dir, file)} is unreadable; left in place`);
+      }
+      continue;
+    }
     const r = await indexSegmentFile(db, cam, dir, file, { deleteUnreadable: newest, next: files[i + 1] });
     if (r.deleted) result.deletedFiles++;
     else if (r.indexed) {
@@ -109,9 +157,9 @@ export async function reconcileCamera(
       log(`reconcile: ${path.join(dir, file)} is unreadable; left in place`);
     }
   }
-  if (result.indexed || result.removed || result.deletedFiles || result.droppedFiles) {
+  if (result.indexed || result.removed || result.deletedFiles || result.droppedFiles || result.pending.length) {
     log(
-      `reconcile camera ${cam.cameraId}: indexed ${result.indexed}, removed ${result.removed} rows, deleted ${result.deletedFiles} unreadable and ${result.droppedFiles} stale motion-less files`,
+      `reconcile camera ${cam.cameraId}: indexed ${result.indexed}, removed ${result.removed} rows, deleted ${result.deletedFiles} unreadable and ${result.droppedFiles} stale motion-less files${opts.remote ? `, ${result.pending.length} left in the buffer to upload` : ''}`,
     );
   }
   return result;

@@ -6,12 +6,14 @@ import { LeaseKeeper } from '../cluster/lease-keeper.ts';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
 import { AppError } from '../lib/app-error.ts';
 import { checkTarget } from '../lib/outbound-policy.ts';
+import type { S3Storage } from '../lib/storage.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
 import { endLeftoverFfmpeg } from './tied-spawn.ts';
 import { createRetention } from './retention.ts';
+import { type UploadBacklog, createSegmentUploader } from './segment-upload.ts';
 import { type CameraRow, loadCameras, writeStatus } from './video.repo.ts';
 
 /**
@@ -47,6 +49,11 @@ export interface RecorderOptions {
   /** Lease timing (tests shorten them). */
   leaseTtlMs?: number;
   leaseRenewMs?: number;
+  /**
+   * With S3 configured: footage goes to this bucket and mediaRoot is only the upload buffer
+   * (segment-upload.ts). The recorder closes it when it stops.
+   */
+  footage?: S3Storage;
   log(msg: string): void;
 }
 
@@ -65,6 +72,8 @@ export interface Recorder {
   cameraCount(): number;
   /** Its leases were confirmed by the database within their lifetime (readiness). */
   healthy(): boolean;
+  /** Closed segments still waiting for their upload to S3 (zero without S3): the coordinator's metric. */
+  uploadBacklog(): UploadBacklog;
 }
 
 export function createRecorder(opts: RecorderOptions): Recorder {
@@ -78,9 +87,11 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   let resync: NodeJS.Timeout | undefined;
   let stopping = false;
   let nextSlot = 0;
+  const uploader = opts.footage && createSegmentUploader({ db, storage: opts.footage, log: opts.log });
   const retention = createRetention({
     db,
     mediaRoot: opts.mediaRoot,
+    footage: opts.footage,
     log: opts.log,
     intervalMs: opts.retentionMs,
     pokeMs: opts.retentionPokeMs,
@@ -121,6 +132,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     // A new recording can put the workspace over maxRecordings: prune then, not a minute later.
     onIndexed: (workspaceId: string) => retention.poke(workspaceId),
     lease: { fence: (cameraId: string) => keeper.fence(cameraId), valid: () => keeper.valid() },
+    sink: uploader,
   };
 
   async function stopRunner(
@@ -238,6 +250,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       // A notification lost while the LISTEN connection was down must not leave a camera wrong for good.
       resync = setInterval(() => void resyncAll(), opts.resyncMs ?? 60_000);
       retention.start();
+      // Leftovers of cameras no runner here holds (e.g. moved to another recorder meanwhile).
+      void uploader?.sweep(opts.mediaRoot, (dir) => [...runners.values()].some((r) => r.dir === dir));
     },
     sync(cameraId) {
       // A new or re-enabled camera: claim it now rather than at the next round.
@@ -265,6 +279,9 @@ export function createRecorder(opts: RecorderOptions): Recorder {
         }),
       );
       await keeper.leave();
+      // The last segments the runners just closed get a few seconds to reach the bucket.
+      await uploader?.stop();
+      await opts.footage?.close();
       await pool.end();
     },
     pidOf: (id) => runners.get(id)?.pid,
@@ -272,5 +289,6 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     nodeId: keeper.nodeId,
     cameraCount: () => keeper.count,
     healthy: () => keeper.valid(),
+    uploadBacklog: () => uploader?.backlog() ?? { segments: 0, bytes: 0 },
   };
 }

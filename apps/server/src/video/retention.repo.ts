@@ -5,8 +5,8 @@ import { publish } from '../lib/realtime.ts';
 /**
  * Retention's SQL (retention.ts). Each batch is one transaction under the owner lock, so it
  * serialises with insertSegment and reconcile of the same workspace, and recounts usage before it
- * commits. The caller deletes the returned files only after the commit: a crash leaves an orphan
- * file (reconcile's business), never a row pointing at nothing. Segments of protected recordings
+ * commits. The caller deletes the returned files (and S3 objects) only after the commit: a crash
+ * leaves an orphan file or object, never a row pointing at nothing. Segments of protected recordings
  * are never candidates.
  */
 const { cameras, pruneNotices, recordings, segments, users, workspaces } = schema;
@@ -14,8 +14,10 @@ const { cameras, pruneNotices, recordings, segments, users, workspaces } = schem
 export type OwnerLimits = Partial<Record<'maxStorage' | 'maxRecordings', unknown>>;
 
 export interface PruneBatch {
-  /** Storage keys of the deleted segments, for the caller to unlink after the commit. */
+  /** Keys of the deleted segments whose bytes are in the media folder, for the caller to unlink after the commit. */
   paths: string[];
+  /** Keys of the deleted segments stored in S3 ('s3' rows), for the caller to delete after the commit. */
+  objects: string[];
   bytes: number;
   /** Recordings that are gone entirely. */
   recordingsRemoved: number;
@@ -23,7 +25,19 @@ export interface PruneBatch {
   more: boolean;
 }
 
-const NOTHING: PruneBatch = { paths: [], bytes: 0, recordingsRemoved: 0, more: false };
+const NOTHING: PruneBatch = { paths: [], objects: [], bytes: 0, recordingsRemoved: 0, more: false };
+
+/** Segments a batch deleted, by where their bytes are. */
+function byStore(gone: { path: string; bytes: number; store: string }[]) {
+  return {
+    paths: gone.filter((g) => g.store !== 's3').map((g) => g.path),
+    objects: gone.filter((g) => g.store === 's3').map((g) => g.path),
+    bytes: gone.reduce((n, g) => n + g.bytes, 0),
+  };
+}
+
+/** How many segments a batch deleted, wherever they were stored. */
+export const removedCount = (b: Pick<PruneBatch, 'paths' | 'objects'>) => b.paths.length + b.objects.length;
 /** Prunes of one reason within this window add up in one notice, not one per pass. */
 const NOTICE_MERGE_MS = 24 * 3600 * 1000;
 
@@ -75,11 +89,11 @@ async function removeSegments(
     : [];
   const unprotected = new Set(open.map((r) => r.id));
   const ids = picked.filter((p) => p.rec === null || unprotected.has(p.rec)).map((p) => p.id);
-  if (!ids.length) return { paths: [], bytes: 0, recordingsRemoved: 0 };
+  if (!ids.length) return { paths: [], objects: [], bytes: 0, recordingsRemoved: 0 };
   const gone = await tx
     .delete(segments)
     .where(inArray(segments.id, ids))
-    .returning({ path: segments.path, bytes: segments.bytes });
+    .returning({ path: segments.path, bytes: segments.bytes, store: segments.store });
   const touched = [...unprotected];
   let recordingsRemoved = 0;
   if (touched.length) {
@@ -99,7 +113,7 @@ async function removeSegments(
       .returning({ id: recordings.id });
     recordingsRemoved = emptied.length;
   }
-  return { paths: gone.map((g) => g.path), bytes: gone.reduce((n, g) => n + g.bytes, 0), recordingsRemoved };
+  return { ...byStore(gone), recordingsRemoved };
 }
 
 /** Adds a prune to the reason's notice of the last day, or starts a new notice. */
@@ -171,8 +185,8 @@ export async function pruneExpiredBatch(
       .orderBy(asc(segments.startAt))
       .limit(batch);
     const removed = await removeSegments(tx, picked);
-    if (removed.paths.length) await refreshUsage(tx, cam.workspaceId);
-    return { ...removed, more: picked.length === batch && removed.paths.length > 0 };
+    if (removedCount(removed)) await refreshUsage(tx, cam.workspaceId);
+    return { ...removed, more: picked.length === batch && removedCount(removed) > 0 };
   });
 }
 
@@ -208,7 +222,7 @@ export async function pruneStorageBatch(
       if (c.rec) excess -= c.bytes;
     }
     const removed = await removeSegments(tx, picked);
-    if (!removed.paths.length) return NOTHING;
+    if (!removedCount(removed)) return NOTHING;
     await addNotice(tx, workspaceId, 'maxStorage', max.gb, removed);
     await refreshUsage(tx, workspaceId);
     return { ...removed, more: excess > 0 && candidates.length === batch };
@@ -256,13 +270,9 @@ export async function pruneRecordingsBatch(
     const gone = await tx
       .delete(segments)
       .where(inArray(segments.recordingId, ids))
-      .returning({ path: segments.path, bytes: segments.bytes });
+      .returning({ path: segments.path, bytes: segments.bytes, store: segments.store });
     await tx.delete(recordings).where(inArray(recordings.id, ids));
-    const removed = {
-      paths: gone.map((g) => g.path),
-      bytes: gone.reduce((n, g) => n + g.bytes, 0),
-      recordingsRemoved: ids.length,
-    };
+    const removed = { ...byStore(gone), recordingsRemoved: ids.length };
     await addNotice(tx, workspaceId, 'maxRecordings', max, removed);
     await refreshUsage(tx, workspaceId);
     return { ...removed, more: excess > ids.length };

@@ -10,8 +10,11 @@ import {
   pruneExpiredBatch,
   pruneRecordingsBatch,
   pruneStorageBatch,
+  removedCount,
   retentionCameras,
 } from './retention.repo.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { S3Storage } from '../lib/storage.ts';
 
 /**
  * Retention (issue 3): (a) each camera's retentionDays, (b) the owner's limits.maxStorage (GB),
@@ -24,13 +27,15 @@ import {
 const DAY_MS = 86_400_000;
 /** Rows per transaction: short owner locks, so the indexer of the same workspace is never held up long. */
 export const RETENTION_BATCH = 500;
-/** Files unlinked at once after a batch commits. */
+/** Files unlinked (or objects deleted) at once after a batch commits. */
 const UNLINK_CONCURRENCY = 16;
 
 type RetentionCamera = Awaited<ReturnType<typeof retentionCameras>>[number];
 
 export interface PruneOptions {
   mediaRoot: string;
+  /** The bucket of 's3' segments (S3 configured); without it their objects cannot be deleted and are logged. */
+  footage?: S3Storage;
   log(msg: string): void;
   now?: Date;
   batch?: number;
@@ -69,6 +74,27 @@ export async function deleteSegmentFiles(mediaRoot: string, rels: string[], log:
   if (failed) log(`retention: ${failed} file(s) under ${root} could not be deleted; they are no longer indexed`);
 }
 
+/** Deletes pruned segments' objects from the bucket (their rows are gone already); a missing one is fine. */
+export async function deleteSegmentObjects(
+  footage: S3Storage | undefined,
+  keys: string[],
+  log: (m: string) => void,
+): Promise<void> {
+  if (!footage) {
+    log(`retention: ${keys.length} S3 object(s) are no longer indexed, but S3 is not configured here to delete them`);
+    return;
+  }
+  let failed = 0;
+  const one = (key: string) =>
+    footage.delete(key).catch((e) => {
+      if (!(e instanceof AppError && e.code === 'not-found')) failed++;
+    });
+  for (let i = 0; i < keys.length; i += UNLINK_CONCURRENCY) {
+    await Promise.all(keys.slice(i, i + UNLINK_CONCURRENCY).map(one));
+  }
+  if (failed) log(`retention: ${failed} S3 object(s) could not be deleted; they are no longer indexed`);
+}
+
 export async function pruneWorkspace(db: Db, workspaceId: string, opts: PruneOptions): Promise<PruneResult> {
   const batch = opts.batch ?? RETENTION_BATCH;
   const stopped = opts.stopped ?? (() => false);
@@ -80,7 +106,8 @@ export async function pruneWorkspace(db: Db, workspaceId: string, opts: PruneOpt
       if (stopped()) return;
       const b = await step();
       await deleteSegmentFiles(opts.mediaRoot, b.paths, opts.log);
-      result[key] += b.paths.length;
+      if (b.objects.length) await deleteSegmentObjects(opts.footage, b.objects, opts.log);
+      result[key] += removedCount(b);
       result.recordingsRemoved += b.recordingsRemoved;
       result.bytes += b.bytes;
       if (!b.more) return;
@@ -120,6 +147,7 @@ export async function pruneWorkspace(db: Db, workspaceId: string, opts: PruneOpt
 export interface RetentionOptions {
   db: Db;
   mediaRoot: string;
+  footage?: S3Storage;
   log(msg: string): void;
   /** Full pass over every workspace (60 s); 0 = no timer (tests run passes themselves). */
   intervalMs?: number;
@@ -148,7 +176,13 @@ export function createRetention(opts: RetentionOptions): Retention {
   let fullQueued: Promise<void> | undefined;
   const poked = new Set<string>();
   const queued = new Set<string>();
-  const pruneOpts = { mediaRoot: opts.mediaRoot, log, batch: opts.batch, stopped: () => stopped };
+  const pruneOpts = {
+    mediaRoot: opts.mediaRoot,
+    footage: opts.footage,
+    log,
+    batch: opts.batch,
+    stopped: () => stopped,
+  };
 
   const run = (fn: () => Promise<void>) => {
     chain = chain.then(fn).catch((e) => log(`retention: ${e instanceof Error ? e.message : e}`));

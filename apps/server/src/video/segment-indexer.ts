@@ -24,6 +24,16 @@ export interface SegmentIndexerOptions {
   onIndexed?(file: string): void;
   /** Motion mode: which complete segments to index, delete, or keep on disk undecided for now. */
   gate?: SegmentGate;
+  /**
+   * Where finished segments go: unset = indexed in place (the media folder is the store); the S3
+   * uploader (segment-upload.ts) queues them, uploads, then indexes them as 's3'.
+   */
+  sink?: SegmentSink;
+}
+
+/** Takes a finished, readable segment file; `indexed` runs once its index row exists. */
+export interface SegmentSink {
+  take(cam: CameraRef, dir: string, seg: SegmentFacts, indexed: () => void): Promise<void>;
 }
 
 export interface SegmentGate {
@@ -67,7 +77,16 @@ export async function readSegmentFile(dir: string, file: string, next?: string):
   return { file, span, bytes: buf.length, initBytes: summary.initBytes };
 }
 
-function insertFacts(db: Db, cam: CameraRef, seg: SegmentFacts): Promise<boolean> {
+/**
+ * Inserts a read segment into the index; `store` says where its bytes are ('s3': uploaded
+ * already). The insert names the camera's lease (cam.fence) unless the caller checked it already.
+ */
+export function insertFacts(
+  db: Db,
+  cam: CameraRef,
+  seg: SegmentFacts,
+  store: 'local' | 's3' = 'local',
+): Promise<boolean> {
   return insertSegment(
     db,
     {
@@ -79,6 +98,7 @@ function insertFacts(db: Db, cam: CameraRef, seg: SegmentFacts): Promise<boolean
       bytes: seg.bytes,
       path: relativeSegmentPath(cam.workspaceId, cam.cameraId, seg.file),
       initBytes: seg.initBytes,
+      store,
     },
     cam.fence?.(),
   );
@@ -128,13 +148,27 @@ export class SegmentIndexer {
   private done = new Set<string>();
   /** Undecided files of a gated (motion) camera, read once: key file + its successor. */
   private read = new Map<string, SegmentFacts>();
+  /** Files a gated camera takes without asking the gate (reconcile's "keep when in doubt"). */
+  private ungated = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly sink: SegmentSink;
 
-  constructor(private readonly opts: SegmentIndexerOptions) {}
+  constructor(private readonly opts: SegmentIndexerOptions) {
+    this.sink = opts.sink ?? {
+      take: async (cam, _dir, seg, indexed) => {
+        if (await insertFacts(opts.db, cam, seg)) indexed();
+      },
+    };
+  }
 
   /** Files already indexed (by reconcile) are not read again. */
   markIndexed(files: Iterable<string>): void {
     for (const f of files) this.done.add(f);
+  }
+
+  /** Files to take as they are, even on a motion camera (reconcile found too many to drop). */
+  keepUngated(files: Iterable<string>): void {
+    for (const f of files) this.ungated.add(f);
   }
 
   start(): void {
@@ -165,14 +199,20 @@ export class SegmentIndexer {
     const complete = includeNewest ? files : files.slice(0, -1);
     for (const [i, file] of complete.entries()) {
       if (this.done.has(file)) continue;
-      if (this.opts.gate) {
+      if (this.opts.gate && !this.ungated.has(file)) {
         if ((await this.gated(file, files[i + 1], final)) === 'wait') return;
         continue;
       }
-      const r = await indexSegmentFile(this.opts.db, this.opts, this.opts.dir, file, { next: files[i + 1] });
+      const seg = await readSegmentFile(this.opts.dir, file, files[i + 1]);
+      // Empty or unreadable (ffmpeg stopped right after opening it): nothing to play, so it goes.
+      if (seg) await this.take(seg);
+      else await unlink(path.join(this.opts.dir, file)).catch(() => {});
       this.done.add(file);
-      if (r.indexed) this.opts.onIndexed?.(file);
     }
+  }
+
+  private take(seg: SegmentFacts): Promise<void> {
+    return this.sink.take(this.opts, this.opts.dir, seg, () => this.opts.onIndexed?.(seg.file));
   }
 
   private async gated(file: string, next: string | undefined, final: boolean): Promise<'keep' | 'drop' | 'wait'> {
@@ -187,7 +227,7 @@ export class SegmentIndexer {
     }
     for (const k of this.read.keys()) if (k.startsWith(`${file} `)) this.read.delete(k);
     if (decision === 'keep') {
-      if (await insertFacts(this.opts.db, this.opts, seg!)) this.opts.onIndexed?.(file);
+      await this.take(seg!);
     } else {
       await unlink(path.join(this.opts.dir, file)).catch(() => {});
     }

@@ -22,6 +22,8 @@ export interface NewSegment {
   bytes: number;
   path: string;
   initBytes: number;
+  /** Where the bytes are: the media folder ('local', the default), or the bucket under the same key. */
+  store?: 'local' | 's3';
 }
 
 /**
@@ -34,6 +36,11 @@ export type WriteFence = Fence | null | undefined;
 async function fenced(tx: Parameters<typeof holdsLease>[0], cameraId: string, fence: WriteFence): Promise<boolean> {
   if (fence === undefined) return true;
   return fence !== null && (await holdsLease(tx, cameraId, fence));
+}
+
+/** Whether the recorder still holds the camera under this fence now (no fence: no lease system). */
+export function holdsCamera(db: Db, cameraId: string, fence: WriteFence): Promise<boolean> {
+  return fenced(db, cameraId, fence);
 }
 
 export async function loadCameras(db: Db, id?: string): Promise<CameraRow[]> {
@@ -131,7 +138,7 @@ export async function insertSegment(db: Db, seg: NewSegment, fence?: WriteFence)
 
 export async function listSegments(db: DbOrTx, cameraId: string) {
   return db
-    .select({ id: segments.id, path: segments.path, recordingId: segments.recordingId })
+    .select({ id: segments.id, path: segments.path, recordingId: segments.recordingId, store: segments.store })
     .from(segments)
     .where(eq(segments.cameraId, cameraId));
 }

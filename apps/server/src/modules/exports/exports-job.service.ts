@@ -16,6 +16,8 @@ import { exportKey } from './exports.service.ts';
 /** Progress reaches the row (and the browsers) at most this often. */
 const PROGRESS_MS = 500;
 const IDLE_POLL_MS = 2000;
+/** ffmpeg opens each listed segment only when it gets there: its presigned URL must outlive the longest cut. */
+const SOURCE_URL_SECONDS = 6 * 3600;
 
 export interface ExportRunner {
   start(): Promise<void>;
@@ -50,6 +52,8 @@ export function ffmpegArgs(list: string, out: string, offset: number, duration: 
     // Seeking on the input: stream copy then starts at the keyframe before `offset` and the MP4's
     // edit list hides the frames before it, so the clip plays exactly [from, to). An output-side
     // -ss would instead drop everything up to the next keyframe (a GOP short).
+    // The list names files, or presigned http(s) URLs of segments stored in S3 (read as a stream).
+    ...['-protocol_whitelist', 'file,http,https,tcp,tls'],
     ...['-ss', offset.toFixed(3), '-f', 'concat', '-safe', '0', '-i', list],
     ...['-t', duration.toFixed(3), '-map', '0', '-c', 'copy'],
     ...['-movflags', '+faststart', '-progress', 'pipe:1', '-f', 'mp4', out],
@@ -128,10 +132,12 @@ export function createExportRunner(deps: {
       if (segs.length === 0) throw new Error('No recorded footage in that range');
       const { offset, duration } = cutOf(segs, row.fromAt, row.toAt);
       await mkdir(workDir, { recursive: true });
+      // S3 segments are read straight from the bucket: no copy in the work dir, whatever the length.
+      const sources = await Promise.all(segs.map((s) => media.source(s, SOURCE_URL_SECONDS)));
       await writeFile(
         list,
         concatList(
-          segs.map((s) => ({ abs: media.resolve(s.path), seconds: (s.endAt.getTime() - s.startAt.getTime()) / 1000 })),
+          segs.map((s, i) => ({ abs: sources[i]!, seconds: (s.endAt.getTime() - s.startAt.getTime()) / 1000 })),
         ),
       );
       let last = 0;

@@ -121,8 +121,9 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
       const { from, to } = range(q.from, q.to, VOD_MAX_MS);
       await ownCamera(actor, cameraId);
       const segs = await segmentIndex.overlapping(db, cameraId, from, to);
+      const urls = await media.playbackUrls(segs);
       return buildVodPlaylist(
-        segs.map((s) => ({ ...s, url: media.signedUrl(s.path) })),
+        segs.map((s, i) => ({ ...s, url: urls[i]! })),
         GAP_MS,
       );
     },
@@ -134,7 +135,10 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
       const seg = await segmentIndex.at(db, cameraId, at);
       if (!seg) throw new AppError('not-found', 'No footage at that time.');
       const offset = (at.getTime() - seg.startAt.getTime()) / 1000;
-      const file = media.resolve(seg.path);
+      const source = await media.source(seg);
+      // Grabs of local files are cached beside them; S3 footage is grabbed over a presigned URL
+      // and cached by the browser only (no disk of a `serve` process fills with other machines' frames).
+      const cacheBeside = media.isLocal(seg) ? source : null;
       // Frame grabs cost CPU: each person gets a burst for scrubbing, then a steady trickle.
       const mayGrab = () => {
         const wait = thumbnailGrabs.take(actor.uid);
@@ -142,7 +146,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
           throw new RetryLaterError('resource-exhausted', wait, 'Too many thumbnails at once. Please slow down.');
       };
       const grabbed = (s: number) =>
-        segmentThumbnail(ffmpeg, file, s, mayGrab).catch((e) => {
+        segmentThumbnail(ffmpeg, source, s, mayGrab, cacheBeside).catch((e) => {
           if (e instanceof AppError) throw e;
           return null;
         });

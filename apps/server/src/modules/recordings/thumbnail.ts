@@ -20,9 +20,11 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function grab(ffmpeg: string, file: string, offsetSeconds: number): Promise<Buffer> {
+function grab(ffmpeg: string, source: string, offsetSeconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const args = ['-hide_banner', '-loglevel', 'error', '-ss', offsetSeconds.toFixed(3), '-i', file];
+    // A segment file, or a presigned https URL of one in S3 (read by byte range from -ss on).
+    const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,http,https,tcp,tls'];
+    args.push('-ss', offsetSeconds.toFixed(3), '-i', source);
     args.push('-frames:v', '1', '-vf', 'scale=320:-1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -48,35 +50,40 @@ function grab(ffmpeg: string, file: string, offsetSeconds: number): Promise<Buff
 export const THUMBNAIL_GRID_SECONDS = 2;
 
 /**
- * The JPEG of the frame at `offsetSeconds` (snapped to the grid) into a segment file, cached
- * beside the segment (`<name>.thumbs/<ms>.jpg`) so scrubbing over the same instant twice forks
- * ffmpeg once. `mayGrab` is asked before an ffmpeg starts (a cache hit costs nothing) and throws
- * to refuse. Null when the file has no frame there (e.g. the offset is past its last frame).
+ * The JPEG of the frame at `offsetSeconds` (snapped to the grid) into a segment (`source`: its
+ * file, or a presigned URL), cached beside the file `cacheBeside` (`<name>.thumbs/<ms>.jpg`) unless
+ * it is null, so scrubbing over the same instant twice forks ffmpeg once. `mayGrab` is asked before an
+ * ffmpeg starts (a cache hit costs nothing) and throws to refuse. Null when the segment has no
+ * frame there (e.g. the offset is past its last frame).
  */
 export function segmentThumbnail(
   ffmpeg: string,
-  file: string,
+  source: string,
   offsetSeconds: number,
   mayGrab: () => void = () => {},
+  cacheBeside: string | null = source,
 ): Promise<Buffer | null> {
   const step = THUMBNAIL_GRID_SECONDS * 1000;
   const ms = Math.max(0, Math.floor((offsetSeconds * 1000) / step) * step);
-  const cache = path.join(`${file}.thumbs`, `${ms}.jpg`);
-  const pending = inflight.get(cache);
+  const cache = cacheBeside === null ? null : path.join(`${cacheBeside}.thumbs`, `${ms}.jpg`);
+  // A presigned URL changes with every signing: concurrent asks for one frame share it by key.
+  const key = cache ?? `${source.split('?')[0]}#${ms}`;
+  const pending = inflight.get(key);
   if (pending) return pending;
   const job = (async () => {
-    const hit = await readFile(cache).catch(() => null);
+    const hit = cache ? await readFile(cache).catch(() => null) : null;
     if (hit) return hit;
     mayGrab();
-    const jpeg = await slot(() => grab(ffmpeg, file, ms / 1000));
+    const jpeg = await slot(() => grab(ffmpeg, source, ms / 1000));
     if (jpeg.length < 2 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
+    if (!cache) return jpeg;
     await mkdir(path.dirname(cache), { recursive: true });
     // Write then rename: a concurrent reader never sees half a JPEG.
     const tmp = `${cache}.${process.pid}.tmp`;
     await writeFile(tmp, jpeg);
     await rename(tmp, cache);
     return jpeg;
-  })().finally(() => inflight.delete(cache));
-  inflight.set(cache, job);
+  })().finally(() => inflight.delete(key));
+  inflight.set(key, job);
   return job;
 }

@@ -9,9 +9,18 @@ export interface SegmentRow {
   bytes: number;
   initBytes: number;
   path: string;
+  /** 'local' (the media folder) or 's3' (the bucket, same key). */
+  store: string;
 }
 
-const segmentCols = { startAt: s.startAt, endAt: s.endAt, bytes: s.bytes, initBytes: s.initBytes, path: s.path };
+const segmentCols = {
+  startAt: s.startAt,
+  endAt: s.endAt,
+  bytes: s.bytes,
+  initBytes: s.initBytes,
+  path: s.path,
+  store: s.store,
+};
 
 /** Reads of the recorder's segment index (video/ writes it). */
 export const segmentsRepo = {
