@@ -1,6 +1,6 @@
 // Shared bits of the benchmarks: start Vigil as `npm start` does, and print/save results.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,4 +65,62 @@ export function report(name, rows) {
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), rows }, null, 2));
+}
+
+const TICK = 100; // clock ticks per second on Linux
+
+function cpuStat(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
+    return { ticks: Number(f[11]) + Number(f[12]), rss };
+  } catch {
+    return { ticks: 0, rss: 0 };
+  }
+}
+
+/** Direct children of a process (the recorder's ffmpegs). */
+export const childrenOf = (ppid) =>
+  readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(ppid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+
+/**
+ * The ffmpeg children of a Vigil server. By the basename of argv[0]: the recorder runs the binary
+ * by its full path (/usr/bin/ffmpeg, or the npm one), so a prefix test on "ffmpeg" finds none.
+ */
+export const ffmpegChildrenOf = (ppid) =>
+  childrenOf(ppid).filter((p) => {
+    try {
+      return path.basename(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]) === 'ffmpeg';
+    } catch {
+      return false;
+    }
+  });
+
+/** CPU (% of one core, user + system) and resident memory of these processes over `seconds`. */
+export async function measureCpu(pids, seconds) {
+  const before = pids.map(cpuStat);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = pids.map(cpuStat);
+  const cpu = after.reduce((n, a, i) => n + (a.ticks - before[i].ticks), 0) / TICK / seconds;
+  return { cpuPct: cpu * 100, rssMb: after.reduce((n, a) => n + a.rss, 0) / 1e6 };
+}
+
+/** Lifts the plan's camera limit of every account of a `startVigil` data dir (its embedded PostgreSQL). */
+export async function raiseCameraLimit(dataDir, n) {
+  const { default: pg } = await import('pg');
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const c = new pg.Client({ connectionString: `postgres://postgres:${secrets.pgPassword}@127.0.0.1:${port}/postgres` });
+  await c.connect();
+  await c.query(`update users set limits = jsonb_set(limits, '{maxCameras}', to_jsonb($1::int))`, [n]);
+  await c.end();
 }

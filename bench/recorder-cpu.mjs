@@ -2,47 +2,17 @@
 // plus the share of its Node process) against bare `ffmpeg -c copy` segment writers pulling the
 // same RTSP stream, measured one after the other in the same run. COUNTS=1,16 to choose.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, report, startVigil } from './lib.mjs';
+import { ROOT, ffmpegChildrenOf, measureCpu, raiseCameraLimit, report, startVigil } from './lib.mjs';
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
 const counts = (process.env.COUNTS ?? '1,16,64').split(',').map(Number);
 const WINDOW_S = Number(process.env.WINDOW ?? 15);
-const TICK = 100; // clock ticks per second on Linux
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function stat(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;
-    return { ticks: Number(f[11]) + Number(f[12]), rss };
-  } catch {
-    return { ticks: 0, rss: 0 };
-  }
-}
-const childrenOf = (ppid) =>
-  readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(ppid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-
-async function measure(pids) {
-  const before = pids.map(stat);
-  await sleep(WINDOW_S * 1000);
-  const after = pids.map(stat);
-  const cpu = after.reduce((n, a, i) => n + (a.ticks - before[i].ticks), 0) / TICK / WINDOW_S;
-  return { cpuPct: cpu * 100, rssMb: after.reduce((n, a) => n + a.rss, 0) / 1e6 };
-}
 
 async function bare(url, n) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-bare-'));
@@ -80,7 +50,10 @@ async function bare(url, n) {
     await sleep(150);
   }
   await sleep(5000);
-  const m = await measure(procs.map((p) => p.pid));
+  const m = await measureCpu(
+    procs.map((p) => p.pid),
+    WINDOW_S,
+  );
   for (const p of procs) p.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
   return m;
@@ -97,7 +70,7 @@ async function vigil(url, n) {
   const { token, user } = await res.json();
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   // The plan's camera limit is lifted for the benchmark through the admin's own account (first user).
-  if (n > user.limits.maxCameras) await raiseLimit(dir, n);
+  if (n > user.limits.maxCameras) await raiseCameraLimit(dir, n);
   for (let i = 0; i < n; i++) {
     const r = await fetch(`${server.url}/api/v1/cameras`, {
       method: 'POST',
@@ -114,8 +87,8 @@ async function vigil(url, n) {
     await sleep(500);
   }
   await sleep(3000);
-  const ffmpegs = childrenOf(server.pid).filter((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').startsWith('ffmpeg'));
-  const [node, ff] = await Promise.all([measure([server.pid]), measure(ffmpegs)]);
+  const ffmpegs = ffmpegChildrenOf(server.pid);
+  const [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(ffmpegs, WINDOW_S)]);
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
   return {
@@ -124,16 +97,6 @@ async function vigil(url, n) {
     nodePct: node.cpuPct,
     ffmpegs: ffmpegs.length,
   };
-}
-
-async function raiseLimit(dataDir, n) {
-  const { default: pg } = await import('pg');
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
-  const c = new pg.Client({ connectionString: `postgres://postgres:${secrets.pgPassword}@127.0.0.1:${port}/postgres` });
-  await c.connect();
-  await c.query(`update users set limits = jsonb_set(limits, '{maxCameras}', to_jsonb($1::int))`, [n]);
-  await c.end();
 }
 
 const rtsp = await startRtspServer();

@@ -10,6 +10,7 @@ for (const b of [
   'me-latency',
   'timeline-query',
   'recorder-cpu',
+  'recorder-s3-cpu',
   'rtp-output-cost',
   'live-latency',
   'signup-flood',

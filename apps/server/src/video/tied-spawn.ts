@@ -1,13 +1,13 @@
 import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * Children that die with Vigil. A `kill -9` of Node gives it no chance to stop its ffmpegs, and a
  * restarted server would then run a second ffmpeg writing the same segment files. On Linux each
  * child is started through util-linux's `setpriv --pdeathsig KILL`, which makes the kernel kill it
- * when its parent dies; on start the recorder also ends any leftover that still writes into its
- * media folder (a kill that happened before this existed, or a system without setpriv).
+ * when its parent dies; on start the recorder also ends any orphaned leftover that still writes
+ * into its media folder (a kill that happened before this existed, or a system without setpriv).
  */
 let wrapper: string | null | undefined;
 
@@ -38,8 +38,32 @@ export function childrenAreTied(): boolean {
 }
 
 /**
- * Kills every ffmpeg still writing under `mediaRoot` (left by a process that died without
- * stopping it) and waits until they are gone. Linux only (/proc); returns the pids it ended.
+ * Whether a process's parent is gone: it was re-parented to init (pid 1) or to a subreaper, i.e.
+ * to anything that is not a Node process. Every ffmpeg Vigil runs is the direct child of its Node
+ * process (setpriv execs in place), so an ffmpeg whose parent is a live Node process belongs to a
+ * running recorder — this one's, or another's writing into the same shared MEDIA_DIR.
+ */
+function isOrphaned(pid: string): boolean {
+  let ppid: string | undefined;
+  try {
+    ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
+  } catch {
+    return false; // gone already
+  }
+  if (!ppid || ppid === '1' || ppid === '0') return true;
+  try {
+    return !/^node/.test(path.basename(readlinkSync(`/proc/${ppid}/exe`)));
+  } catch {
+    // Not ours to inspect (another user's) or gone: not a Vigil process of this user.
+    return true;
+  }
+}
+
+/**
+ * Kills every orphaned ffmpeg still writing under `mediaRoot` (left by a process that died without
+ * stopping it) and waits until they are gone. An ffmpeg whose parent is a live Node process is a
+ * running recorder's and is left alone: several recorders may share the folder. Linux only
+ * (/proc); returns the pids it ended.
  */
 export async function endLeftoverFfmpeg(mediaRoot: string): Promise<number[]> {
   if (process.platform !== 'linux') return [];
@@ -60,7 +84,8 @@ export async function endLeftoverFfmpeg(mediaRoot: string): Promise<number[]> {
       continue;
     }
     if (!/ffmpeg$/.test(path.basename(argv[0] ?? ''))) continue;
-    if (argv.some((a) => a.startsWith(prefix) || a.includes(`]${prefix}`))) found.push(Number(pid));
+    if (!argv.some((a) => a.startsWith(prefix) || a.includes(`]${prefix}`))) continue;
+    if (isOrphaned(pid)) found.push(Number(pid));
   }
   for (const pid of found) {
     try {
