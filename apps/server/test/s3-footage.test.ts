@@ -177,6 +177,10 @@ describe('footage stored in S3', () => {
     const gets = s3.requests.filter((r) => r.method === 'GET' && r.auth === 'query');
     expect(gets.length).toBeGreaterThanOrEqual(6);
     expect(gets.every((g) => g.status === 206)).toBe(true);
+    // The app's CSP lets hls.js (connect-src) and native HLS (media-src) fetch the bucket's origin.
+    const csp = String((await t.app.inject({ method: 'GET', url: '/recordings' })).headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ${s3.endpoint}`);
+    expect(csp).toContain(`media-src 'self' blob: ${s3.endpoint}`);
     // A range past the end is refused as S3 does.
     expect((await fetch(urls[0]!, { headers: { range: 'bytes=999999999-' } })).status).toBe(416);
   }, 40_000);

@@ -13,6 +13,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SIGNED_URL_SECONDS } from '@vigil/shared';
 import { AppError } from './app-error.ts';
+import { objectBaseUrl } from './s3-urls.ts';
 import { type S3Storage, assertSafeKey, attachmentDisposition } from './storage.ts';
 
 export interface S3Settings {
@@ -34,18 +35,6 @@ const PARTS_AT_ONCE = 2;
 /** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
 const rfc3986 = (v: string) =>
   encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/**
- * Where an object's URL starts, as the SDK addresses it: path style = endpoint/bucket/key,
- * virtual-hosted = bucket.endpoint/key; AWS itself = bucket.s3.region.amazonaws.com/key.
- */
-export function objectBaseUrl(s: S3Settings): { origin: string; host: string; path: string } {
-  const u = new URL(s.endpoint ?? `https://s3.${s.region}.amazonaws.com`);
-  const prefix = u.pathname.replace(/\/+$/, '');
-  if (s.forcePathStyle) return { origin: u.origin, host: u.host, path: `${prefix}/${s.bucket}/` };
-  const host = `${s.bucket}.${u.host}`;
-  return { origin: `${u.protocol}//${host}`, host, path: `${prefix}/` };
-}
 
 const httpStatusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 

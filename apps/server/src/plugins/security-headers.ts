@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { objectBaseUrl } from '../lib/s3-urls.ts';
 
 /**
  * Headers every response carries, and the production Host check.
@@ -75,9 +76,5 @@ export function inlineScriptHashes(indexFile: string): string[] {
 
 /** With S3, profile photos and recorded footage load from presigned URLs on the bucket's own origin. */
 function storageOrigin(config: Config): string | undefined {
-  const s3 = config.s3;
-  if (!s3) return undefined;
-  if (!s3.endpoint) return `https://${s3.forcePathStyle ? '' : `${s3.bucket}.`}s3.${s3.region}.amazonaws.com`;
-  const u = new URL(s3.endpoint);
-  return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
+  return config.s3 && objectBaseUrl(config.s3).origin;
 }

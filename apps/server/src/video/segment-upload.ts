@@ -75,6 +75,7 @@ export function createSegmentUploader(opts: SegmentUploaderOptions): SegmentUplo
   let stopping = false;
   let wakeSleepers: (() => void)[] = [];
   let running = 0;
+  let sweeping: Promise<void> = Promise.resolve();
   const slots: (() => void)[] = [];
 
   async function slot<T>(fn: () => Promise<T>): Promise<T> {
@@ -189,25 +190,32 @@ export function createSegmentUploader(opts: SegmentUploaderOptions): SegmentUplo
       for (const b of pending.values()) bytes += b;
       return { segments: pending.size, bytes };
     },
-    async sweep(mediaRoot, claimed) {
-      const names = (d: string) => readdir(d).catch(() => [] as string[]);
-      for (const workspaceId of (await names(mediaRoot)).filter((n) => UUID.test(n))) {
-        for (const cameraId of (await names(path.join(mediaRoot, workspaceId))).filter((n) => UUID.test(n))) {
-          const dir = segmentDir(mediaRoot, workspaceId, cameraId);
-          if (stopping || claimed(dir)) continue;
-          await sweepDir(dir, workspaceId, cameraId).catch((e) =>
-            log(`buffer sweep of ${dir}: ${e instanceof Error ? e.message : e}`),
-          );
-        }
-      }
+    sweep(mediaRoot, claimed) {
+      sweeping = sweepAll(mediaRoot, claimed);
+      return sweeping;
     },
     async stop(graceMs = 5000) {
       stopping = true;
       for (const w of [...wakeSleepers]) w();
+      // The sweep notices `stopping` before its next folder; it must not outlive the database pool.
+      await sweeping;
       const all = Promise.all(chains.values());
       const timer = setTimeout(() => abort.abort(), graceMs);
       await all;
       clearTimeout(timer);
     },
   };
+
+  async function sweepAll(mediaRoot: string, claimed: (dir: string) => boolean): Promise<void> {
+    const names = (d: string) => readdir(d).catch(() => [] as string[]);
+    for (const workspaceId of (await names(mediaRoot)).filter((n) => UUID.test(n))) {
+      for (const cameraId of (await names(path.join(mediaRoot, workspaceId))).filter((n) => UUID.test(n))) {
+        const dir = segmentDir(mediaRoot, workspaceId, cameraId);
+        if (stopping || claimed(dir)) continue;
+        await sweepDir(dir, workspaceId, cameraId).catch((e) =>
+          log(`buffer sweep of ${dir}: ${e instanceof Error ? e.message : e}`),
+        );
+      }
+    }
+  }
 }

@@ -46,14 +46,14 @@ export function cutOf(
   return { offset: (start - first.startAt.getTime()) / 1000, duration: Math.max(0, (end - start) / 1000) };
 }
 
-export function ffmpegArgs(list: string, out: string, offset: number, duration: number): string[] {
+export function ffmpegArgs(list: string, out: string, offset: number, duration: number, remote = false): string[] {
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostats', '-y'],
     // Seeking on the input: stream copy then starts at the keyframe before `offset` and the MP4's
     // edit list hides the frames before it, so the clip plays exactly [from, to). An output-side
     // -ss would instead drop everything up to the next keyframe (a GOP short).
-    // The list names files, or presigned http(s) URLs of segments stored in S3 (read as a stream).
-    ...['-protocol_whitelist', 'file,http,https,tcp,tls'],
+    // The list names files, and presigned http(s) URLs of segments stored in S3 (read as streams).
+    ...['-protocol_whitelist', remote ? 'file,http,https,tcp,tls' : 'file'],
     ...['-ss', offset.toFixed(3), '-f', 'concat', '-safe', '0', '-i', list],
     ...['-t', duration.toFixed(3), '-map', '0', '-c', 'copy'],
     ...['-movflags', '+faststart', '-progress', 'pipe:1', '-f', 'mp4', out],
@@ -142,7 +142,8 @@ export function createExportRunner(deps: {
       );
       let last = 0;
       let pending: Promise<void> = Promise.resolve();
-      await runFfmpeg(ffmpegArgs(list, out, offset, duration), duration, (p) => {
+      const remote = segs.some((s) => !media.isLocal(s));
+      await runFfmpeg(ffmpegArgs(list, out, offset, duration, remote), duration, (p) => {
         const now = Date.now();
         if (now - last < PROGRESS_MS) return;
         last = now;

@@ -22,8 +22,9 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
 
 function grab(ffmpeg: string, source: string, offsetSeconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    // A segment file, or a presigned https URL of one in S3 (read by byte range from -ss on).
-    const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,http,https,tcp,tls'];
+    // A segment file, or a presigned http(s) URL of one in S3 (read by byte range from -ss on).
+    const protocols = /^https?:\/\//.test(source) ? 'http,https,tcp,tls' : 'file';
+    const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', protocols];
     args.push('-ss', offsetSeconds.toFixed(3), '-i', source);
     args.push('-frames:v', '1', '-vf', 'scale=320:-1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
