@@ -1,15 +1,21 @@
-import type { S3Settings } from './storage-s3.ts';
-
 /*
  * Kept apart from storage-s3.ts (which loads the AWS SDK): the CSP needs the bucket's origin in
  * every process, S3 or not, and must name exactly the origin presigned URLs point at.
  */
 
+/** What addresses a bucket (a part of S3Settings). */
+export interface S3Address {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+}
+
 /**
  * Where an object's URL starts, as the SDK addresses it: path style = endpoint/bucket/key,
  * virtual-hosted = bucket.endpoint/key; AWS itself = bucket.s3.region.amazonaws.com/key.
  */
-export function objectBaseUrl(s: Pick<S3Settings, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>): {
+export function objectBaseUrl(s: S3Address): {
   origin: string;
   host: string;
   path: string;
