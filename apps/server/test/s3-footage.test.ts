@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +16,8 @@ import { createMediaStore } from '../src/modules/recordings/media-store.ts';
 import { segmentDir } from '../src/video/paths.ts';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
 import { pruneWorkspace } from '../src/video/retention.ts';
+import { readSegmentFile } from '../src/video/segment-indexer.ts';
+import { createSegmentUploader } from '../src/video/segment-upload.ts';
 import { type FakeS3, startFakeS3 } from './fake-s3.ts';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from './harness.ts';
 import { segmentFiles, segmentRows, waitFor } from './recorder-helpers.ts';
@@ -24,6 +27,8 @@ const BUCKET = 'vigil-footage';
 const REGION = 'eu-west-3';
 const KEY_ID = 'VIGILRECORDER';
 const SECRET = 'vigil-recorder-secret-0123456789';
+/** A real 3 s fMP4 segment (ffmpeg's output). */
+const SAMPLE = new URL('../src/video/fixtures/live-sample.mp4', import.meta.url);
 
 /**
  * Footage in S3 (issue 8): a real recorder records a test-pattern camera into a buffer folder,
@@ -286,6 +291,24 @@ describe('footage stored in S3', () => {
     const paths = (await segmentRows(db, camera)).map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
   }, 90_000);
+
+  it('a segment that closes after its camera moved to another recorder is dropped, not uploaded', async () => {
+    const uploader = createSegmentUploader({ db, storage: bucketOf(storage)!, log: (m) => logs.push(m) });
+    const dir = path.join(t.config.dataDir, 'moved');
+    mkdirSync(dir, { recursive: true });
+    const file = '20260102T030400Z.mp4';
+    copyFileSync(SAMPLE, path.join(dir, file));
+    const seg = (await readSegmentFile(dir, file))!;
+    // The epoch this process held before a takeover: the lease table names another holder now.
+    const stale = { holderId: randomUUID(), epoch: 7 };
+    const cam = { cameraId: camera, workspaceId: owner.workspace.id, kind: 'continuous' as const };
+    await uploader.take({ ...cam, fence: () => stale }, dir, seg, () => {});
+    await uploader.stop();
+    expect(existsSync(path.join(dir, file))).toBe(false);
+    expect(s3.objects.has(`${owner.workspace.id}/${camera}/segments/${file}`)).toBe(false);
+    expect((await segmentRows(db, camera)).some((r) => r.path.endsWith(file))).toBe(false);
+    expect(logs.join('\n')).toContain(`moved to another recorder; dropped`);
+  });
 
   it('retention deletes the objects of pruned S3 segments after their rows, and usage stays exact', async () => {
     await recorder!.stop();
