@@ -13,72 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, freePort, report, startVigil } from './lib.mjs';
+import { BITS, BLOCK, H, MOD, SAMPLE_IN_PAGE, W, age, sleep, startCamera, stats } from './fixtures/clock-camera.mjs';
+import { ROOT, report, startVigil } from './lib.mjs';
 
 const SAMPLE_S = Number(process.env.SAMPLE_S ?? 10);
-const W = 320;
-const H = 180;
-const BLOCK = 13;
-const BITS = 24;
-const MOD = 2 ** BITS;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * p))] : Number.NaN;
-};
-const stats = (xs) => ({ samples: xs.length, p50_ms: Math.round(pct(xs, 0.5)), p95_ms: Math.round(pct(xs, 0.95)) });
-/** now − stamp, modulo 2^24 ms (the stamp wraps every 4.6 h). */
-const age = (nowMs, stamp) => ((Math.round(nowMs) % MOD) - stamp + MOD) % MOD;
-
-function spawnQuiet(cmd, args) {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  return { child, log: () => log };
-}
-
-async function startCamera() {
-  const rtspPort = await freePort();
-  const udpPort = await freePort();
-  const relay = spawnQuiet('/usr/bin/python3', [
-    path.join(ROOT, 'bench/fixtures/rtsp-relay.py'),
-    String(rtspPort),
-    String(udpPort),
-  ]);
-  for (let i = 0; !relay.log().includes('READY'); i++) {
-    if (i > 100) throw new Error(`relay did not start: ${relay.log()}`);
-    await sleep(100);
-  }
-  // setpts=RTCTIME makes each frame's time its wall-clock creation time; geq writes bit k of
-  // (ms mod 2^24) as block k of the top strip.
-  const bits = `if(mod(floor(mod(T*1000\\,${MOD})/pow(2\\,floor(X/${BLOCK})))\\,2)\\,235\\,16)`;
-  const filter = `nullsrc=s=${W}x${H}:r=30,format=gray,setpts='RTCTIME/1000000/TB',geq=lum='if(lt(Y\\,40)\\,${bits}\\,128)',format=yuv420p`;
-  const gen = spawnQuiet('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', filter],
-    ...[
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-g',
-      '30',
-      '-x264-params',
-      'repeat-headers=1',
-    ],
-    ...['-f', 'rtp', `rtp://127.0.0.1:${udpPort}`],
-  ]);
-  await sleep(1500);
-  return {
-    url: `rtsp://127.0.0.1:${rtspPort}/cam`,
-    stop() {
-      gen.child.kill('SIGKILL');
-      relay.child.kill('SIGTERM');
-    },
-  };
-}
 
 /** Baseline: ffmpeg pulls the RTSP stream itself, decodes, and Node reads each frame's stamp. */
 async function directLatency(url, seconds) {
@@ -126,41 +64,6 @@ async function directFirstFrame(url) {
   });
   return performance.now() - t0;
 }
-
-// In the page: samples the tile's displayed frames for `seconds` once it plays.
-const SAMPLE_IN_PAGE = async ({ name, seconds, block, bits, mod, warmupMs }) => {
-  const video = await new Promise((resolve) => {
-    const find = () => {
-      const v = document.querySelector(`section[aria-label="${name}"] video`);
-      if (v && v.readyState >= 2) resolve(v);
-      else setTimeout(find, 50);
-    };
-    find();
-  });
-  const canvas = document.createElement('canvas');
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  const out = [];
-  const start = performance.now();
-  await new Promise((resolve) => {
-    const onFrame = (_now, meta) => {
-      const t = performance.now() - start;
-      if (t > warmupMs) {
-        canvas.width = video.videoWidth;
-        canvas.height = video.videoHeight;
-        ctx.drawImage(video, 0, 0);
-        const row = ctx.getImageData(0, 20, canvas.width, 1).data;
-        let v = 0;
-        for (let k = 0; k < bits; k++) if (row[(k * block + 6) * 4] > 128) v += 2 ** k;
-        const shown = performance.timeOrigin + (meta.expectedDisplayTime ?? performance.now());
-        out.push(((Math.round(shown) % mod) - v + mod) % mod);
-      }
-      if (t > warmupMs + seconds * 1000) resolve();
-      else video.requestVideoFrameCallback(onFrame);
-    };
-    video.requestVideoFrameCallback(onFrame);
-  });
-  return out;
-};
 
 // In the page: saves a new camera through the API and waits for its tile's first frame.
 const SAVE_TO_FIRST_FRAME = async ({ name, url }) => {
