@@ -1,5 +1,9 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import { sql } from 'drizzle-orm';
+import { publish } from '../lib/realtime.ts';
+
+/** Heard by every recorder: a camera was handed back and waits for its next holder. */
+export const LEASE_RELEASED_TOPIC = 'camera.released';
 
 /**
  * The cluster's only SQL: the registry of live processes (vigil_nodes) and the camera leases.
@@ -103,9 +107,12 @@ export async function claimLeases(db: Db, holderId: string, ttlMs: number, limit
 
 /** Hands a camera back at once (its ffmpeg has stopped): the next recorder need not wait for expiry. */
 export async function releaseLease(db: Db, fence: Fence & { cameraId: string }): Promise<void> {
-  await db.execute(sql`
-    update camera_leases set holder_id = null, expires_at = now(), updated_at = now()
-    where camera_id = ${fence.cameraId} and holder_id = ${fence.holderId} and epoch = ${fence.epoch}`);
+  await db.transaction(async (tx) => {
+    const r = await tx.execute(sql`
+      update camera_leases set holder_id = null, expires_at = now(), updated_at = now()
+      where camera_id = ${fence.cameraId} and holder_id = ${fence.holderId} and epoch = ${fence.epoch}`);
+    if (r.rowCount) await publish(tx, { topic: LEASE_RELEASED_TOPIC, id: fence.cameraId });
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createDb } from '@vigil/db';
-import { shareInputs } from '../cluster/cluster.repo.ts';
+import { LEASE_RELEASED_TOPIC, shareInputs } from '../cluster/cluster.repo.ts';
 import { LeaseKeeper } from '../cluster/lease-keeper.ts';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -239,6 +239,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       hub = createRealtimeHub(opts.databaseUrl, opts.log);
       hub.subscribe((e) => {
         if (e.topic === 'cameras.changed' && e.id) void this.sync(e.id);
+        // Handed back by a recorder that stops or sheds its surplus: the next round claims it now.
+        if (e.topic === LEASE_RELEASED_TOPIC) keeper.poke();
       });
       await hub.start();
       // Disabled cameras still say "disabled" (no lease is taken for them).
