@@ -147,6 +147,21 @@ describe('processes sharing cameras through leases', () => {
     const [victim, survivor] = recorders as [VigilProcess, VigilProcess];
     const moved = [...(await holders())].filter(([, pid]) => pid === victim.pid).map(([id]) => id);
     expect(moved.length).toBe(3);
+    // A viewer watching one of them through serve stays connected across the move.
+    const ticket = await fetch(`${serve.url}/api/v1/cameras/${moved[0]}/live-ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+    }).then((r) => r.json() as Promise<{ url: string }>);
+    const ws = new WebSocket(`${serve.url.replace('http', 'ws')}${ticket.url}`);
+    const seen = { inits: 0, framesSinceInit: 0, closed: false };
+    ws.on('message', (_d, isBinary) => {
+      if (!isBinary) {
+        seen.inits++;
+        seen.framesSinceInit = 0;
+      } else seen.framesSinceInit++;
+    });
+    ws.on('close', () => (seen.closed = true));
+    await waitFor(() => seen.inits === 1 && seen.framesSinceInit > 3, 10_000, 'the viewer to play');
     const killedAt = Date.now();
     victim.child.kill('SIGKILL');
     await victim.exited;
@@ -174,6 +189,10 @@ describe('processes sharing cameras through leases', () => {
       'segments after the failover',
     );
     expect(await overlaps()).toBe(0);
+    // The same socket now plays the survivor's stream: a new init, then frames.
+    await waitFor(() => seen.inits >= 2 && seen.framesSinceInit > 3, 10_000, 'the viewer to play the new stream');
+    expect(seen.closed).toBe(false);
+    ws.close();
     recorders.splice(0, 1);
   }, 90_000);
 
