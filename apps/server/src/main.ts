@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
+import { nodeIdOf } from './cluster/node-id.ts';
 import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';
 import { bucketOf, openFootageStorage, openStorage } from './lib/open-storage.ts';
 import { createExportRunner } from './modules/exports/exports-job.service.ts';
@@ -151,6 +152,7 @@ async function main() {
       authSecret: config.authSecret,
       liveFeeds,
       internalUrl: config.internalUrl,
+      nodeId: nodeIdOf(config.dataDir),
       roles: [...roles],
       // With S3, closed segments go to the bucket and MEDIA_DIR is only the upload buffer.
       footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),

@@ -58,6 +58,27 @@ export async function retirePredecessors(db: Db, node: NodeInfo): Promise<number
   return r.rows[0]?.n ?? 0;
 }
 
+/**
+ * A node id is kept in the data folder, so a process restarting on the same folder (a crash, an
+ * upgrade) is the same node: the leases its previous run still holds are its own again, each
+ * with a new epoch, so whatever that run left unwritten is refused and recording resumes at once.
+ */
+export async function adoptLeases(db: Db, holderId: string, ttlMs: number): Promise<HeldLease[]> {
+  const r = await db.execute<{ camera_id: string; epoch: string }>(sql`
+    update camera_leases set epoch = epoch + 1, expires_at = now() + ${ttlMs} * interval '1 millisecond',
+      updated_at = now()
+    where holder_id = ${holderId} and expires_at > now()
+    returning camera_id, epoch`);
+  return r.rows.map((row) => ({ cameraId: row.camera_id, epoch: Number(row.epoch) }));
+}
+
+/** The registry row of a node, if it is still live. */
+export async function liveNode(db: Db, id: string): Promise<{ hostname: string; pid: number } | undefined> {
+  const r = await db.execute<{ hostname: string; pid: number }>(sql`
+    select hostname, pid from vigil_nodes where id = ${id} and expires_at > now()`);
+  return r.rows[0];
+}
+
 /** A clean stop: the node leaves at once, and rows of nodes dead for an hour are cleared. */
 export async function leave(db: Db, nodeId: string): Promise<void> {
   await db.execute(sql`delete from vigil_nodes where id = ${nodeId} or expires_at < now() - interval '1 hour'`);

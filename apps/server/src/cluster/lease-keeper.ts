@@ -6,6 +6,8 @@ import {
   heartbeat,
   leave,
   type NodeInfo,
+  adoptLeases,
+  liveNode,
   releaseLease,
   renewLeases,
   retirePredecessors,
@@ -40,6 +42,15 @@ export interface LeaseKeeperOptions {
   log(msg: string): void;
 }
 
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export const LEASE_TTL_MS = 8000;
 export const LEASE_RENEW_MS = 2000;
 
@@ -66,8 +77,19 @@ export class LeaseKeeper {
 
   /** The first round (so the cameras we get are known when start resolves), then one every renewMs. */
   async start(): Promise<void> {
-    const taken = await retirePredecessors(this.opts.db, this.opts.node);
+    const { db, node } = this.opts;
+    const twin = await liveNode(db, node.id);
+    if (twin && twin.hostname === node.hostname && twin.pid !== node.pid && pidAlive(twin.pid))
+      throw new Error(`another Vigil process (pid ${twin.pid}) records with this data folder; stop it first`);
+    const taken = await retirePredecessors(db, node);
     if (taken) this.opts.log(`took back ${taken} cameras from this address's previous process`);
+    const sentAt = performance.now();
+    const adopted = await adoptLeases(db, node.id, this.ttlMs);
+    this.confirmedAt = sentAt;
+    for (const lease of adopted) {
+      this.held.set(lease.cameraId, lease.epoch);
+      this.opts.onAcquired(lease);
+    }
     await this.tick();
     this.timer = setInterval(() => void this.tick(), this.renewMs);
   }

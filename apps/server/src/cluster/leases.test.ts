@@ -12,10 +12,10 @@ describe('camera leases', () => {
   let workspaceId: string;
   const cameras: string[] = [];
 
-  const keeper = (name: string, events: string[]) =>
+  const keeper = (name: string, events: string[], id = randomUUID()) =>
     new LeaseKeeper({
       db: t.db,
-      node: { id: randomUUID(), roles: ['record'], internalUrl: `http://${name}`, hostname: 'test', pid: 1 },
+      node: { id, roles: ['record'], internalUrl: `http://${name}`, hostname: 'test', pid: 1 },
       ttlMs: 1500,
       renewMs: 200,
       onAcquired: (l) => events.push(`+${l.cameraId}`),
@@ -51,6 +51,23 @@ describe('camera leases', () => {
     await waitFor(() => ka.count === 4, 5000, 'a to take b’s cameras');
     for (const id of bs) expect(ka.fence(id)!.epoch).toBe(kb.fence(id)!.epoch + 1);
     await ka.stop();
+  });
+
+  it('a restart with the same node id takes its cameras back at once, each with a new epoch', async () => {
+    // The earlier keepers are gone: their nodes and leases lapse.
+    await t.db.execute(sql`update camera_leases set expires_at = now() - interval '1 second'`);
+    await t.db.execute(sql`update vigil_nodes set expires_at = now() - interval '1 second'`);
+    const id = randomUUID();
+    const first = keeper('same', [], id);
+    await first.start();
+    await first.stop(); // dies without releasing: its leases are still live
+    const epochs = new Map(cameras.map((c) => [c, first.fence(c)!.epoch]));
+    const events: string[] = [];
+    const again = keeper('same', events, id);
+    await again.start();
+    expect(events.filter((e) => e.startsWith('+')).length).toBe(4);
+    for (const c of cameras) expect(again.fence(c)!.epoch).toBe(epochs.get(c)! + 1);
+    await again.stop();
   });
 
   it('a write with a stale epoch is refused; the holder’s is accepted', async () => {

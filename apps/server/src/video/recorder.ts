@@ -44,6 +44,8 @@ export interface RecorderOptions {
   allowLoopbackTargets?: boolean;
   /** How other processes reach this one's live feeds (config.internalUrl). */
   internalUrl?: string;
+  /** This recorder's node id (main.ts keeps it in the data folder); random otherwise. */
+  nodeId?: string;
   /** The process's roles, as registered in vigil_nodes. */
   roles?: readonly string[];
   /** Lease timing (tests shorten them). */
@@ -99,7 +101,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   const keeper: LeaseKeeper = new LeaseKeeper({
     db,
     node: {
-      id: randomUUID(),
+      id: opts.nodeId ?? randomUUID(),
       roles: opts.roles ?? ['record'],
       internalUrl: opts.internalUrl ?? 'http://127.0.0.1',
       hostname: hostname(),
