@@ -28,6 +28,8 @@ import { functionsRoutes } from './modules/functions/functions.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
@@ -199,6 +201,9 @@ async function registerServe(
   realtimeRoutes(app, { hub, embedded: opts.embedded });
   recordingsRoutes(app, { recordings, media });
   exportsRoutes(app, { exports });
+  const jobs = createJobsService({ db, databaseUrl: opts.databaseUrl });
+  app.addHook('onClose', () => jobs.close());
+  jobsRoutes(app, { jobs });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

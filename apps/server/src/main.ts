@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
+import { migrateJobQueue } from './modules/jobs/job-worker.service.ts';
+import { startWork, type Work } from './work.ts';
 import { nodeIdOf } from './cluster/node-id.ts';
 import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';
-import { bucketOf, openFootageStorage, openStorage } from './lib/open-storage.ts';
-import { createExportRunner } from './modules/exports/exports-job.service.ts';
-import { createMediaStore } from './modules/recordings/media-store.ts';
+import { openFootageStorage } from './lib/open-storage.ts';
 import type { LiveFeed } from './video/live-feed.ts';
 import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { createRecorder } from './video/recorder.ts';
@@ -34,9 +34,7 @@ interface Running {
   embedded?: EmbeddedDatabase;
   app?: Awaited<ReturnType<typeof buildApp>>;
   recorder?: ReturnType<typeof createRecorder>;
-  jobsDb?: ReturnType<typeof createDb>;
-  exportStorage?: Awaited<ReturnType<typeof openStorage>>;
-  exportRunner?: ReturnType<typeof createExportRunner>;
+  work?: Work;
 }
 const running: Running = {};
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -56,9 +54,7 @@ function stopAll(reason: string): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await running.recorder?.stop().catch(log);
-    await running.exportRunner?.stop().catch(log);
-    await running.exportStorage?.close().catch(() => {});
-    await running.jobsDb?.pool.end().catch(() => {});
+    await running.work?.stop().catch(log);
     await running.app?.close().catch(log);
     await running.embedded?.stop().catch(() => {});
   })();
@@ -122,6 +118,7 @@ async function main() {
   const migrator = createDb(databaseUrl, 1, { timeouts: false });
   await runMigrations(migrator.db);
   await migrator.pool.end();
+  await migrateJobQueue(databaseUrl);
   await checkpoint();
 
   const { roles } = config;
@@ -136,6 +133,7 @@ async function main() {
       ...ready,
       // A recorder whose leases are not confirmed may be cut off from the database: not ready.
       ...(roles.has('record') && ready.record ? { record: running.recorder?.healthy() ?? false } : {}),
+      ...(roles.has('work') && ready.work ? { work: running.work?.healthy() ?? false } : {}),
     }),
   });
   running.app = app;
@@ -154,6 +152,8 @@ async function main() {
       internalUrl: config.internalUrl,
       nodeId: nodeIdOf(config.dataDir),
       roles: [...roles],
+      // A workspace over its plan's limits after a new segment is pruned by a work process, through the queue.
+      retentionJobs: true,
       // With S3, closed segments go to the bucket and MEDIA_DIR is only the upload buffer.
       footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
       log: (m) => app.log.warn(`[recorder] ${m}`),
@@ -163,17 +163,14 @@ async function main() {
     await checkpoint();
   }
   if (roles.has('work')) {
-    // Exports run here, one at a time; the queue lives in the exports table.
-    running.jobsDb = createDb(databaseUrl, 2);
-    running.exportStorage = await openStorage(config, (m) => app.log.error(`[exports] ${m}`));
-    running.exportRunner = createExportRunner({
-      db: running.jobsDb.db,
-      media: createMediaStore(config.mediaDir, config.authSecret, bucketOf(running.exportStorage)),
-      storage: running.exportStorage,
+    // Background jobs: exports, retention (the queue lives in PostgreSQL, shared by every work process).
+    running.work = await startWork({
+      databaseUrl,
+      config,
+      nodeId: nodeIdOf(config.dataDir),
       workDir: path.join(config.dataDir, 'tmp', 'exports'),
-      log: (m) => app.log.warn(`[exports] ${m}`),
+      log: (m) => app.log.warn(m),
     });
-    await running.exportRunner.start();
     ready.work = true;
     await checkpoint();
   }

@@ -1,3 +1,4 @@
+import { migrateJobQueue } from '../src/modules/jobs/job-worker.service.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject) {
   const { db, pool } = createDb(withDatabase(adminUrl, TEMPLATE_DB), 1);
   await runMigrations(db);
   await pool.end();
+  // The job queue's schema too: every cloned database can enqueue.
+  await migrateJobQueue(withDatabase(adminUrl, TEMPLATE_DB));
 
   project.provide('pgAdminUrl', adminUrl);
   project.provide('tmpRoot', dir);

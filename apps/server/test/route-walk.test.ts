@@ -70,6 +70,8 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   }),
   // Public by signature (or session): without either it is a 404, as for another workspace's camera.
   'GET /api/v1/cameras/:id/live/:file': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live/0.m4s` }),
+  'POST /api/v1/admin/jobs/failed/:id/retry': () => ({ url: '/api/v1/admin/jobs/failed/1/retry' }),
+  'DELETE /api/v1/admin/jobs/failed/:id': () => ({ url: '/api/v1/admin/jobs/failed/1' }),
   'GET /api/internal/v1/cameras/:id/feed': (w) => ({ url: `/api/internal/v1/cameras/${w.cameras.own}/feed` }),
   'GET /api/v1/exports/:id': (w) => ({
     url: `/api/v1/exports/${w.exports.own}`,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bucketOf, openStorage } from '../src/lib/open-storage.ts';
 import { createS3Storage } from '../src/lib/storage-s3.ts';
 import type { Storage } from '../src/lib/storage.ts';
-import { type ExportRunner, createExportRunner } from '../src/modules/exports/exports-job.service.ts';
+import { exportWorker, type TestWorker } from './job-helpers.ts';
 import { createMediaStore } from '../src/modules/recordings/media-store.ts';
 import { segmentDir } from '../src/video/paths.ts';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
@@ -45,7 +45,7 @@ describe('footage stored in S3', () => {
   let recorder: Recorder | undefined;
   let camera: string;
   let storage: Storage;
-  let exportsRunner: ExportRunner;
+  let exportsRunner: TestWorker;
   const logs: string[] = [];
 
   const startRecorder = () => {
@@ -82,7 +82,8 @@ describe('footage stored in S3', () => {
     camera = await createTestPatternCamera(t.app, owner.token, 'Yard');
     await recorder!.sync(camera);
     storage = await openStorage(t.config, () => {});
-    exportsRunner = createExportRunner({
+    exportsRunner = exportWorker({
+      databaseUrl: t.databaseUrl,
       db,
       media: createMediaStore(t.config.mediaDir, t.config.authSecret, bucketOf(storage)),
       storage,

@@ -6,7 +6,7 @@ import type { AuthResult, Export } from '@vigil/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/lib/open-storage.ts';
-import { type ExportRunner, createExportRunner } from '../src/modules/exports/exports-job.service.ts';
+import { exportWorker, type TestWorker } from './job-helpers.ts';
 import { createMediaStore } from '../src/modules/recordings/media-store.ts';
 import { type FakeS3, startFakeS3 } from './fake-s3.ts';
 import { durationOf, generateSegments, insertCamera, placeSegment } from './footage.ts';
@@ -40,7 +40,7 @@ describe('S3-compatible storage through the API', () => {
   let client: pg.Client;
   let camera: string;
   let jobsDb: ReturnType<typeof createDb>;
-  let runner: ExportRunner;
+  let runner: TestWorker;
   let closeRunnerStorage: () => Promise<void>;
 
   beforeAll(async () => {
@@ -69,7 +69,8 @@ describe('S3-compatible storage through the API', () => {
     jobsDb = createDb(t.databaseUrl, 2);
     const storage = await openStorage(t.config, () => {});
     closeRunnerStorage = () => storage.close();
-    runner = createExportRunner({
+    runner = exportWorker({
+      databaseUrl: t.databaseUrl,
       db: jobsDb.db,
       media: createMediaStore(media, t.config.authSecret),
       storage,
@@ -252,7 +253,8 @@ describe('S3-compatible storage through the API', () => {
       { ...t.config, s3: { ...t.config.s3!, secretAccessKey: 'not-the-secret' } },
       (m) => logged.push(m),
     );
-    const refused = createExportRunner({
+    const refused = exportWorker({
+      databaseUrl: t.databaseUrl,
       db: jobsDb.db,
       media: createMediaStore(path.join(t.config.dataDir, 'media'), t.config.authSecret),
       storage,

@@ -345,6 +345,8 @@ export const vigilNodes = pgTable(
     internalUrl: text('internal_url').notNull(),
     hostname: text('hostname').notNull(),
     pid: integer('pid').notNull(),
+    /** The job queue's worker ids this process runs (`work`): a lock held by any other is a dead worker's. */
+    jobWorkers: text('job_workers').array().notNull().default(sql`'{}'::text[]`),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

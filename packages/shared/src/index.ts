@@ -12,3 +12,4 @@ export * from './contracts/cameras.ts';
 export * from './contracts/recordings.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/retention.ts';
+export * from './contracts/jobs.ts';

@@ -12,6 +12,7 @@ import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
 import { endLeftoverFfmpeg } from './tied-spawn.ts';
+import { enqueue as enqueueJob } from '../modules/jobs/jobs.service.ts';
 import { createRetention } from './retention.ts';
 import { type UploadBacklog, createSegmentUploader } from './segment-upload.ts';
 import { type CameraRow, loadCameras, writeStatus } from './video.repo.ts';
@@ -40,6 +41,11 @@ export interface RecorderOptions {
   retentionMs?: number;
   /** After an indexed segment, how long to gather others before checking the plan limits (1 s). */
   retentionPokeMs?: number;
+  /**
+   * Retention runs on the job queue (`work` processes): no sweep here, and a workspace a new
+   * segment put over its limits is handed to the queue instead of pruned in this process.
+   */
+  retentionJobs?: boolean;
   /** The outbound address policy's loopback switch (ALLOW_LOOPBACK_TARGETS); off by default. */
   allowLoopbackTargets?: boolean;
   /** How other processes reach this one's live feeds (config.internalUrl). */
@@ -95,8 +101,12 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     mediaRoot: opts.mediaRoot,
     footage: opts.footage,
     log: opts.log,
-    intervalMs: opts.retentionMs,
+    intervalMs: opts.retentionJobs ? 0 : opts.retentionMs,
     pokeMs: opts.retentionPokeMs,
+    dispatch: opts.retentionJobs
+      ? (workspaceId) =>
+          enqueueJob(db, 'retention-workspace', { workspaceId }, { jobKey: `retention:${workspaceId}`, maxAttempts: 5 })
+      : undefined,
   });
   const keeper: LeaseKeeper = new LeaseKeeper({
     db,

@@ -154,6 +154,8 @@ export interface RetentionOptions {
   /** After a segment is indexed, how long to gather others before checking the limits (1 s). */
   pokeMs?: number;
   batch?: number;
+  /** A workspace over its limits is handed here (the job queue) instead of pruned in this process. */
+  dispatch?(workspaceId: string): Promise<void>;
 }
 
 export interface Retention {
@@ -217,6 +219,10 @@ export function createRetention(opts: RetentionOptions): Retention {
       const max = effectiveLimits(plan.limits);
       const usage = plan.usage as Partial<Record<'recordingsCount' | 'storageUsed', number>>;
       if ((usage.recordingsCount ?? 0) <= max.maxRecordings && (usage.storageUsed ?? 0) <= max.maxStorageGb) continue;
+      if (opts.dispatch) {
+        await opts.dispatch(workspaceId);
+        continue;
+      }
       queued.add(workspaceId);
       void run(async () => {
         queued.delete(workspaceId);

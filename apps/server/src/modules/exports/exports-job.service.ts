@@ -15,17 +15,21 @@ import { exportKey } from './exports.service.ts';
 
 /** Progress reaches the row (and the browsers) at most this often. */
 const PROGRESS_MS = 500;
-const IDLE_POLL_MS = 2000;
 /** ffmpeg opens each listed segment only when it gets there: its presigned URL must outlive the longest cut. */
 const SOURCE_URL_SECONDS = 6 * 3600;
 
-export interface ExportRunner {
-  start(): Promise<void>;
-  /** Finishes nothing: a running ffmpeg is killed and its row is requeued by the next start. */
-  stop(): Promise<void>;
-  /** Wakes the loop now (a new export was queued in this process). */
-  kick(): void;
+/**
+ * The `export` job of the queue: cuts one export. A failure is thrown, so the queue retries it
+ * with backoff; the last attempt's failure is written to the row (and the job is dead-lettered).
+ * An export with no footage left (retention took it) fails at once, with no retry.
+ */
+export interface ExportTask {
+  run(id: string, attempt: { attempts: number; maxAttempts: number }): Promise<void>;
+  /** Kills the running ffmpeg: its job fails this attempt and another worker retries it. */
+  stop(): void;
 }
+
+class NoFootage extends Error {}
 
 /** The concat demuxer's list: one file per line, with its indexed duration so gaps do not shift time. */
 export function concatList(files: { abs: string; seconds: number }[]): string {
@@ -66,7 +70,7 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-export function createExportRunner(deps: {
+export function createExportTask(deps: {
   db: Db;
   /** Where the recorded segments are read from. */
   media: MediaStore;
@@ -76,14 +80,11 @@ export function createExportRunner(deps: {
   workDir: string;
   ffmpegPath?: string;
   log: (msg: string) => void;
-}): ExportRunner {
+}): ExportTask {
   const { db, media, storage, workDir, log } = deps;
   const ffmpeg = deps.ffmpegPath ?? ffmpegTools().ffmpeg.path;
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let child: ReturnType<typeof spawn> | null = null;
-  let stopping = new AbortController();
+  const children = new Set<ReturnType<typeof spawn>>();
+  const stopping = new AbortController();
 
   async function report(row: ExportRow, patch: Parameters<typeof repo.update>[2]) {
     await db.transaction(async (tx) => {
@@ -98,7 +99,7 @@ export function createExportRunner(deps: {
   function runFfmpeg(args: string[], duration: number, onProgress: (p: number) => void): Promise<void> {
     return new Promise((resolve, reject) => {
       const proc = spawnTied(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      child = proc;
+      children.add(proc);
       let stderr = '';
       let buf = '';
       proc.stderr!.on('data', (d: Buffer) => {
@@ -116,20 +117,20 @@ export function createExportRunner(deps: {
       });
       proc.on('error', reject);
       proc.on('close', (code, signal) => {
-        child = null;
+        children.delete(proc);
         if (code === 0) resolve();
         else reject(new Error(stderr.trim().split('\n').pop() || `ffmpeg ended with ${signal ?? `code ${code}`}`));
       });
     });
   }
 
-  async function process(row: ExportRow): Promise<void> {
+  async function process(row: ExportRow, last: boolean): Promise<void> {
     const key = exportKey(row.workspaceId, row.id);
     const out = path.join(workDir, `${row.id}.mp4`);
     const list = `${out}.txt`;
     try {
       const segs = await segmentIndex.overlapping(db, row.cameraId, row.fromAt, row.toAt);
-      if (segs.length === 0) throw new Error('No recorded footage in that range');
+      if (segs.length === 0) throw new NoFootage('No recorded footage in that range');
       const { offset, duration } = cutOf(segs, row.fromAt, row.toAt);
       await mkdir(workDir, { recursive: true });
       // S3 segments are read straight from the bucket: no copy in the work dir, whatever the length.
@@ -156,59 +157,31 @@ export function createExportRunner(deps: {
       await report(row, { status: 'done', progress: 1, bytes: info.size, sha256, path: key, error: null });
     } catch (e) {
       await rm(out, { force: true }).catch(() => {});
-      if (!running) return; // Stopped mid-job: the row stays 'running' and the next start requeues it.
       const message = e instanceof Error ? e.message : String(e);
       log(`export ${row.id} failed: ${message}`);
-      await report(row, { status: 'failed', error: message.slice(0, 500) }).catch(() => {});
+      if (e instanceof NoFootage || last) {
+        await report(row, { status: 'failed', error: message.slice(0, 500) }).catch(() => {});
+        if (e instanceof NoFootage) return;
+      } else {
+        // Another attempt follows: the page shows it waiting again, with what went wrong.
+        await report(row, { status: 'queued', progress: 0, error: message.slice(0, 500) }).catch(() => {});
+      }
+      throw e;
     } finally {
       await rm(list, { force: true }).catch(() => {});
     }
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      let row: ExportRow | undefined;
-      try {
-        row = await repo.claimNext(db);
-      } catch (e) {
-        log(`export queue unavailable: ${e instanceof Error ? e.message : e}`);
-      }
-      if (row) {
-        await report(row, {}).catch(() => {});
-        await process(row);
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, IDLE_POLL_MS);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  }
-
   return {
-    async start() {
-      if (running) return;
-      const requeued = await repo.requeueRunning(db);
-      if (requeued > 0) log(`requeued ${requeued} export(s) left running by a previous process`);
-      stopping = new AbortController();
-      running = true;
-      loop = run();
+    async run(id, attempt) {
+      const row = await repo.claim(db, id);
+      if (!row) return; // deleted, or done by an earlier attempt
+      await report(row, {});
+      await process(row, attempt.attempts >= attempt.maxAttempts);
     },
-    async stop() {
-      if (!running) return;
-      running = false;
-      wake?.();
-      child?.kill('SIGKILL');
+    stop() {
       stopping.abort();
-      await loop;
-      loop = null;
-    },
-    kick() {
-      wake?.();
+      for (const c of children) c.kill('SIGKILL');
     },
   };
 }

@@ -1,5 +1,5 @@
 import { type DbOrTx, schema } from '@vigil/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, inArray, desc, eq } from 'drizzle-orm';
 
 const { cameras, exports: x } = schema;
 
@@ -51,28 +51,17 @@ export const exportsRepo = {
     await db.delete(x).where(and(eq(x.id, id), eq(x.workspaceId, workspaceId)));
   },
 
-  /** Takes the oldest queued export; SKIP LOCKED lets several processes share the queue. */
-  async claimNext(db: DbOrTx): Promise<ExportRow | undefined> {
-    const rows = await db.execute<{ id: string }>(sql`
-      update exports set status = 'running', progress = 0, updated_at = now()
-      where id = (
-        select id from exports where status = 'queued' order by created_at, id limit 1 for update skip locked
-      )
-      returning id`);
-    const id = rows.rows[0]?.id;
-    if (!id) return undefined;
-    const [row] = await db.select().from(x).where(eq(x.id, id)).limit(1);
-    return row;
-  },
-
-  /** A crash leaves rows 'running' with nobody working on them: they go back to the queue. */
-  async requeueRunning(db: DbOrTx): Promise<number> {
-    const rows = await db
+  /**
+   * Marks one export running for the job that cuts it; undefined when it is gone (deleted) or
+   * already finished (a retried job of a done export does nothing).
+   */
+  async claim(db: DbOrTx, id: string): Promise<ExportRow | undefined> {
+    const [row] = await db
       .update(x)
-      .set({ status: 'queued', progress: 0, updatedAt: new Date() })
-      .where(eq(x.status, 'running'))
-      .returning({ id: x.id });
-    return rows.length;
+      .set({ status: 'running', progress: 0, error: null, updatedAt: new Date() })
+      .where(and(eq(x.id, id), inArray(x.status, ['queued', 'running', 'failed'])))
+      .returning();
+    return row;
   },
 
   async update(

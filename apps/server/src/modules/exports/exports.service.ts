@@ -9,6 +9,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
+import { enqueue } from '../jobs/jobs.service.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { segmentIndex } from '../segments/segments.service.ts';
 import { type NamedExportRow, exportsRepo as repo } from './exports.repo.ts';
@@ -54,7 +55,10 @@ export function estimatedBytes(segs: { startAt: Date; endAt: Date; bytes: number
   return Math.round(total);
 }
 
-export function createExportsService(deps: { db: Db; storage: Storage; onQueued?: () => void }) {
+/** A cut that keeps failing (storage unreachable, a broken file) is tried this often, with backoff. */
+const EXPORT_ATTEMPTS = 3;
+
+export function createExportsService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
 
   /**
@@ -106,9 +110,15 @@ export function createExportsService(deps: { db: Db; storage: Storage; onQueued?
           toAt: to,
         });
         await publish(tx, { topic: 'exports', workspaceId: actor.workspaceId, id: created.id });
+        // The job commits with its row: no export without a job, no job without its export.
+        await enqueue(
+          tx,
+          'export',
+          { id: created.id },
+          { jobKey: `export:${created.id}`, maxAttempts: EXPORT_ATTEMPTS },
+        );
         return created;
       });
-      deps.onQueued?.();
       return { id: row.id, status: 'queued' };
     },
 

@@ -13,7 +13,7 @@ import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harne
 import { countRows, errorOf } from '../../../test/helpers.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createMediaStore } from '../recordings/media-store.ts';
-import { type ExportRunner, createExportRunner } from './exports-job.service.ts';
+import { exportWorker, type TestWorker } from '../../../test/job-helpers.ts';
 
 const run = promisify(execFile);
 const T0 = new Date('2026-03-10T09:00:00Z');
@@ -33,7 +33,7 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
   let camera: string;
   let foreignCamera: string;
   let client: pg.Client;
-  let runner: ExportRunner;
+  let runner: TestWorker;
   let jobsDb: ReturnType<typeof createDb>;
   let media: string;
 
@@ -71,7 +71,8 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
       seconds: secs[0]!,
     });
     jobsDb = createDb(t.databaseUrl, 2);
-    runner = createExportRunner({
+    runner = exportWorker({
+      databaseUrl: t.databaseUrl,
       db: jobsDb.db,
       media: createMediaStore(media, t.config.authSecret),
       storage: createLocalStorage(t.config.storageDir, t.config.authSecret),
@@ -123,14 +124,25 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
     expect(await countRows(t.databaseUrl, ['exports'])).toEqual({ exports: 0 });
   });
 
-  it('requeues an export left running by a crash and finishes it after the runner starts', async () => {
+  it('an export whose worker was killed mid-cut is unlocked and finished by another worker', async () => {
     const { rows } = await client.query<{ id: string }>(
       `insert into exports (workspace_id, camera_id, requested_by, from_at, to_at, status, progress)
        values ($1, $2, $3, $4, $5, 'running', 0.4) returning id`,
       [owner.workspace.id, camera, owner.user.uid, at(1), at(3)],
     );
+    const id = rows[0]!.id;
+    // Its job, locked a minute ago by a worker no live process runs (a kill -9).
+    await client.query(`select graphile_worker.add_job('export', json_build_object('id', $1::text), job_key => $2)`, [
+      id,
+      `export:${id}`,
+    ]);
+    await client.query(
+      `update graphile_worker._private_jobs set locked_by = 'worker-gone', locked_at = now() - interval '1 minute',
+         attempts = 1 where key = $1`,
+      [`export:${id}`],
+    );
     await runner.start();
-    const done = await waitDone(rows[0]!.id);
+    const done = await waitDone(id);
     expect(done.status, done.error ?? '').toBe('done');
   }, 40_000);
 

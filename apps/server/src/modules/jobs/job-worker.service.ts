@@ -1,0 +1,126 @@
+import { EventEmitter } from 'node:events';
+import type { Db } from '@vigil/db';
+import {
+  Logger,
+  makeWorkerUtils,
+  run,
+  runMigrations,
+  type JobHelpers,
+  type Runner,
+  type WorkerEvents,
+} from 'graphile-worker';
+import { deadWorkers, registerWorkers } from './jobs.repo.ts';
+import type { JobName, JobPayloads } from './jobs.service.ts';
+
+/**
+ * The `work` role: runs the queue's jobs (graphile-worker, docs/decisions/0004). A job is locked
+ * by one worker while it runs, so it never runs twice at once; a failure is retried with
+ * exponential backoff until its max_attempts, then it stays in the table as a dead letter.
+ * Workers register in vigil_nodes: a job locked by a worker no live process runs (its process was
+ * killed) is unlocked after a grace period and retried elsewhere.
+ */
+export type Tasks = {
+  [N in JobName]: (payload: JobPayloads[N], job: { attempts: number; maxAttempts: number }) => Promise<void>;
+};
+
+export interface JobWorkerOptions {
+  databaseUrl: string;
+  db: Db;
+  node: { id: string; roles: readonly string[]; internalUrl: string; hostname: string; pid: number };
+  tasks: Tasks;
+  /** graphile-worker crontab lines, e.g. "* * * * * retention-sweep". */
+  crontab?: string;
+  concurrency?: number;
+  /** Called first on stop: long work (an ffmpeg cut) is abandoned to be retried elsewhere. */
+  onStopping?(): void;
+  log(msg: string): void;
+  /** How long a dead worker's lock is kept before its job is retried (30 s). */
+  reapGraceMs?: number;
+  pollIntervalMs?: number;
+}
+
+export interface JobWorker {
+  stop(): Promise<void>;
+  /** The queue answers (readiness). */
+  healthy(): boolean;
+}
+
+const HEARTBEAT_MS = 2000;
+const NODE_TTL_MS = 8000;
+const REAP_MS = 10_000;
+
+/** Creates or upgrades the queue's own schema (every process: any of them may enqueue). */
+export async function migrateJobQueue(databaseUrl: string): Promise<void> {
+  await runMigrations({ connectionString: databaseUrl, logger: quiet(() => {}) });
+}
+
+function quiet(log: (m: string) => void): Logger {
+  return new Logger(() => (level, message) => {
+    if (level === 'error' || level === 'warning') log(message);
+  });
+}
+
+export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker> {
+  const workers = new Set<string>();
+  const events: WorkerEvents = new EventEmitter();
+  let healthy = true;
+  const register = () =>
+    registerWorkers(opts.db, opts.node, [...workers], NODE_TTL_MS).then(
+      () => {
+        healthy = true;
+      },
+      (e) => {
+        healthy = false;
+        opts.log(`job queue: ${e instanceof Error ? e.message : e}`);
+      },
+    );
+  events.on('worker:create', ({ worker }) => {
+    workers.add(worker.workerId);
+    void register();
+  });
+  events.on('job:failed', ({ job, error }) =>
+    opts.log(`job ${job.task_identifier} #${job.id} failed (attempt ${job.attempts} of ${job.max_attempts}): ${error}`),
+  );
+  const taskList = Object.fromEntries(
+    Object.entries(opts.tasks).map(([name, fn]) => [
+      name,
+      (payload: unknown, helpers: JobHelpers) =>
+        (fn as (p: unknown, j: { attempts: number; maxAttempts: number }) => Promise<void>)(payload, {
+          attempts: helpers.job.attempts,
+          maxAttempts: helpers.job.max_attempts,
+        }),
+    ]),
+  );
+  const runner: Runner = await run({
+    connectionString: opts.databaseUrl,
+    concurrency: opts.concurrency ?? 2,
+    noHandleSignals: true,
+    pollInterval: opts.pollIntervalMs ?? 2000,
+    taskList,
+    crontab: opts.crontab,
+    logger: quiet(opts.log),
+    events,
+  });
+  await register();
+  const heartbeat = setInterval(() => void register(), HEARTBEAT_MS);
+  const utils = await makeWorkerUtils({ connectionString: opts.databaseUrl, logger: quiet(opts.log) });
+  const reaper = setInterval(
+    async () => {
+      const dead = await deadWorkers(opts.db, opts.reapGraceMs ?? 30_000).catch(() => []);
+      if (!dead.length) return;
+      opts.log(`job queue: retrying the jobs of ${dead.length} dead worker(s)`);
+      await utils.forceUnlockWorkers(dead).catch((e) => opts.log(`job queue: ${e}`));
+    },
+    Math.min(REAP_MS, opts.reapGraceMs ?? REAP_MS),
+  );
+  return {
+    async stop() {
+      clearInterval(heartbeat);
+      clearInterval(reaper);
+      opts.onStopping?.();
+      await runner.stop();
+      await utils.release();
+    },
+    healthy: () => healthy,
+  };
+}

@@ -1,0 +1,66 @@
+import type { Db, DbOrTx } from '@vigil/db';
+import type { DeadJob } from '@vigil/shared';
+import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
+import { AppError } from '../../lib/app-error.ts';
+import { redactCredentials } from '../../lib/redact.ts';
+import { addJob, deadJobs, type EnqueueOptions, isDead, queueCounts, reviveJob } from './jobs.repo.ts';
+
+/**
+ * The job queue (graphile-worker on the same PostgreSQL, docs/decisions/0004) as the rest of the
+ * server sees it: enqueue (inside a caller's transaction when the job belongs to a row written
+ * there), and the dead-letter list administrators read, retry and discard.
+ */
+export type JobsService = ReturnType<typeof createJobsService>;
+
+/** What a task's payload is, by task name: every job kind Vigil runs. */
+export interface JobPayloads {
+  export: { id: string };
+  'retention-sweep': Record<string, never>;
+  'retention-workspace': { workspaceId: string };
+}
+export type JobName = keyof JobPayloads;
+
+export function enqueue<N extends JobName>(db: DbOrTx, name: N, payload: JobPayloads[N], o?: EnqueueOptions) {
+  return addJob(db, name, payload, o);
+}
+
+export function createJobsService(deps: { db: Db; databaseUrl: string }) {
+  let utils: Promise<WorkerUtils> | undefined;
+  const admin = () => (utils ??= makeWorkerUtils({ connectionString: deps.databaseUrl }));
+  return {
+    enqueue<N extends JobName>(name: N, payload: JobPayloads[N], o?: EnqueueOptions) {
+      return addJob(deps.db, name, payload, o);
+    },
+
+    async deadLetters(limit = 100): Promise<DeadJob[]> {
+      return (await deadJobs(deps.db, limit)).map((j) => ({
+        id: j.id,
+        task: j.task,
+        // Payloads are ids; errors may echo a camera URL: never its credentials.
+        payload: JSON.stringify(j.payload ?? {}).slice(0, 500),
+        attempts: j.attempts,
+        maxAttempts: j.maxAttempts,
+        lastError: j.lastError ? redactCredentials(j.lastError).slice(0, 1000) : null,
+        createdAt: j.createdAt.toISOString(),
+        failedAt: j.failedAt.toISOString(),
+      }));
+    },
+
+    /** Runs a dead job again now, with its attempts counted from zero. */
+    async retry(id: string): Promise<void> {
+      if (!(await reviveJob(deps.db, id))) throw new AppError('not-found');
+    },
+
+    /** Drops a dead job for good. */
+    async discard(id: string): Promise<void> {
+      if (!(await isDead(deps.db, id))) throw new AppError('not-found');
+      await (await admin()).completeJobs([id]);
+    },
+
+    counts: () => queueCounts(deps.db),
+
+    async close(): Promise<void> {
+      if (utils) await (await utils).release();
+    },
+  };
+}

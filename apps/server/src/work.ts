@@ -1,0 +1,91 @@
+import { hostname } from 'node:os';
+import { createDb } from '@vigil/db';
+import type { Config } from './config.ts';
+import { bucketOf, openStorage } from './lib/open-storage.ts';
+import { createExportTask } from './modules/exports/exports-job.service.ts';
+import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.service.ts';
+import { enqueue } from './modules/jobs/jobs.service.ts';
+import { createMediaStore } from './modules/recordings/media-store.ts';
+import { createRetention, pruneWorkspace } from './video/retention.ts';
+
+/**
+ * The `work` role: every background job Vigil runs, through the queue. Exports (one ffmpeg cut
+ * each), the retention sweep over every workspace (each minute, and once at start) and the prompt
+ * prune of one workspace a recorder asks for when a new segment puts it over its plan's limits.
+ */
+export interface WorkOptions {
+  databaseUrl: string;
+  config: Pick<Config, 'storageDir' | 'authSecret' | 's3' | 'mediaDir' | 'internalUrl' | 'roles'>;
+  nodeId: string;
+  workDir: string;
+  log(msg: string): void;
+  concurrency?: number;
+  /** Test knobs: a dead worker's grace, the idle poll. */
+  reapGraceMs?: number;
+  pollIntervalMs?: number;
+}
+
+export interface Work {
+  stop(): Promise<void>;
+  healthy(): boolean;
+}
+
+/** Each minute; the job key keeps one sweep queued whatever the number of work processes. */
+const CRONTAB = '* * * * * retention-sweep ?max=1&jobKey=retention-sweep\n';
+
+export async function startWork(opts: WorkOptions): Promise<Work> {
+  const { db, pool } = createDb(opts.databaseUrl, 4);
+  const storage = await openStorage(opts.config, (m) => opts.log(`[exports] ${m}`));
+  const footage = bucketOf(storage);
+  const exportTask = createExportTask({
+    db,
+    media: createMediaStore(opts.config.mediaDir, opts.config.authSecret, footage),
+    storage,
+    workDir: opts.workDir,
+    log: (m) => opts.log(`[exports] ${m}`),
+  });
+  const log = (m: string) => opts.log(`[retention] ${m}`);
+  const retention = createRetention({ db, mediaRoot: opts.config.mediaDir, footage, log, intervalMs: 0 });
+  let worker: JobWorker;
+  try {
+    worker = await startJobWorker({
+      databaseUrl: opts.databaseUrl,
+      db,
+      node: {
+        id: opts.nodeId,
+        roles: [...opts.config.roles],
+        internalUrl: opts.config.internalUrl,
+        hostname: hostname(),
+        pid: process.pid,
+      },
+      tasks: {
+        export: (p, job) => exportTask.run(p.id, job),
+        'retention-sweep': () => retention.runAll(),
+        'retention-workspace': async (p) => {
+          await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
+        },
+      },
+      crontab: CRONTAB,
+      concurrency: opts.concurrency,
+      onStopping: () => exportTask.stop(),
+      log: (m) => opts.log(`[jobs] ${m}`),
+      reapGraceMs: opts.reapGraceMs,
+      pollIntervalMs: opts.pollIntervalMs,
+    });
+  } catch (e) {
+    await storage.close();
+    await pool.end();
+    throw e;
+  }
+  // A first sweep now, not at the next minute (a process restarted after a long stop).
+  await enqueue(db, 'retention-sweep', {}, { jobKey: 'retention-sweep' });
+  return {
+    async stop() {
+      await worker.stop();
+      await retention.stop();
+      await storage.close();
+      await pool.end();
+    },
+    healthy: () => worker.healthy(),
+  };
+}

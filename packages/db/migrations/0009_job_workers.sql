@@ -1,0 +1,1 @@
+ALTER TABLE "vigil_nodes" ADD COLUMN "job_workers" text[] DEFAULT '{}'::text[] NOT NULL;
