@@ -54,6 +54,13 @@ export async function migrateJobQueue(databaseUrl: string): Promise<void> {
   await runMigrations({ connectionString: databaseUrl, logger: quiet(() => {}) });
 }
 
+/** The innermost cause's message (drizzle wraps the database's own error in "Failed query: …"). */
+function rootMessage(e: unknown): string {
+  let cur: unknown = e;
+  while (cur instanceof Error && cur.cause instanceof Error) cur = cur.cause;
+  return cur instanceof Error ? cur.message : String(cur);
+}
+
 function quiet(log: (m: string) => void): Logger {
   return new Logger(() => (level, message) => {
     if (level === 'error' || level === 'warning') log(message);
@@ -84,11 +91,17 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
   const taskList = Object.fromEntries(
     Object.entries(opts.tasks).map(([name, fn]) => [
       name,
-      (payload: unknown, helpers: JobHelpers) =>
-        (fn as (p: unknown, j: { attempts: number; maxAttempts: number }) => Promise<void>)(payload, {
-          attempts: helpers.job.attempts,
-          maxAttempts: helpers.job.max_attempts,
-        }),
+      async (payload: unknown, helpers: JobHelpers) => {
+        try {
+          await (fn as (p: unknown, j: { attempts: number; maxAttempts: number }) => Promise<void>)(payload, {
+            attempts: helpers.job.attempts,
+            maxAttempts: helpers.job.max_attempts,
+          });
+        } catch (e) {
+          // What the job list shows an administrator: the cause, not the SQL a driver wrapped it in.
+          throw new Error(rootMessage(e));
+        }
+      },
     ]),
   );
   const runner: Runner = await run({
