@@ -18,6 +18,7 @@ for (const b of [
   'lease-overhead',
   'failover',
   'live-remote-latency',
+  'job-queue',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -29,6 +29,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetricsService } from './modules/metrics/metrics.service.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -84,11 +86,12 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   const liveFeeds = opts.video?.liveFeeds ?? new Map<string, LiveFeed>();
   if (roles.has('record')) liveInternalRoutes(app, { feeds: liveFeeds });
   if (roles.has('serve')) return registerServe(app, config, opts, liveFeeds);
-  const { pool } = createDb(opts.databaseUrl, 2);
+  const { db, pool } = createDb(opts.databaseUrl, 2);
   app.addHook('onClose', () => pool.end());
   await app.register(cookie);
   registerAuth(app, null, { publicUrl: config.publicUrl, internalToken: internalToken(config.authSecret) });
   healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION, readiness: opts.readiness });
+  metricsRoutes(app, { metrics: createMetricsService({ db }), token: config.metricsToken });
   return app;
 }
 
@@ -187,6 +190,7 @@ async function registerServe(
     app.swagger(),
   );
   healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION, readiness: opts.readiness });
+  metricsRoutes(app, { metrics: createMetricsService({ db }), token: config.metricsToken });
   authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:'), secret: config.authSecret });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });

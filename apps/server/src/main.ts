@@ -5,6 +5,7 @@ import { migrateJobQueue } from './modules/jobs/job-worker.service.ts';
 import { startWork, type Work } from './work.ts';
 import { nodeIdOf } from './cluster/node-id.ts';
 import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';
+import { watchUploadBacklog } from './lib/metrics.ts';
 import { openFootageStorage } from './lib/open-storage.ts';
 import type { LiveFeed } from './video/live-feed.ts';
 import { ffmpegTools } from './video/ffmpeg-binaries.ts';
@@ -159,6 +160,8 @@ async function main() {
       log: (m) => app.log.warn(`[recorder] ${m}`),
     });
     await running.recorder.start();
+    const recorder = running.recorder;
+    watchUploadBacklog(() => recorder.uploadBacklog());
     ready.record = true;
     await checkpoint();
   }

@@ -2,6 +2,7 @@ import { type FSWatcher, watch } from 'node:fs';
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
+import { recordSegmentIndexed } from '../lib/metrics.ts';
 import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
 import { isSegmentName, relativeSegmentPath, segmentStart } from './paths.ts';
 import { insertSegment, type WriteFence } from './video.repo.ts';
@@ -212,7 +213,10 @@ export class SegmentIndexer {
   }
 
   private take(seg: SegmentFacts): Promise<void> {
-    return this.sink.take(this.opts, this.opts.dir, seg, () => this.opts.onIndexed?.(seg.file));
+    return this.sink.take(this.opts, this.opts.dir, seg, () => {
+      recordSegmentIndexed((Date.now() - seg.span.end.getTime()) / 1000);
+      this.opts.onIndexed?.(seg.file);
+    });
   }
 
   private async gated(file: string, next: string | undefined, final: boolean): Promise<'keep' | 'drop' | 'wait'> {

@@ -9,6 +9,7 @@ import {
   type Runner,
   type WorkerEvents,
 } from 'graphile-worker';
+import { recordJobFailed } from '../../lib/metrics.ts';
 import { deadWorkers, registerWorkers } from './jobs.repo.ts';
 import type { JobName, JobPayloads } from './jobs.service.ts';
 
@@ -85,9 +86,10 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
     workers.add(worker.workerId);
     void register();
   });
-  events.on('job:failed', ({ job, error }) =>
-    opts.log(`job ${job.task_identifier} #${job.id} failed (attempt ${job.attempts} of ${job.max_attempts}): ${error}`),
-  );
+  events.on('job:failed', ({ job, error }) => {
+    recordJobFailed(job.task_identifier);
+    opts.log(`job ${job.task_identifier} #${job.id} failed (attempt ${job.attempts} of ${job.max_attempts}): ${error}`);
+  });
   const taskList = Object.fromEntries(
     Object.entries(opts.tasks).map(([name, fn]) => [
       name,

@@ -24,6 +24,9 @@ export function enqueue<N extends JobName>(db: DbOrTx, name: N, payload: JobPayl
   return addJob(db, name, payload, o);
 }
 
+/** Queue depth, running and dead jobs (GET /metrics). */
+export const jobCounts = (db: Db) => queueCounts(db);
+
 export function createJobsService(deps: { db: Db; databaseUrl: string }) {
   let utils: Promise<WorkerUtils> | undefined;
   const admin = () => (utils ??= makeWorkerUtils({ connectionString: deps.databaseUrl }));

@@ -1,0 +1,66 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * This process's Prometheus metrics (GET /metrics). What happens in this process is counted as
+ * it happens (segments indexed, HTTP requests, jobs failed); what belongs to the whole
+ * installation (cameras by status, cameras per recorder, queue depth) is read from PostgreSQL
+ * when scraped, by the collectors modules/metrics registers, so every process answers the same.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'vigil_' });
+
+const segmentsIndexed = new Counter({
+  name: 'vigil_segments_indexed_total',
+  help: 'Recorded segments this process indexed (footage readable by every process).',
+  registers: [registry],
+});
+const segmentLag = new Histogram({
+  name: 'vigil_segment_index_lag_seconds',
+  help: 'Seconds from the end of a segment to its index row (with S3: after its upload).',
+  buckets: [0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
+  registers: [registry],
+});
+let backlog: () => { segments: number; bytes: number } = () => ({ segments: 0, bytes: 0 });
+new Gauge({
+  name: 'vigil_upload_backlog_segments',
+  help: 'Closed segments waiting in this recorder’s buffer for their upload to S3.',
+  registers: [registry],
+  collect() {
+    this.set(backlog().segments);
+  },
+});
+new Gauge({
+  name: 'vigil_upload_backlog_bytes',
+  help: 'Bytes of the segments waiting for their upload to S3.',
+  registers: [registry],
+  collect() {
+    this.set(backlog().bytes);
+  },
+});
+const jobsFailed = new Counter({
+  name: 'vigil_jobs_failed_total',
+  help: 'Job attempts that failed in this process, by job kind (each is retried until its last attempt).',
+  labelNames: ['task'],
+  registers: [registry],
+});
+export const httpDuration = new Histogram({
+  name: 'vigil_http_request_duration_seconds',
+  help: 'HTTP request latency by route pattern, method and status class.',
+  labelNames: ['method', 'route', 'status'],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export function recordSegmentIndexed(lagSeconds: number): void {
+  segmentsIndexed.inc();
+  segmentLag.observe(Math.max(0, lagSeconds));
+}
+
+export function recordJobFailed(task: string): void {
+  jobsFailed.inc({ task });
+}
+
+/** The recorder's upload backlog, read at each scrape. */
+export function watchUploadBacklog(read: () => { segments: number; bytes: number }): void {
+  backlog = read;
+}
