@@ -50,6 +50,9 @@ const env = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
+/** Every setting Vigil reads from the environment (compose.yaml is checked against it). */
+export const SETTINGS = Object.keys(env.shape);
+
 export const ROLES = ['serve', 'record', 'work'] as const;
 export type Role = (typeof ROLES)[number];
 

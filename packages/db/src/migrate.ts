@@ -1,10 +1,18 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import type { Db } from './client.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * The committed migrations, found through the package itself so the path holds from the sources
+ * and from the production bundle (apps/server/dist) alike.
+ */
+export const MIGRATIONS_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@vigil/db/package.json')),
+  'migrations',
+);
 
 /** Any fixed number: the lock every starting process takes around the migrations. */
 const MIGRATION_LOCK = 0x76_69_67_69;

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, type RunningServer, startServer } from './fixtures/server.ts';
+
+/**
+ * The production build: `npm run build` compiles the server to one JavaScript bundle, and a
+ * production process (the Dockerfile's) runs it with plain node — no tsx, no TypeScript.
+ */
+describe('production build', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // The web half of `npm run build` ran in global-setup; this is the server half.
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'pipe' });
+    server = await startServer({ entry: 'dist', env: { NODE_ENV: 'production' } });
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it('is plain JavaScript that loads no TypeScript tooling', () => {
+    const bundle = readFileSync(path.join(ROOT, 'apps/server/dist/main.js'), 'utf8');
+    expect(bundle).not.toMatch(/from ["']tsx|import\(["']tsx|require\(["']tsx/);
+    // What the process really runs: node and the bundle, no --import loader.
+    const argv = readFileSync(`/proc/${server.process.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    expect(argv.slice(1)).toEqual([path.join(ROOT, 'apps/server/dist/main.js')]);
+    const maps = readFileSync(`/proc/${server.process.pid}/maps`, 'utf8');
+    expect(maps).not.toContain('/tsx/');
+  });
+
+  it('serves the web app and the API, and every role is ready', async () => {
+    const page = await fetch(`${server.url}/auth/login`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({ status: 'ok', database: 'up' });
+    expect(await (await fetch(`${server.url}/api/health/ready`)).json()).toEqual({
+      ready: true,
+      roles: { serve: true, record: true, work: true },
+    });
+    const signUp = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: 'prod@vigil.test', password: 'password1', displayName: 'Prod' }),
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(201);
+    const metrics = await fetch(`${server.url}/metrics`);
+    expect(await metrics.text()).toMatch(/^vigil_jobs\{state="dead"\} 0$/m);
+  });
+});

@@ -1,0 +1,39 @@
+// `npm run build` (server half): one ES module bundle of the server, apps/server/dist/main.js, that
+// production processes run with plain `node` — no TypeScript at run time. The workspace packages
+// (@vigil/db, @vigil/shared: TypeScript sources) are bundled in; every npm dependency stays an
+// import of node_modules (native addons, the ffmpeg and PostgreSQL binaries, the AWS SDK).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'apps/server/dist');
+rmSync(outdir, { recursive: true, force: true });
+
+const started = performance.now();
+await build({
+  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+  outfile: path.join(outdir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  // Bundled packages that still call require() get one (pino's transports, for instance).
+  banner: {
+    js: "import { createRequire as __vigilRequire } from 'node:module'; const require = __vigilRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'node-modules-stay-external',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@vigil/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+console.log(`server bundle: apps/server/dist/main.js in ${Math.round(performance.now() - started)} ms`);
