@@ -2,7 +2,7 @@
 // side by side on one embedded PostgreSQL, each in its own database, same machine, same run.
 //   enqueue: jobs/s, one INSERT per job from one client (what a request does)
 //   pick-up latency: enqueue one job on an idle queue → its handler starts (p50/p95)
-//   throughput: JOBS no-op jobs processed by 2 workers
+//   throughput: THROUGHPUT_JOBS no-op jobs processed by 2 workers
 //   idle load: database transactions/s while a worker waits on an empty queue
 // Baseline: the same database's bare INSERT into a one-column table (enqueue) and an idle
 // database with no worker (idle load).
@@ -185,7 +185,7 @@ try {
     row('pick-up latency p50, idle queue', undefined, bossOut.pickupP50, graphileOut.pickupP50, 'ms'),
     row('pick-up latency p95, idle queue', undefined, bossOut.pickupP95, graphileOut.pickupP95, 'ms'),
     row(
-      `throughput, 2 workers, ${JOBS} no-op jobs`,
+      `throughput, 2 workers, ${THROUGHPUT_JOBS} no-op jobs`,
       undefined,
       bossOut.processedPerS,
       graphileOut.processedPerS,
