@@ -205,9 +205,7 @@ async function registerServe(
   realtimeRoutes(app, { hub, embedded: opts.embedded });
   recordingsRoutes(app, { recordings, media });
   exportsRoutes(app, { exports });
-  const jobs = createJobsService({ db, databaseUrl: opts.databaseUrl });
-  app.addHook('onClose', () => jobs.close());
-  jobsRoutes(app, { jobs });
+  jobsRoutes(app, { jobs: createJobsService({ db }) });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

@@ -81,8 +81,10 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
   await enqueue(db, 'retention-sweep', {}, { jobKey: 'retention-sweep' });
   return {
     async stop() {
+      // A sweep in progress ends at its next workspace rather than holding the shutdown.
+      const retentionStopped = retention.stop();
       await worker.stop();
-      await retention.stop();
+      await retentionStopped;
       await storage.close();
       await pool.end();
     },

@@ -64,11 +64,12 @@ export async function deadJobs(db: Db, limit: number): Promise<DeadJobRow[]> {
   }));
 }
 
-/** Whether a dead job with this id exists (retry and discard act only on those). */
-export async function isDead(db: Db, id: string): Promise<boolean> {
+/** Drops a dead job (what graphile-worker's completeJobs does); false when no dead job has that id. */
+export async function dropDeadJob(db: Db, id: string): Promise<boolean> {
   const r = await db.execute(sql`
-    select 1 from graphile_worker._private_jobs
-    where id = ${id}::bigint and attempts >= max_attempts and locked_at is null`);
+    delete from graphile_worker._private_jobs
+    where id = ${id}::bigint and attempts >= max_attempts and locked_at is null
+    returning id`);
   return r.rows.length > 0;
 }
 

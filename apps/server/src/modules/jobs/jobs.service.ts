@@ -1,9 +1,8 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import type { DeadJob } from '@vigil/shared';
-import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 import { AppError } from '../../lib/app-error.ts';
 import { redactCredentials } from '../../lib/redact.ts';
-import { addJob, deadJobs, type EnqueueOptions, isDead, queueCounts, reviveJob } from './jobs.repo.ts';
+import { addJob, deadJobs, dropDeadJob, type EnqueueOptions, queueCounts, reviveJob } from './jobs.repo.ts';
 
 /**
  * The job queue (graphile-worker on the same PostgreSQL, docs/decisions/0004) as the rest of the
@@ -27,14 +26,8 @@ export function enqueue<N extends JobName>(db: DbOrTx, name: N, payload: JobPayl
 /** Queue depth, running and dead jobs (GET /metrics). */
 export const jobCounts = (db: Db) => queueCounts(db);
 
-export function createJobsService(deps: { db: Db; databaseUrl: string }) {
-  let utils: Promise<WorkerUtils> | undefined;
-  const admin = () => (utils ??= makeWorkerUtils({ connectionString: deps.databaseUrl }));
+export function createJobsService(deps: { db: Db }) {
   return {
-    enqueue<N extends JobName>(name: N, payload: JobPayloads[N], o?: EnqueueOptions) {
-      return addJob(deps.db, name, payload, o);
-    },
-
     async deadLetters(limit = 100): Promise<DeadJob[]> {
       return (await deadJobs(deps.db, limit)).map((j) => ({
         id: j.id,
@@ -56,14 +49,7 @@ export function createJobsService(deps: { db: Db; databaseUrl: string }) {
 
     /** Drops a dead job for good. */
     async discard(id: string): Promise<void> {
-      if (!(await isDead(deps.db, id))) throw new AppError('not-found');
-      await (await admin()).completeJobs([id]);
-    },
-
-    counts: () => queueCounts(deps.db),
-
-    async close(): Promise<void> {
-      if (utils) await (await utils).release();
+      if (!(await dropDeadJob(deps.db, id))) throw new AppError('not-found');
     },
   };
 }
