@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
+import { eventSeveritySettingsSchema } from './events.ts';
 
 /** Issue 3 API contract for cameras, recordings and exports. */
 export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
@@ -37,6 +38,31 @@ export const cameraSourceInputSchema = z.discriminatedUnion('type', [
 ]);
 export type CameraSourceInput = z.infer<typeof cameraSourceInputSchema>;
 
+/** A point in fractions of the picture (0–1, from the top left). */
+const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+export const polygonSchema = z.array(point).min(3, 'needs at least 3 points').max(64);
+export const motionZoneSchema = z.object({ name: z.string().trim().min(1).max(40), points: polygonSchema });
+export const MOTION_DEFAULTS = { enabled: true, sensitivity: 50, minArea: 0.5, minSeconds: 0 } as const;
+/** Per-camera motion detection (issue 9). */
+export const motionSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(MOTION_DEFAULTS.enabled),
+    /** 1–100: higher notices smaller changes of brightness. */
+    sensitivity: z.number().int().min(1).max(100).default(MOTION_DEFAULTS.sensitivity),
+    /** Percent of the picture (or of the zones, when there are any) that must change. */
+    minArea: z.number().min(0.05).max(50).default(MOTION_DEFAULTS.minArea),
+    /** Seconds motion must last before it is an event. */
+    minSeconds: z.number().min(0).max(30).default(MOTION_DEFAULTS.minSeconds),
+    masks: z.array(polygonSchema).max(16).default([]),
+    zones: z
+      .array(motionZoneSchema)
+      .max(16)
+      .default([])
+      .refine((zs) => new Set(zs.map((z) => z.name.toLowerCase())).size === zs.length, 'zone names must differ'),
+  })
+  .strict();
+export type MotionSettings = z.infer<typeof motionSettingsSchema>;
+
 export const createCameraSchema = z.object({
   name: z.string().trim().min(1).max(80),
   source: cameraSourceInputSchema,
@@ -47,7 +73,17 @@ export const createCameraSchema = z.object({
 });
 export type CreateCameraInput = z.infer<typeof createCameraSchema>;
 
-export const updateCameraSchema = createCameraSchema.partial().extend({ enabled: z.boolean().optional() }).strict();
+export const updateCameraSchema = createCameraSchema
+  .partial()
+  .extend({
+    enabled: z.boolean().optional(),
+    motion: motionSettingsSchema.optional(),
+    /** The arming schedule (null: always armed); scheduleRecording: record only while armed. */
+    scheduleId: z.string().uuid().nullable().optional(),
+    scheduleRecording: z.boolean().optional(),
+    eventSeverity: eventSeveritySettingsSchema.optional(),
+  })
+  .strict();
 export type UpdateCameraInput = z.infer<typeof updateCameraSchema>;
 
 /** As the API returns a camera: credentials masked, the password never present. */
@@ -76,6 +112,15 @@ export const cameraSchema = z.object({
     height: z.number().nullable(),
     fps: z.number().nullable(),
   }),
+  motion: motionSettingsSchema,
+  scheduleId: z.string().nullable(),
+  scheduleRecording: z.boolean(),
+  eventSeverity: eventSeveritySettingsSchema,
+  /** Armed now (by its schedule, or by hand), and when that changes next (null: not foreseen). */
+  armed: z.boolean(),
+  armedUntil: isoDate.nullable(),
+  /** Set by hand, until a time (then the schedule again). */
+  armOverride: z.object({ armed: z.boolean(), until: isoDate }).nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

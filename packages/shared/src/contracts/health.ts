@@ -23,4 +23,6 @@ export const TOPICS = {
   cameras: 'cameras',
   exports: 'exports',
   recordings: 'recordings',
+  events: 'events',
+  schedules: 'schedules',
 } as const;

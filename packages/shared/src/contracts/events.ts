@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+
+/**
+ * Issue 9: events. `ai.detection` is reserved for the AI issue (no producer yet); `storage.pruned`
+ * belongs to the workspace rather than one camera (cameraId null).
+ */
+export const EVENT_KINDS = [
+  'motion',
+  'camera.offline',
+  'camera.online',
+  'recording.gap',
+  'storage.pruned',
+  'ai.detection',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export const EVENT_SEVERITIES = ['alert', 'info'] as const;
+export type EventSeverity = (typeof EVENT_SEVERITIES)[number];
+
+/**
+ * What a camera's events weigh when nothing else is set. Motion (and later AI) is an alert only
+ * while the camera is armed; the health kinds do not depend on arming: a camera that goes dark at
+ * night is as much a problem as one that goes dark by day.
+ */
+export const DEFAULT_EVENT_SEVERITY: Record<EventKind, EventSeverity> = {
+  motion: 'alert',
+  'camera.offline': 'alert',
+  'camera.online': 'info',
+  'recording.gap': 'info',
+  'storage.pruned': 'info',
+  'ai.detection': 'alert',
+};
+/** Kinds whose alerts count only while the camera is armed. */
+export const ARMED_KINDS: readonly EventKind[] = ['motion', 'ai.detection'];
+
+export const eventSeveritySettingsSchema = z.partialRecord(z.enum(EVENT_KINDS), z.enum(EVENT_SEVERITIES));
+export type EventSeveritySettings = z.infer<typeof eventSeveritySettingsSchema>;
+
+export const eventSchema = z.object({
+  id: z.string(),
+  cameraId: z.string().nullable(),
+  kind: z.enum(EVENT_KINDS),
+  severity: z.enum(EVENT_SEVERITIES),
+  startAt: isoDate,
+  /** Null while it lasts (motion in progress, a camera still offline). */
+  endAt: isoDate.nullable(),
+  armed: z.boolean(),
+  /** Names of the camera's motion zones the event touched. */
+  zones: z.array(z.string()),
+  thumbnailUrl: z.string().nullable(),
+  acknowledgedAt: isoDate.nullable(),
+  acknowledgedBy: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Kind-specific facts (a gap's length, what retention removed, an offline camera's error). */
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type VigilEvent = z.infer<typeof eventSchema>;
+
+const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /api/v1/events: newest first, keyset paged by `startAfter` (the previous page's nextCursor). */
+export const eventsQuerySchema = z
+  .object({
+    cameraId: z.string().uuid().optional(),
+    kind: z.enum(EVENT_KINDS).optional(),
+    severity: z.enum(EVENT_SEVERITIES).optional(),
+    from: z.string().datetime({ offset: true }).optional(),
+    to: z.string().datetime({ offset: true }).optional(),
+    acknowledged: boolParam.optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    startAfter: z.string().max(200).optional(),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'must be after from',
+    path: ['to'],
+  });
+export type EventsQuery = z.infer<typeof eventsQuerySchema>;
+/** The filter part of a query (what "acknowledge everything matching" takes). */
+export const eventFilterSchema = z
+  .object({
+    cameraId: z.string().uuid().optional(),
+    kind: z.enum(EVENT_KINDS).optional(),
+    severity: z.enum(EVENT_SEVERITIES).optional(),
+    from: z.string().datetime({ offset: true }).optional(),
+    to: z.string().datetime({ offset: true }).optional(),
+    acknowledged: z.boolean().optional(),
+  })
+  .strict();
+export type EventFilter = z.infer<typeof eventFilterSchema>;
+
+export const eventPageSchema = z.object({ items: z.array(eventSchema), nextCursor: z.string().nullable() });
+
+export const acknowledgeEventsSchema = z.union([
+  z.object({ ids: z.array(z.string().uuid()).min(1).max(500) }).strict(),
+  z.object({ filter: eventFilterSchema }).strict(),
+]);
+export type AcknowledgeEventsInput = z.infer<typeof acknowledgeEventsSchema>;
+export const acknowledgeResultSchema = z.object({ acknowledged: z.number() });
+
+export const updateEventSchema = z.object({ note: z.string().trim().max(2000).nullable() }).strict();
+
+/** The alert center: the latest alerts and how many of them this person has not read. */
+export const alertCenterSchema = z.object({
+  unread: z.number(),
+  items: z.array(eventSchema.extend({ read: z.boolean(), cameraName: z.string().nullable() })),
+});
+export type AlertCenter = z.infer<typeof alertCenterSchema>;
+export const markAlertsReadSchema = z.union([
+  z.object({ ids: z.array(z.string().uuid()).min(1).max(200) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
