@@ -7,13 +7,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Preferences } from '@vigil/shared';
+import type { EventSeveritySettings, Holiday, MotionSettings, Preferences, ScheduleRange } from '@vigil/shared';
 
 /** createdAt/updatedAt on every row (spec §3: generic documents receive both stamps). */
 const stamps = {
@@ -29,6 +30,8 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   // No FK: the owner row is written in the same transaction, after the workspace.
   ownerId: uuid('owner_id').notNull(),
+  /** IANA zone that schedules are read in (issue 9). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   ...stamps,
 });
 
@@ -169,9 +172,36 @@ export const cameras = pgTable(
     width: integer('width'),
     height: integer('height'),
     fps: integer('fps'),
+    /** Motion detection settings as saved (defaults filled in when read: MOTION_DEFAULTS). */
+    motion: jsonb('motion').$type<Partial<MotionSettings>>().notNull().default({}),
+    /** Arming schedule; none = always armed. */
+    scheduleId: uuid('schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
+    /** Record only while armed (the schedule then also says when the camera records). */
+    scheduleRecording: boolean('schedule_recording').notNull().default(false),
+    /** Per-kind severity overrides (DEFAULT_EVENT_SEVERITY otherwise). */
+    eventSeverity: jsonb('event_severity').$type<EventSeveritySettings>().notNull().default({}),
+    /** Armed or disarmed by hand until armOverrideUntil (then the schedule again). */
+    armOverride: boolean('arm_override'),
+    armOverrideUntil: timestamp('arm_override_until', { withTimezone: true }),
     ...stamps,
   },
   (t) => [index('cameras_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** A weekly arming schedule of a workspace (ranges per weekday in the workspace's zone, holidays). */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ranges: jsonb('ranges').$type<ScheduleRange[]>().notNull(),
+    holidays: jsonb('holidays').$type<Holiday[]>().notNull().default([]),
+    ...stamps,
+  },
+  (t) => [index('schedules_workspace_idx').on(t.workspaceId, t.name)],
 );
 
 /**
@@ -238,24 +268,74 @@ export const segments = pgTable(
   ],
 );
 
-/** Camera happenings (online, offline, motion); the events issue shows them. */
-export const cameraEvents = pgTable(
-  'camera_events',
+/**
+ * Something that happened (issue 9): motion, a camera going offline or back, a gap in recording,
+ * footage pruned by the plan. Listed newest first by (start_at, id), keyset paged.
+ */
+export const events = pgTable(
+  'events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    cameraId: uuid('camera_id')
-      .notNull()
-      .references(() => cameras.id, { onDelete: 'cascade' }),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    /** 'online' | 'offline' | 'motion' */
-    type: text('type').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    detail: text('detail'),
+    /** Null for workspace-wide events (storage.pruned). */
+    cameraId: uuid('camera_id').references(() => cameras.id, { onDelete: 'cascade' }),
+    /** EVENT_KINDS */
+    kind: text('kind').notNull(),
+    /** 'alert' | 'info' */
+    severity: text('severity').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    /** Null while it lasts. */
+    endAt: timestamp('end_at', { withTimezone: true }),
+    armed: boolean('armed').notNull().default(false),
+    zones: text('zones').array().notNull().default(sql`'{}'::text[]`),
+    /** Storage key of its JPEG (made by the event-thumbnail job). */
+    thumbnailKey: text('thumbnail_key'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: uuid('acknowledged_by'),
+    note: text('note'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
     ...stamps,
   },
-  (t) => [index('camera_events_camera_at_idx').on(t.cameraId, t.at)],
+  (t) => [
+    index('events_workspace_start_idx').on(t.workspaceId, t.startAt.desc(), t.id.desc()),
+    index('events_camera_start_idx').on(t.cameraId, t.startAt.desc(), t.id.desc()),
+    index('events_workspace_kind_start_idx').on(t.workspaceId, t.kind, t.startAt.desc(), t.id.desc()),
+    // The alert center and "unacknowledged" filters read only these.
+    index('events_alerts_idx')
+      .on(t.workspaceId, t.startAt.desc(), t.id.desc())
+      .where(sql`severity = 'alert'`),
+    index('events_unacknowledged_idx')
+      .on(t.workspaceId, t.startAt.desc(), t.id.desc())
+      .where(sql`acknowledged_at is null`),
+  ],
+);
+
+/** The alert center's "read up to here" per person and workspace ("Mark all read"). */
+export const alertReadMarks = pgTable(
+  'alert_read_marks',
+  {
+    userId: uuid('user_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    readThrough: timestamp('read_through', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workspaceId] })],
+);
+
+/** Alerts a person opened after their read mark. */
+export const alertReads = pgTable(
+  'alert_reads',
+  {
+    userId: uuid('user_id').notNull(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
 );
 
 /**
