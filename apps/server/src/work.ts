@@ -2,7 +2,9 @@ import { hostname } from 'node:os';
 import { createDb } from '@vigil/db';
 import type { Config } from './config.ts';
 import { bucketOf, openStorage } from './lib/open-storage.ts';
+import { createEventThumbnailTask } from './modules/events/event-thumbnail.service.ts';
 import { createExportTask } from './modules/exports/exports-job.service.ts';
+import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.service.ts';
 import { enqueue } from './modules/jobs/jobs.service.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
@@ -10,7 +12,7 @@ import { createRetention, pruneWorkspace } from './video/retention.ts';
 
 /**
  * The `work` role: every background job Vigil runs, through the queue. Exports (one ffmpeg cut
- * each), the retention sweep over every workspace (each minute, and once at start) and the prompt
+ * each), motion events' thumbnails, the retention sweep over every workspace (each minute, and once at start) and the prompt
  * prune of one workspace a recorder asks for when a new segment puts it over its plan's limits.
  */
 export interface WorkOptions {
@@ -37,9 +39,11 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
   const { db, pool } = createDb(opts.databaseUrl, 4);
   const storage = await openStorage(opts.config, (m) => opts.log(`[exports] ${m}`));
   const footage = bucketOf(storage);
+  const media = createMediaStore(opts.config.mediaDir, opts.config.authSecret, footage);
+  const thumbnails = createEventThumbnailTask({ db, media, storage, ffmpegPath: ffmpegTools().ffmpeg.path });
   const exportTask = createExportTask({
     db,
-    media: createMediaStore(opts.config.mediaDir, opts.config.authSecret, footage),
+    media,
     storage,
     workDir: opts.workDir,
     log: (m) => opts.log(`[exports] ${m}`),
@@ -61,6 +65,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
       tasks: {
         export: (p, job) => exportTask.run(p.id, job),
         'retention-sweep': () => retention.runAll(),
+        'event-thumbnail': async (p) => void (await thumbnails.run(p.eventId)),
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },

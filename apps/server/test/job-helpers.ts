@@ -31,6 +31,7 @@ export function exportWorker(
           export: (p, job) => task.run(p.id, job),
           'retention-sweep': async () => {},
           'retention-workspace': async () => {},
+          'event-thumbnail': async () => {},
           ...opts.tasks,
         },
         onStopping: () => task.stop(),

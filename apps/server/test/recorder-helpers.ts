@@ -66,13 +66,16 @@ export async function segmentRows(db: Db, cameraId: string) {
     .orderBy(schema.segments.startAt);
 }
 
-export async function eventTypes(db: Db, cameraId: string): Promise<string[]> {
-  const rows = await db
-    .select({ type: schema.cameraEvents.type })
-    .from(schema.cameraEvents)
-    .where(eq(schema.cameraEvents.cameraId, cameraId))
-    .orderBy(schema.cameraEvents.at, sql`created_at`);
-  return rows.map((r) => r.type);
+/** The camera's events of the given kinds, oldest first. */
+export async function eventKinds(
+  db: Db,
+  cameraId: string,
+  kinds: string[] = ['camera.offline', 'camera.online'],
+): Promise<string[]> {
+  const rows = await db.execute<{ kind: string }>(
+    sql`select kind from events where camera_id = ${cameraId} and kind in ${kinds} order by start_at, created_at`,
+  );
+  return rows.rows.map((r) => r.kind);
 }
 
 /** Polls until fn returns a truthy value; never a fixed sleep. */
@@ -149,6 +152,7 @@ export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {
       mediaRoot: t.mediaRoot,
       authSecret: AUTH_SECRET,
       segmentSeconds: 2,
+      offlineGraceMs: 1000,
       log: (m) => rig.logs.push(m),
     });
     await rig.recorder.start();

@@ -303,9 +303,7 @@ export const events = pgTable(
     index('events_camera_start_idx').on(t.cameraId, t.startAt.desc(), t.id.desc()),
     index('events_workspace_kind_start_idx').on(t.workspaceId, t.kind, t.startAt.desc(), t.id.desc()),
     // The alert center and "unacknowledged" filters read only these.
-    index('events_alerts_idx')
-      .on(t.workspaceId, t.startAt.desc(), t.id.desc())
-      .where(sql`severity = 'alert'`),
+    index('events_alerts_idx').on(t.workspaceId, t.startAt.desc(), t.id.desc()).where(sql`severity = 'alert'`),
     index('events_unacknowledged_idx')
       .on(t.workspaceId, t.startAt.desc(), t.id.desc())
       .where(sql`acknowledged_at is null`),

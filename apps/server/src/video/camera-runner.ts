@@ -1,15 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import type { Db } from '@vigil/db';
 import type { CameraSpec } from './camera-source.ts';
-import { buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS } from './ffmpeg-args.ts';
+import { buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS, motionSourceMode } from './ffmpeg-args.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { segmentDir } from './paths.ts';
+import { MOTION_FRAME, type MotionEvent } from './motion-detector.ts';
 import { MOTION_ROLL_MS, MotionGate } from './motion-gate.ts';
+import { detectorOptions } from './motion-mask.ts';
+import { endDanglingMotion, endEvent, insertMotionEvent } from './events.repo.ts';
 import { reconcileCamera } from './reconcile.ts';
 import { SegmentIndexer, type SegmentSink } from './segment-indexer.ts';
 import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
-import { type WriteFence, writeStatus, writeVideoInfo } from './video.repo.ts';
+import { holdsCamera, type WriteFence, writeOutage, writeStatus, writeVideoInfo } from './video.repo.ts';
 import type { Fence } from '../cluster/cluster.repo.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 
@@ -34,7 +37,14 @@ export interface RunnerDeps {
   lease?: { fence(cameraId: string): Fence | undefined; valid(): boolean };
   /** With S3: the uploader that takes closed segments (the folder is only its buffer). */
   sink?: SegmentSink;
+  /**
+   * How long a camera may stay unreachable before it is a `camera.offline` event (10 s): a
+   * reconnect or a restart of the recorder is not an outage.
+   */
+  offlineGraceMs?: number;
 }
+
+export const OFFLINE_GRACE_MS = 10_000;
 
 export type CameraStatus = SupervisedStatus | 'disabled';
 
@@ -45,9 +55,14 @@ export class CameraRunner {
   private stopInfo: (() => void) | undefined;
   private writes: Promise<void> = Promise.resolve();
   private written: { status: string; lastError: string | null };
+  private motion: MotionGate | undefined;
+  /** The motion event in progress: its id once written (a promise, since the stop may come first). */
+  private openMotion: Promise<string | undefined> | undefined;
+  /** Runs while the camera is unreachable and not yet an outage. */
+  private graceTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    readonly spec: CameraSpec,
+    public spec: CameraSpec,
     private readonly feed: LiveFeed,
     private readonly deps: RunnerDeps,
     current: { status: string; lastError: string | null },
@@ -69,8 +84,12 @@ export class CameraRunner {
     await mkdir(dir, { recursive: true });
     const kind = spec.recordingMode === 'motion' ? 'motion' : 'continuous';
     const cam = { cameraId: spec.id, workspaceId: spec.workspaceId, kind, fence: () => this.fence() } as const;
-    // Motion mode: the gate decides which segments are kept, from ffmpeg's motion frames.
-    const motion = spec.recordingMode === 'motion' ? this.motionGate() : undefined;
+    // Motion frames come whenever events or motion recording want them; only in motion mode does the
+    // gate also decide which segments are kept.
+    const sourceMode = motionSourceMode(spec);
+    this.motion = sourceMode ? this.motionGate(sourceMode === 'keyframes') : undefined;
+    if (this.motion) await endDanglingMotion(deps.db, spec.id).catch(() => undefined);
+    const motion = spec.recordingMode === 'motion' ? this.motion : undefined;
     if (spec.recordingMode !== 'off') {
       const segmentMs = (deps.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS) * 1000;
       const { pre, margin } = MOTION_ROLL_MS;
@@ -102,6 +121,7 @@ export class CameraRunner {
         recordingMode: spec.recordingMode,
         segmentDir: dir,
         segmentSeconds: deps.segmentSeconds,
+        motion: spec.motion,
         // A custom binary (tests) speaks today's ffmpeg; otherwise ask the one found.
         rtspTimeoutOption: deps.ffmpegPath ? '-timeout' : ffmpegTools().ffmpeg.rtspTimeoutOption,
         httpMaxRedirects: deps.ffmpegPath ? true : ffmpegTools().ffmpeg.httpMaxRedirects,
@@ -112,11 +132,11 @@ export class CameraRunner {
       log: (m) => deps.log(`camera ${spec.id}: ${m}`),
       onStatus: (status, lastError) => this.setStatus(status, lastError),
       onExit: () => {
-        motion?.streamEnded();
+        this.motion?.streamEnded();
         void this.indexer?.flush(true);
         this.watchStreamInfo();
       },
-      onFd3: motion && ((d) => motion.push(d)),
+      onFd3: this.motion && ((d) => this.motion!.push(d)),
       mayRun: deps.lease && (() => deps.lease!.valid() && Boolean(deps.lease!.fence(spec.id))),
     });
     this.watchStreamInfo();
@@ -129,15 +149,54 @@ export class CameraRunner {
     return this.deps.lease.fence(this.spec.id) ?? null;
   }
 
-  private motionGate(): MotionGate {
+  private motionGate(sparse: boolean): MotionGate {
     return new MotionGate({
+      detector: detectorOptions(this.spec.motionSettings, MOTION_FRAME, sparse),
       onMotion: (e) => {
         const at = new Date(e.at).toISOString();
         this.deps.log(`camera ${this.spec.id}: motion ${e.type === 'start' ? `from ${at}` : `until ${at}`}`);
         // Index at once: the pre-roll segments are already complete and waiting.
-        if (e.type === 'start') void this.indexer?.flush(false);
+        if (e.type === 'start' && this.spec.recordingMode === 'motion') void this.indexer?.flush(false);
+        this.recordMotion(e);
       },
     });
+  }
+
+  /** New zones, masks or sensitivity: the detector changes, ffmpeg and the recording go on. */
+  updateMotion(spec: CameraSpec): void {
+    this.spec = spec;
+    const mode = motionSourceMode(spec);
+    if (mode) this.motion?.reconfigure(detectorOptions(spec.motionSettings, MOTION_FRAME, mode === 'keyframes'));
+  }
+
+  /** Motion becomes an event: written at its start (the alert goes out then), completed at its stop. */
+  private recordMotion(e: MotionEvent): void {
+    const { id: cameraId, workspaceId } = this.spec;
+    // Motion recording needs detection even with events off; then it makes no events.
+    if (!this.spec.motionSettings.enabled) return;
+    if (e.type === 'start') {
+      const written = this.writes.then(async () => {
+        if (!(await holdsCamera(this.deps.db, cameraId, this.fence()))) return undefined;
+        return this.deps.db.transaction((tx) =>
+          insertMotionEvent(tx, { cameraId, workspaceId, kind: 'motion', startAt: new Date(e.at), zones: e.zones }),
+        );
+      });
+      this.openMotion = written.catch((err) => {
+        this.deps.log(`camera ${cameraId}: motion event write failed: ${err}`);
+        return undefined;
+      });
+      this.writes = this.openMotion.then(() => undefined);
+      return;
+    }
+    const open = this.openMotion;
+    this.openMotion = undefined;
+    if (!open) return;
+    this.writes = this.writes
+      .then(async () => {
+        const id = await open;
+        if (id) await this.deps.db.transaction((tx) => endEvent(tx, { id, workspaceId }, new Date(e.at), e.zones));
+      })
+      .catch((err) => this.deps.log(`camera ${cameraId}: motion event end failed: ${err}`));
   }
 
   /**
@@ -165,14 +224,25 @@ export class CameraRunner {
     else this.stopInfo = unsubscribe;
   }
 
-  /** Queues a status write; online/offline transitions also get a camera_events row. */
+  /**
+   * Queues a status write. Leaving "online" starts the outage grace: still unreachable when it ends,
+   * the camera gets a `camera.offline` event from the moment it went; coming back ends it.
+   */
   setStatus(status: CameraStatus, lastError: string | null): void {
     const prev = this.written;
     if (prev.status === status && prev.lastError === lastError) return;
     this.written = { status, lastError };
-    let event: { type: 'online' | 'offline'; detail: string | null } | undefined;
-    if (status === 'online' && prev.status !== 'online') event = { type: 'online', detail: null };
-    else if (prev.status === 'online') event = { type: 'offline', detail: lastError };
+    let outage: 'online' | 'disabled' | undefined;
+    if (status === 'online' && prev.status !== 'online') {
+      outage = 'online';
+      this.clearGrace();
+    } else if (status === 'disabled') {
+      outage = 'disabled';
+      this.clearGrace();
+    } else if (status !== 'online') {
+      // A second outage is never opened while one is (writeOutage), so a camera found dead at start counts too.
+      this.startGrace(new Date());
+    }
     this.writes = this.writes
       .then(() =>
         writeStatus(
@@ -180,11 +250,28 @@ export class CameraRunner {
           { id: this.spec.id, workspaceId: this.spec.workspaceId },
           status,
           lastError,
-          event,
           this.fence(),
+          outage,
         ),
       )
       .catch((e) => this.deps.log(`camera ${this.spec.id}: status write failed: ${e}`));
+  }
+
+  private startGrace(since: Date): void {
+    if (this.graceTimer) return;
+    this.graceTimer = setTimeout(() => {
+      this.graceTimer = undefined;
+      if (this.written.status === 'online' || this.written.status === 'disabled') return;
+      const cam = { id: this.spec.id, workspaceId: this.spec.workspaceId };
+      this.writes = this.writes
+        .then(() => writeOutage(this.deps.db, cam, since, this.written.lastError, this.fence()))
+        .catch((e) => this.deps.log(`camera ${this.spec.id}: outage write failed: ${e}`));
+    }, this.deps.offlineGraceMs ?? OFFLINE_GRACE_MS);
+  }
+
+  private clearGrace(): void {
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
   }
 
   /**
@@ -192,6 +279,8 @@ export class CameraRunner {
    * the camera was deleted).
    */
   async stop(final: { status: CameraStatus; lastError: string | null } | null): Promise<void> {
+    // Stopping the recorder or the camera is not the camera going offline.
+    this.clearGrace();
     await this.supervisor?.stop();
     this.stopInfo?.();
     this.stopInfo = undefined;
@@ -199,6 +288,7 @@ export class CameraRunner {
     await this.indexer?.flush(true, true);
     await this.indexer?.stop();
     if (final) this.setStatus(final.status, final.lastError);
+    this.clearGrace();
     await this.writes;
   }
 }

@@ -1,5 +1,6 @@
+import { type MotionSettings, motionSettingsOf } from '@vigil/shared';
 import type { SecretBox } from '../lib/secrets.ts';
-import type { CameraSource, RecordingMode } from './ffmpeg-args.ts';
+import type { CameraSource, FfmpegArgsInput, RecordingMode } from './ffmpeg-args.ts';
 import type { CameraRow } from './video.repo.ts';
 
 /** A camera row as the recorder runs it: the password opened, and a key that changes when a restart is due. */
@@ -7,15 +8,38 @@ export interface CameraSpec {
   id: string;
   workspaceId: string;
   source: CameraSource;
+  /** What ffmpeg does now: the row's mode, or 'off' while its schedule says it does not record. */
   recordingMode: RecordingMode;
-  /** Equal keys mean the running ffmpeg already matches the row. */
+  /** The saved settings, defaults filled in. */
+  motionSettings: MotionSettings;
+  /** Motion frames wanted (motion mode, or events on), and from which stream. */
+  motion: FfmpegArgsInput['motion'];
+  /** Equal keys mean the running ffmpeg already matches the row (motion zones etc. apply live). */
   key: string;
 }
 
-export function toCameraSpec(row: CameraRow, secrets: SecretBox): CameraSpec {
-  const mode = (
+/** The substream URL keeps at most its user name; its password is sealed apart. */
+function substreamOf(row: CameraRow, secrets: SecretBox) {
+  if (row.sourceType !== 'rtsp' || !row.substreamUrl) return undefined;
+  const url = new URL(row.substreamUrl);
+  const username = decodeURIComponent(url.username) || null;
+  url.username = '';
+  url.password = '';
+  return {
+    url: url.toString(),
+    username,
+    password: row.substreamPasswordEnc ? secrets.open(row.substreamPasswordEnc) : null,
+  };
+}
+
+/**
+ * @param recordingAllowed false while a camera that records on its schedule is disarmed.
+ */
+export function toCameraSpec(row: CameraRow, secrets: SecretBox, recordingAllowed = true): CameraSpec {
+  const saved = (
     ['continuous', 'motion', 'off'].includes(row.recordingMode) ? row.recordingMode : 'continuous'
   ) as RecordingMode;
+  const mode: RecordingMode = recordingAllowed ? saved : 'off';
   let source: CameraSource;
   if (row.sourceType === 'rtsp') {
     source = {
@@ -30,6 +54,19 @@ export function toCameraSpec(row: CameraRow, secrets: SecretBox): CameraSpec {
   } else {
     source = { type: 'test-pattern' };
   }
-  const key = JSON.stringify([row.sourceType, row.sourceUrl, row.sourceUsername, row.sourcePasswordEnc, mode]);
-  return { id: row.id, workspaceId: row.workspaceId, source, recordingMode: mode, key };
+  const motionSettings = motionSettingsOf(row.motion);
+  const detect = motionSettings.enabled || mode === 'motion';
+  const substream = detect ? substreamOf(row, secrets) : undefined;
+  const motion = detect ? (substream ? { substream } : {}) : undefined;
+  const key = JSON.stringify([
+    row.sourceType,
+    row.sourceUrl,
+    row.sourceUsername,
+    row.sourcePasswordEnc,
+    mode,
+    detect,
+    detect && row.substreamUrl,
+    detect && row.substreamPasswordEnc,
+  ]);
+  return { id: row.id, workspaceId: row.workspaceId, source, recordingMode: mode, motionSettings, motion, key };
 }

@@ -24,6 +24,11 @@ export interface FfmpegArgsInput {
   rtspTimeoutOption?: '-timeout' | '-stimeout';
   /** Whether this ffmpeg takes `-max_redirects` (then MJPEG sources may not redirect at all). */
   httpMaxRedirects?: boolean;
+  /**
+   * Motion detection frames on fd 3 (always for the "motion" recording mode). With a substream
+   * (RTSP cameras), the substream is decoded for them; otherwise only the main stream's keyframes.
+   */
+  motion?: { substream?: { url: string; username?: string | null; password?: string | null } };
 }
 
 export const DEFAULT_SEGMENT_SECONDS = 10;
@@ -131,18 +136,41 @@ function segmentOptions(seconds: number): [string, string][] {
 export const MOTION_FD = 3;
 
 /**
- * A second output from the decoded input: MOTION_FRAME-sized gray frames at a low rate, raw, on
- * fd 3 (DESIGN §7). The area scaler averages each output pixel over the camera pixels it covers,
- * which smooths sensor noise and compression blocks before the detector sees them; every packet is
- * flushed so a frame reaches Node when it is made, not when a 32 kB buffer fills.
+ * How motion frames are made (DESIGN §7, issue 9), cheapest first:
+ * - `keyframes`: an RTSP main stream is copied, never decoded, except its keyframes (the decoder
+ *   skips every other frame): about one small decode a second instead of 25 full ones.
+ * - `substream`: the camera's low-resolution stream, decoded whole and sampled at 5 fps.
+ * - `decoded`: MJPEG and the test pattern are decoded anyway (they are encoded to H.264): sample
+ *   the decoded pictures at 5 fps.
  */
-export function motionOutputArgs(): string[] {
+export type MotionSourceMode = 'keyframes' | 'substream' | 'decoded';
+
+export function motionSourceMode(
+  input: Pick<FfmpegArgsInput, 'source' | 'motion' | 'recordingMode'>,
+): MotionSourceMode | undefined {
+  // "On motion" recording cannot do without it.
+  const motion = input.motion ?? (input.recordingMode === 'motion' ? {} : undefined);
+  if (!motion) return undefined;
+  if (needsTranscode(input.source)) return 'decoded';
+  return motion.substream ? 'substream' : 'keyframes';
+}
+
+/**
+ * The motion output: MOTION_FRAME-sized gray frames, raw, on fd 3. The area scaler averages each
+ * output pixel over the camera pixels it covers, which smooths sensor noise and compression blocks
+ * before the detector sees them; every packet is flushed so a frame reaches Node when it is made,
+ * not when a 32 kB buffer fills. Keyframes pass as they come (-vsync 0: no duplicated frames to
+ * fill a rate).
+ */
+export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
   const { width, height, fps } = MOTION_FRAME;
+  const scale = `scale=${width}:${height}:flags=area,format=gray`;
   return [
     '-map',
-    '0:v:0',
+    mode === 'substream' ? '1:v:0' : '0:v:0',
     '-vf',
-    `fps=${fps},scale=${width}:${height}:flags=area,format=gray`,
+    mode === 'keyframes' ? scale : `fps=${fps},${scale}`,
+    ...(mode === 'keyframes' ? ['-vsync', '0'] : []),
     '-c:v',
     'rawvideo',
     '-f',
@@ -154,27 +182,35 @@ export function motionOutputArgs(): string[] {
 }
 
 /**
- * Decoder options for a copied (RTSP) stream that is decoded only for motion: no deblocking (a
- * 96×54 gray picture cannot tell) and one thread (frame threads each hold a full-size frame).
- * Measured on a 1080p25 stream: ~30 % → ~20-25 % of a core and 100 → 80 MB resident.
+ * Decoder options for a stream that is decoded only for motion: no deblocking (a 96×54 gray
+ * picture cannot tell) and one thread (frame threads each hold a full-size frame). On the main
+ * stream, keyframes only (the copy to segments and the live feed is untouched: skipping is the
+ * decoder's, and copied packets never reach it).
  */
 export const MOTION_DECODE_ARGS = ['-threads', '1', '-skip_loop_filter', 'all'];
+export const KEYFRAME_ONLY_ARGS = ['-skip_frame', 'nokey'];
 
 /** Builds the full argv (without the ffmpeg binary itself). */
 export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
   const seconds = input.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS;
   const segmentPath = path.join(input.segmentDir, SEGMENT_PATTERN);
   const record = input.recordingMode !== 'off';
-  const motion = input.recordingMode === 'motion' ? motionOutputArgs() : [];
-  const decode = motion.length && !needsTranscode(input.source) ? MOTION_DECODE_ARGS : [];
+  const mode = motionSourceMode(input);
+  const motion = mode ? motionOutputArgs(mode) : [];
+  const decode = mode === 'keyframes' ? [...KEYFRAME_ONLY_ARGS, ...MOTION_DECODE_ARGS] : [];
+  const timeout = input.rtspTimeoutOption ?? '-timeout';
   const args = [
     '-hide_banner',
     '-nostdin',
     '-loglevel',
     'error',
     ...decode,
-    ...inputArgs(input.source, input.rtspTimeoutOption ?? '-timeout', input.httpMaxRedirects ?? true),
+    ...inputArgs(input.source, timeout, input.httpMaxRedirects ?? true),
   ];
+  const sub = input.motion?.substream;
+  if (mode === 'substream' && sub) {
+    args.push(...MOTION_DECODE_ARGS, ...inputArgs({ type: 'rtsp', ...sub }, timeout, true));
+  }
   // Video only for now: camera audio (G.711, AAC…) is not yet muxed for MSE.
   args.push('-map', '0:v:0', ...encoderArgs(input.source));
   const segOpts = segmentOptions(seconds);

@@ -1,47 +1,86 @@
 import { describe, expect, it } from 'vitest';
-import { buildFfmpegArgs, MOTION_DECODE_ARGS, MOTION_FD, motionOutputArgs } from './ffmpeg-args.ts';
+import {
+  buildFfmpegArgs,
+  KEYFRAME_ONLY_ARGS,
+  MOTION_DECODE_ARGS,
+  MOTION_FD,
+  motionOutputArgs,
+  motionSourceMode,
+} from './ffmpeg-args.ts';
 import { MOTION_FRAME } from './motion-detector.ts';
 
 const dir = '/media/ws-1/cam-1/segments';
+const scale = `scale=${MOTION_FRAME.width}:${MOTION_FRAME.height}:flags=area,format=gray`;
+const tail = ['-c:v', 'rawvideo', '-f', 'rawvideo', '-flush_packets', '1', `pipe:${MOTION_FD}`];
 
 describe('motion output of the camera ffmpeg', () => {
-  it('is a raw 96x54 gray output at 5 fps on fd 3, flushed per frame', () => {
-    const a = motionOutputArgs();
-    expect(a).toEqual([
+  it('decoded sources: raw 96x54 gray at 5 fps on fd 3, flushed per frame', () => {
+    expect(motionOutputArgs('decoded')).toEqual(['-map', '0:v:0', '-vf', `fps=${MOTION_FRAME.fps},${scale}`, ...tail]);
+  });
+
+  it('a copied main stream: keyframes only, passed through as they come (no rate filter duplicating them)', () => {
+    expect(motionOutputArgs('keyframes')).toEqual(['-map', '0:v:0', '-vf', scale, '-vsync', '0', ...tail]);
+  });
+
+  it('a substream: the second input, decoded whole and sampled at 5 fps', () => {
+    expect(motionOutputArgs('substream')).toEqual([
       '-map',
-      '0:v:0',
+      '1:v:0',
       '-vf',
-      `fps=${MOTION_FRAME.fps},scale=${MOTION_FRAME.width}:${MOTION_FRAME.height}:flags=area,format=gray`,
-      '-c:v',
-      'rawvideo',
-      '-f',
-      'rawvideo',
-      '-flush_packets',
-      '1',
-      `pipe:${MOTION_FD}`,
+      `fps=${MOTION_FRAME.fps},${scale}`,
+      ...tail,
     ]);
   });
 
-  it('is added last, for motion mode only, whatever the source', () => {
+  it('is added last, for motion mode always and for the others when asked; the rest is continuous mode', () => {
     for (const source of [
       { type: 'rtsp', url: 'rtsp://cam/s' },
       { type: 'mjpeg', url: 'http://cam/v.mjpg' },
       { type: 'test-pattern' },
     ] as const) {
-      const motion = buildFfmpegArgs({ source, recordingMode: 'motion', segmentDir: dir });
-      expect(motion.slice(-motionOutputArgs().length)).toEqual(motionOutputArgs());
-      expect(motion.filter((a) => a === 'pipe:3')).toHaveLength(1);
-      // The recording and live outputs are those of continuous mode; a copied stream gets cheap decoding.
       const continuous = buildFfmpegArgs({ source, recordingMode: 'continuous', segmentDir: dir });
-      const decode = source.type === 'rtsp' ? MOTION_DECODE_ARGS : [];
-      expect(motion.slice(0, continuous.length + decode.length)).toEqual([
-        ...continuous.slice(0, 4),
-        ...decode,
-        ...continuous.slice(4),
-      ]);
-      expect(motion.indexOf('-skip_loop_filter') < motion.indexOf('-i')).toBe(true);
+      const mode = source.type === 'rtsp' ? 'keyframes' : 'decoded';
+      const decode = source.type === 'rtsp' ? [...KEYFRAME_ONLY_ARGS, ...MOTION_DECODE_ARGS] : [];
+      for (const args of [
+        buildFfmpegArgs({ source, recordingMode: 'motion', segmentDir: dir }),
+        buildFfmpegArgs({ source, recordingMode: 'continuous', segmentDir: dir, motion: {} }),
+      ]) {
+        expect(args.slice(-motionOutputArgs(mode).length)).toEqual(motionOutputArgs(mode));
+        expect(args.filter((a) => a === 'pipe:3')).toHaveLength(1);
+        expect(args.slice(0, continuous.length + decode.length)).toEqual([
+          ...continuous.slice(0, 4),
+          ...decode,
+          ...continuous.slice(4),
+        ]);
+      }
       expect(continuous).not.toContain('pipe:3');
       expect(buildFfmpegArgs({ source, recordingMode: 'off', segmentDir: dir })).not.toContain('pipe:3');
+      expect(buildFfmpegArgs({ source, recordingMode: 'off', segmentDir: dir, motion: {} })).toContain('pipe:3');
     }
+  });
+
+  it('with a substream the main stream is not decoded at all; the substream is a second input with its credentials', () => {
+    const args = buildFfmpegArgs({
+      source: { type: 'rtsp', url: 'rtsp://cam/main' },
+      recordingMode: 'continuous',
+      segmentDir: dir,
+      motion: { substream: { url: 'rtsp://cam/sub', username: 'u', password: 'p w' } },
+    });
+    expect(
+      motionSourceMode({
+        source: { type: 'rtsp', url: 'x' },
+        recordingMode: 'off',
+        motion: { substream: { url: 'y' } },
+      }),
+    ).toBe('substream');
+    const inputs = args.flatMap((a, i) => (a === '-i' ? [args[i + 1]] : []));
+    expect(inputs).toEqual(['rtsp://cam/main', 'rtsp://u:p%20w@cam/sub']);
+    expect(args.indexOf('-skip_frame')).toBe(-1);
+    // The decoder options belong to the substream's input (after the first -i, before the second).
+    const first = args.indexOf('-i');
+    const second = args.lastIndexOf('-i');
+    expect(args.indexOf('-skip_loop_filter')).toBeGreaterThan(first);
+    expect(args.indexOf('-skip_loop_filter')).toBeLessThan(second);
+    expect(args.slice(-motionOutputArgs('substream').length)).toEqual(motionOutputArgs('substream'));
   });
 });

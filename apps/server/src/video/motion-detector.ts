@@ -29,13 +29,22 @@ export interface MotionDetectorOptions {
   lightingArea?: number;
   /** How fast the background absorbs the picture (per frame): something that stops moving fades in. */
   learningRate?: number;
+  /** Motion must last this long (first to latest moving frame) before it starts. */
+  minDurationMs?: number;
+  /** 1 = ignored pixel (a tree, a clock). Areas are fractions of the pixels that count. */
+  mask?: Uint8Array;
+  /**
+   * Named areas (1 = inside). With any, only pixels inside a zone count, and an event names the
+   * zones it touched.
+   */
+  zones?: { name: string; pixels: Uint8Array }[];
 }
 
 export type MotionEvent =
-  /** at: the first frame of the run that started it. */
-  | { type: 'start'; at: number }
-  /** at: the last frame that still moved (what post-roll counts from). */
-  | { type: 'stop'; at: number };
+  /** at: the first frame of the run that started it; zones: those touched so far. */
+  | { type: 'start'; at: number; zones: string[] }
+  /** at: the last frame that still moved (what post-roll counts from); zones: all it touched. */
+  | { type: 'stop'; at: number; zones: string[] };
 
 export interface MotionSample {
   /** Fraction of changed pixels (0 for a lighting change or the first frame). */
@@ -51,7 +60,11 @@ const DEFAULTS = {
   stopAfterMs: 2000,
   lightingArea: 0.6,
   learningRate: 0.05,
-} satisfies Omit<Required<MotionDetectorOptions>, 'width' | 'height'>;
+  minDurationMs: 0,
+} satisfies Omit<Required<MotionDetectorOptions>, 'width' | 'height' | 'mask' | 'zones'>;
+
+/** A zone counts as touched by a frame when at least this many of its pixels changed. */
+const ZONE_MIN_PIXELS = 2;
 
 /** Frames of a new background during which no motion is reported (1 s at 5 fps). */
 const WARMUP_FRAMES = 5;
@@ -84,8 +97,14 @@ export function boxBlur3(src: Uint8Array, width: number, height: number, out: Fl
 }
 
 export class MotionDetector {
-  private readonly o: Required<MotionDetectorOptions>;
+  private readonly o: Required<Omit<MotionDetectorOptions, 'mask' | 'zones'>>;
   private readonly size: number;
+  /** 1 where a pixel counts (not masked, inside a zone when there are zones); undefined = all. */
+  private readonly counted: Uint8Array | undefined;
+  private readonly countedPixels: number;
+  private readonly zones: { name: string; pixels: Uint8Array; hits: number }[];
+  /** Zones touched by the motion in progress (or by the current run before it starts). */
+  private touched = new Set<string>();
   private readonly blurred: Float32Array;
   private background: Float32Array | undefined;
   /** Frames since the background was (re)started. */
@@ -96,9 +115,27 @@ export class MotionDetector {
   private lastMotionAt = 0;
 
   constructor(opts: MotionDetectorOptions) {
-    this.o = { ...DEFAULTS, ...opts };
+    const { mask, zones, ...rest } = opts;
+    this.o = { ...DEFAULTS, ...rest };
     this.size = opts.width * opts.height;
     this.blurred = new Float32Array(this.size);
+    this.zones = (zones ?? []).map((z) => ({ ...z, hits: 0 }));
+    if (mask || this.zones.length) {
+      const counted = new Uint8Array(this.size);
+      let n = 0;
+      for (let i = 0; i < this.size; i++) {
+        const inZone = this.zones.length === 0 || this.zones.some((z) => z.pixels[i] === 1);
+        if (inZone && mask?.[i] !== 1) {
+          counted[i] = 1;
+          n++;
+        }
+      }
+      this.counted = counted;
+      this.countedPixels = n;
+    } else {
+      this.counted = undefined;
+      this.countedPixels = this.size;
+    }
   }
 
   get active(): boolean {
@@ -124,12 +161,19 @@ export class MotionDetector {
     const t = this.o.pixelThreshold;
     // The first frames average into the background (1/n) instead of replacing a noisy first frame slowly.
     const rate = Math.max(this.o.learningRate, 1 / this.seen);
+    const counted = this.counted;
+    const zones = this.zones;
+    for (const z of zones) z.hits = 0;
     for (let i = 0; i < this.size; i++) {
       const d = cur[i]! - bg[i]!;
-      if (d > t || d < -t) changed++;
+      if ((d > t || d < -t) && (!counted || counted[i] === 1)) {
+        changed++;
+        for (const z of zones) if (z.pixels[i] === 1) z.hits++;
+      }
       bg[i] = bg[i]! + rate * d;
     }
-    let score = changed / this.size;
+    // Everything masked: nothing can ever move.
+    let score = this.countedPixels ? changed / this.countedPixels : 0;
     if (score >= this.o.lightingArea) {
       bg.set(cur);
       this.seen = 1;
@@ -142,19 +186,25 @@ export class MotionDetector {
 
   private step(score: number, at: number): MotionEvent | undefined {
     if (score >= this.o.startArea) {
-      if (this.run++ === 0) this.runStart = at;
+      if (this.run++ === 0) {
+        this.runStart = at;
+        if (!this.moving) this.touched.clear();
+      }
     } else {
       this.run = 0;
     }
-    if (score >= this.o.stopArea) this.lastMotionAt = at;
-    if (!this.moving && this.run >= this.o.startFrames) {
+    if (score >= this.o.stopArea) {
+      this.lastMotionAt = at;
+      for (const z of this.zones) if (z.hits >= ZONE_MIN_PIXELS) this.touched.add(z.name);
+    }
+    if (!this.moving && this.run >= this.o.startFrames && at - this.runStart >= this.o.minDurationMs) {
       this.moving = true;
       this.lastMotionAt = at;
-      return { type: 'start', at: this.runStart };
+      return { type: 'start', at: this.runStart, zones: [...this.touched] };
     }
     if (this.moving && at - this.lastMotionAt >= this.o.stopAfterMs) {
       this.moving = false;
-      return { type: 'stop', at: this.lastMotionAt };
+      return { type: 'stop', at: this.lastMotionAt, zones: [...this.touched] };
     }
     return undefined;
   }
@@ -169,7 +219,7 @@ export class MotionDetector {
     this.run = 0;
     if (!this.moving) return undefined;
     this.moving = false;
-    return { type: 'stop', at: this.lastMotionAt };
+    return { type: 'stop', at: this.lastMotionAt, zones: [...this.touched] };
   }
 }
 

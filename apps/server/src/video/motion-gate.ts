@@ -1,5 +1,11 @@
 import { MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS } from '@vigil/shared';
-import { FrameSplitter, MOTION_FRAME, MotionDetector, type MotionEvent } from './motion-detector.ts';
+import {
+  FrameSplitter,
+  MOTION_FRAME,
+  MotionDetector,
+  type MotionDetectorOptions,
+  type MotionEvent,
+} from './motion-detector.ts';
 import { MotionTimeline, type RollMs, segmentDecision } from './motion-window.ts';
 import type { SegmentGate } from './segment-indexer.ts';
 
@@ -22,11 +28,13 @@ export interface MotionGateOptions {
   now?: () => number;
   /** Motion started or stopped (the runner indexes at once on a start). */
   onMotion?(event: MotionEvent): void;
+  /** The camera's detector settings (motion-mask.ts); the tuned defaults otherwise. */
+  detector?: MotionDetectorOptions;
 }
 
 export class MotionGate implements SegmentGate {
-  private readonly detector = new MotionDetector(MOTION_FRAME);
-  private readonly splitter = new FrameSplitter(this.detector.frameBytes);
+  private detector: MotionDetector;
+  private readonly splitter: FrameSplitter;
   private readonly timeline = new MotionTimeline();
   private readonly roll: RollMs;
   private readonly now: () => number;
@@ -34,6 +42,18 @@ export class MotionGate implements SegmentGate {
   constructor(private readonly opts: MotionGateOptions = {}) {
     this.roll = opts.roll ?? MOTION_ROLL_MS;
     this.now = opts.now ?? Date.now;
+    this.detector = new MotionDetector(opts.detector ?? MOTION_FRAME);
+    this.splitter = new FrameSplitter(this.detector.frameBytes);
+  }
+
+  /**
+   * New settings (zones, masks, sensitivity) without restarting ffmpeg: a fresh detector, after
+   * ending any motion in progress at its last moving frame.
+   */
+  reconfigure(detector: MotionDetectorOptions): void {
+    const event = this.detector.reset();
+    if (event) this.emit(event);
+    this.detector = new MotionDetector(detector);
   }
 
   get active(): boolean {

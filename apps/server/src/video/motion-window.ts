@@ -55,7 +55,7 @@ export class MotionTimeline {
   private known = Number.NEGATIVE_INFINITY;
 
   /** A motion started or stopped. */
-  apply(event: MotionEvent): void {
+  apply(event: Pick<MotionEvent, 'type' | 'at'>): void {
     const open = this.intervals.at(-1);
     if (event.type === 'start') {
       if (!open || open.end !== null) this.intervals.push({ start: event.at, end: null });

@@ -7,7 +7,7 @@ import { createSecretBox } from '../lib/secrets.ts';
 import {
   AUTH_SECRET,
   cameraRow,
-  eventTypes,
+  eventKinds,
   ffmpegPidsFor,
   segmentRows,
   waitFor,
@@ -25,7 +25,8 @@ describe('recorder', () => {
     try {
       const cam = await rig.addCamera({ sourceUrl: rtsp.url });
       await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
-      expect(await eventTypes(rig.db, cam.id)).toEqual(['online']);
+      // Connecting is not an outage ending: no event.
+      expect(await eventKinds(rig.db, cam.id)).toEqual([]);
       expect(rig.recorder.liveFeeds.get(cam.id)?.initSegment?.length).toBeGreaterThan(0);
       const dir = rig.recorder.segmentDirOf(cam.id)!;
       expect(dir).toBe(path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments'));
@@ -74,7 +75,8 @@ describe('recorder', () => {
       );
       await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'disabled', 10_000, 'disabled');
       await waitFor(() => ffmpegPidsFor(dir).length === 0, 5000, 'ffmpeg gone');
-      expect(await eventTypes(rig.db, cam.id)).toEqual(['online', 'offline']);
+      // Disabling is a person's choice, not an outage.
+      expect(await eventKinds(rig.db, cam.id)).toEqual([]);
       const usage = await rig.db.execute<{ usage: { recordingsCount: number; storageUsed: number } }>(
         sql`select usage from users where workspace_id = ${rig.workspaceId}`,
       );
@@ -153,12 +155,20 @@ describe('recorder', () => {
       for (let flap = 0; flap < 5; flap++) {
         await rtsp.stop();
         await waitFor(async () => (await cameraRow(rig.db, cam.id)).status !== 'online', 15_000, `down #${flap}`);
+        // Unreachable past the grace (1 s here): an outage event, open until the camera returns.
+        await waitFor(
+          async () => (await eventKinds(rig.db, cam.id)).length === 2 * flap + 1,
+          10_000,
+          `outage #${flap}`,
+        );
         rtsp = await startRtspServer({ port });
         await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 20_000, `up #${flap}`);
         expect(ffmpegPidsFor(dir).length).toBeLessThanOrEqual(1);
       }
-      const events = await eventTypes(rig.db, cam.id);
-      expect(events).toEqual(['online', ...Array(5).fill(['offline', 'online']).flat()]);
+      await waitFor(async () => (await eventKinds(rig.db, cam.id)).length === 10, 5000, 'the last online event');
+      expect(await eventKinds(rig.db, cam.id)).toEqual(Array(5).fill(['camera.offline', 'camera.online']).flat());
+      const open = await rig.db.execute(sql`select 1 from events where camera_id = ${cam.id} and end_at is null`);
+      expect(open.rows).toEqual([]);
       expect(ffmpegPidsFor(dir)).toEqual([rig.recorder.pidOf(cam.id)]);
       await rig.db.execute(sql`delete from cameras where id = ${cam.id}`);
       await rig.recorder.sync(cam.id);

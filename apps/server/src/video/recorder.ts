@@ -15,6 +15,7 @@ import { endLeftoverFfmpeg } from './tied-spawn.ts';
 import { enqueue as enqueueJob } from '../modules/jobs/jobs.service.ts';
 import { createRetention } from './retention.ts';
 import { type UploadBacklog, createSegmentUploader } from './segment-upload.ts';
+import { armedAt, armingInputs } from './events.repo.ts';
 import { type CameraRow, loadCameras, writeStatus } from './video.repo.ts';
 
 /**
@@ -62,6 +63,8 @@ export interface RecorderOptions {
    * (segment-upload.ts). The recorder closes it when it stops.
    */
   footage?: S3Storage;
+  /** How long a camera may stay unreachable before it is an outage event (tests shorten it). */
+  offlineGraceMs?: number;
   log(msg: string): void;
 }
 
@@ -89,6 +92,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   const secrets = createSecretBox(opts.authSecret);
   const liveFeeds = opts.liveFeeds ?? new Map<string, LiveFeed>();
   const runners = new Map<string, CameraRunner>();
+  /** Cameras that record on their schedule: re-applied when it next changes. */
+  const scheduleTimers = new Map<string, NodeJS.Timeout>();
   // One queue per camera: notifications for a camera are applied one after the other.
   const chains = new Map<string, Promise<void>>();
   let hub: RealtimeHub | undefined;
@@ -145,7 +150,29 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     onIndexed: (workspaceId: string) => retention.poke(workspaceId),
     lease: { fence: (cameraId: string) => keeper.fence(cameraId), valid: () => keeper.valid() },
     sink: uploader,
+    offlineGraceMs: opts.offlineGraceMs,
   };
+
+  /**
+   * Whether the camera records now: always, unless it records on its schedule and is disarmed. A
+   * timer re-applies it when its arming next changes (at most an hour away, in case of edits missed).
+   */
+  async function recordingAllowed(row: CameraRow): Promise<boolean> {
+    clearTimeout(scheduleTimers.get(row.id));
+    scheduleTimers.delete(row.id);
+    if (!row.scheduleRecording) return true;
+    const inputs = await armingInputs(db, row.id);
+    if (!inputs) return true;
+    const state = armedAt(inputs, new Date());
+    const wait = Math.min(3_600_000, state.until ? state.until.getTime() - Date.now() + 200 : 3_600_000);
+    const timer = setTimeout(
+      () => void enqueue(row.id, async () => apply(row.id, (await loadCameras(db, row.id))[0], 0)),
+      Math.max(1000, wait),
+    );
+    timer.unref();
+    scheduleTimers.set(row.id, timer);
+    return state.armed;
+  }
 
   async function stopRunner(
     id: string,
@@ -166,10 +193,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     return next;
   }
 
-  async function startCamera(row: CameraRow, delayMs: number): Promise<void> {
+  async function startCamera(row: CameraRow, delayMs: number, allowed: boolean): Promise<void> {
     let spec: CameraSpec;
     try {
-      spec = toCameraSpec(row, secrets);
+      spec = toCameraSpec(row, secrets, allowed);
     } catch {
       const reason = 'Cannot decrypt the camera password (was AUTH_SECRET changed?)';
       if (row.lastError !== reason) await writeStatus(db, row, 'offline', reason);
@@ -179,8 +206,14 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       // Checked (and resolved) at every start: the name may point elsewhere than when it was saved.
       // ffmpeg then connects to the checked address, never to a second answer from DNS.
       try {
-        const checked = await checkTarget(spec.source.url, { allowLoopback: opts.allowLoopbackTargets ?? false });
+        const allowLoopback = opts.allowLoopbackTargets ?? false;
+        const checked = await checkTarget(spec.source.url, { allowLoopback });
         spec = { ...spec, source: { ...spec.source, url: checked.pinnedUrl } };
+        const sub = spec.motion?.substream;
+        if (sub) {
+          const pinned = await checkTarget(sub.url, { allowLoopback });
+          spec = { ...spec, motion: { substream: { ...sub, url: pinned.pinnedUrl } } };
+        }
       } catch (e) {
         const fields = e instanceof AppError ? Object.values(e.fields ?? {}) : [];
         const reason = fields[0] ?? (e instanceof Error ? e.message : String(e));
@@ -205,8 +238,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       if (running) {
         await stopRunner(id, row ? { status: 'disabled', lastError: null } : null);
       } else if (row && row.status !== 'disabled') {
-        await writeStatus(db, row, 'disabled', null);
+        await writeStatus(db, row, 'disabled', null, undefined, 'disabled');
       }
+      clearTimeout(scheduleTimers.get(id));
+      scheduleTimers.delete(id);
       liveFeeds.delete(id);
       // A disabled camera is nobody's: free its lease so the share counts only cameras that record.
       if (keeper.fence(id)) await keeper.release(id);
@@ -217,11 +252,16 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       await stopRunner(id, null);
       return;
     }
-    let key: string | undefined;
+    const allowed = await recordingAllowed(row);
+    let spec: CameraSpec | undefined;
     try {
-      key = toCameraSpec(row, secrets).key;
+      spec = toCameraSpec(row, secrets, allowed);
     } catch {}
-    if (running && running.spec.key === key) return;
+    if (running && spec && running.spec.key === spec.key) {
+      // Same ffmpeg; zones, masks or sensitivity may have changed.
+      running.updateMotion({ ...spec, source: running.spec.source, motion: running.spec.motion });
+      return;
+    }
     if (running) {
       runners.delete(id);
       await running.stop(null);
@@ -229,7 +269,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       delayMs = Math.max(delayMs, 1000);
     }
     const fresh = running ? (await loadCameras(db, id))[0] : row;
-    if (fresh) await startCamera(fresh, delayMs);
+    if (fresh) await startCamera(fresh, delayMs, allowed);
   }
 
   async function resyncAll(): Promise<void> {
@@ -275,6 +315,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     async stop() {
       stopping = true;
       clearInterval(resync);
+      for (const t of scheduleTimers.values()) clearTimeout(t);
       await keeper.stop();
       await retention.stop();
       await hub?.stop();

@@ -1,3 +1,4 @@
+import { DEFAULT_EVENT_SEVERITY } from '@vigil/shared';
 import { type Db, type DbOrTx, lockOwner, refreshUsage, schema, storedBytes } from '@vigil/db';
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { publish } from '../lib/realtime.ts';
@@ -9,7 +10,7 @@ import { publish } from '../lib/realtime.ts';
  * leaves an orphan file or object, never a row pointing at nothing. Segments of protected recordings
  * are never candidates.
  */
-const { cameras, pruneNotices, recordings, segments, users, workspaces } = schema;
+const { cameras, events, pruneNotices, recordings, segments, users, workspaces } = schema;
 
 export type OwnerLimits = Partial<Record<'maxStorage' | 'maxRecordings', unknown>>;
 
@@ -137,8 +138,9 @@ async function addNotice(
     )
     .orderBy(desc(pruneNotices.firstAt))
     .limit(1);
+  let notice: typeof pruneNotices.$inferSelect;
   if (recent) {
-    await tx
+    [notice] = (await tx
       .update(pruneNotices)
       .set({
         recordingsRemoved: sql`${pruneNotices.recordingsRemoved} + ${removed.recordingsRemoved}`,
@@ -146,18 +148,60 @@ async function addNotice(
         limitValue: limit,
         lastAt: now,
       })
-      .where(eq(pruneNotices.id, recent.id));
+      .where(eq(pruneNotices.id, recent.id))
+      .returning()) as [typeof notice];
   } else {
-    await tx.insert(pruneNotices).values({
-      workspaceId,
-      reason,
-      limitValue: limit,
-      recordingsRemoved: removed.recordingsRemoved,
-      bytesRemoved: removed.bytes,
-      firstAt: now,
-      lastAt: now,
+    [notice] = (await tx
+      .insert(pruneNotices)
+      .values({
+        workspaceId,
+        reason,
+        limitValue: limit,
+        recordingsRemoved: removed.recordingsRemoved,
+        bytesRemoved: removed.bytes,
+        firstAt: now,
+        lastAt: now,
+      })
+      .returning()) as [typeof notice];
+  }
+  await pruneEvent(tx, notice);
+}
+
+/**
+ * The notice as a workspace-wide `storage.pruned` event (one per notice: a day of prunes for one
+ * limit is one event that grows, not one per pass).
+ */
+async function pruneEvent(tx: DbOrTx, n: typeof pruneNotices.$inferSelect): Promise<void> {
+  const detail = {
+    noticeId: n.id,
+    reason: n.reason,
+    limit: n.limitValue,
+    recordingsRemoved: n.recordingsRemoved,
+    bytesRemoved: n.bytesRemoved,
+  };
+  const updated = await tx
+    .update(events)
+    .set({ endAt: n.lastAt, detail })
+    .where(
+      and(
+        eq(events.workspaceId, n.workspaceId),
+        eq(events.kind, 'storage.pruned'),
+        sql`${events.detail}->>'noticeId' = ${n.id}`,
+      ),
+    )
+    .returning({ id: events.id });
+  if (!updated.length) {
+    await tx.insert(events).values({
+      workspaceId: n.workspaceId,
+      cameraId: null,
+      kind: 'storage.pruned',
+      severity: DEFAULT_EVENT_SEVERITY['storage.pruned'],
+      startAt: n.firstAt,
+      endAt: n.lastAt,
+      detail,
     });
   }
+  await publish(tx, { topic: 'events', workspaceId: n.workspaceId });
 }
 
 /** Days retention: up to `batch` of a camera's segments that ended at or before `cutoff`, oldest first. */

@@ -2,9 +2,10 @@ import { type Db, type DbOrTx, lockOwner, refreshUsage, schema } from '@vigil/db
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Fence, holdsLease } from '../cluster/cluster.repo.ts';
 import { publish } from '../lib/realtime.ts';
+import { endOutages, insertEvent } from './events.repo.ts';
 
 /** The recorder's only SQL: camera status, the segment index, recordings and usage counters. */
-const { cameras, cameraEvents, recordings, segments } = schema;
+const { cameras, events, recordings, segments } = schema;
 
 export type CameraRow = typeof cameras.$inferSelect;
 
@@ -12,6 +13,12 @@ export type CameraRow = typeof cameras.$inferSelect;
 export const MAX_GAP_MS = 2000;
 /** …and while it stays under an hour. */
 export const MAX_RECORDING_MS = 3_600_000;
+/**
+ * A continuous camera's footage missing for this long is a `recording.gap` event (a reconnect
+ * loses a second or two; a day-long hole is the camera being disabled, not a gap to report).
+ */
+export const GAP_EVENT_MS = 10_000;
+const GAP_EVENT_MAX_MS = 86_400_000;
 
 export interface NewSegment {
   cameraId: string;
@@ -47,14 +54,17 @@ export async function loadCameras(db: Db, id?: string): Promise<CameraRow[]> {
   return id ? db.select().from(cameras).where(eq(cameras.id, id)) : db.select().from(cameras);
 }
 
-/** Writes a status change, its camera_events row (online/offline) and the realtime notice, atomically. */
+/**
+ * Writes a status change and the realtime notice, atomically. `outage` ends the camera's open
+ * outage events with it: back online (a `camera.online` event when there was one), or disabled.
+ */
 export async function writeStatus(
   db: Db,
   cam: { id: string; workspaceId: string },
   status: string,
   lastError: string | null,
-  event?: { type: 'online' | 'offline'; detail: string | null },
   fence?: WriteFence,
+  outage?: 'online' | 'disabled',
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // A recorder that lost the camera says nothing more about it: its holder does.
@@ -70,12 +80,47 @@ export async function writeStatus(
       .update(cameras)
       .set({ status, lastError, ...(prev.status !== status ? { statusChangedAt: now } : {}) })
       .where(eq(cameras.id, cam.id));
-    if (event) {
-      await tx
-        .insert(cameraEvents)
-        .values({ cameraId: cam.id, workspaceId: cam.workspaceId, type: event.type, at: now, detail: event.detail });
+    if (outage && (await endOutages(tx, cam.id, now)) > 0) {
+      await publish(tx, { topic: 'events', workspaceId: cam.workspaceId });
+      if (outage === 'online')
+        await insertEvent(tx, {
+          cameraId: cam.id,
+          workspaceId: cam.workspaceId,
+          kind: 'camera.online',
+          startAt: now,
+          endAt: now,
+        });
     }
     await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+  });
+}
+
+/**
+ * The camera has stayed unreachable past the grace: a `camera.offline` event from when it went,
+ * open until it returns (one at a time).
+ */
+export async function writeOutage(
+  db: Db,
+  cam: { id: string; workspaceId: string },
+  since: Date,
+  error: string | null,
+  fence?: WriteFence,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await fenced(tx, cam.id, fence))) return;
+    const [open] = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.cameraId, cam.id), eq(events.kind, 'camera.offline'), sql`${events.endAt} is null`))
+      .limit(1);
+    if (open) return;
+    await insertEvent(tx, {
+      cameraId: cam.id,
+      workspaceId: cam.workspaceId,
+      kind: 'camera.offline',
+      startAt: since,
+      detail: error ? { error } : null,
+    });
   });
 }
 
@@ -106,6 +151,22 @@ export async function insertSegment(db: Db, seg: NewSegment, fence?: WriteFence)
       gap <= MAX_GAP_MS &&
       gap > -MAX_GAP_MS &&
       seg.endAt.getTime() - open.startAt.getTime() <= MAX_RECORDING_MS;
+    if (
+      open &&
+      open.kind === 'continuous' &&
+      seg.kind === 'continuous' &&
+      gap >= GAP_EVENT_MS &&
+      gap < GAP_EVENT_MAX_MS
+    ) {
+      await insertEvent(tx, {
+        cameraId: seg.cameraId,
+        workspaceId: seg.workspaceId,
+        kind: 'recording.gap',
+        startAt: open.endAt,
+        endAt: seg.startAt,
+        detail: { seconds: Math.round(gap / 1000) },
+      });
+    }
     let recordingId: string;
     if (extend) {
       recordingId = open.id;

@@ -42,7 +42,7 @@ export type CameraSourceInput = z.infer<typeof cameraSourceInputSchema>;
 const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 export const polygonSchema = z.array(point).min(3, 'needs at least 3 points').max(64);
 export const motionZoneSchema = z.object({ name: z.string().trim().min(1).max(40), points: polygonSchema });
-export const MOTION_DEFAULTS = { enabled: true, sensitivity: 50, minArea: 0.5, minSeconds: 0 } as const;
+export const MOTION_DEFAULTS = { enabled: true, sensitivity: 50, minArea: 0.2, minSeconds: 0 } as const;
 /** Per-camera motion detection (issue 9). */
 export const motionSettingsSchema = z
   .object({
@@ -62,6 +62,18 @@ export const motionSettingsSchema = z
   })
   .strict();
 export type MotionSettings = z.infer<typeof motionSettingsSchema>;
+
+/** Settings as saved may lack fields (older rows): the defaults fill them. */
+export function motionSettingsOf(saved: Partial<MotionSettings> | null | undefined): MotionSettings {
+  return {
+    enabled: saved?.enabled ?? MOTION_DEFAULTS.enabled,
+    sensitivity: saved?.sensitivity ?? MOTION_DEFAULTS.sensitivity,
+    minArea: saved?.minArea ?? MOTION_DEFAULTS.minArea,
+    minSeconds: saved?.minSeconds ?? MOTION_DEFAULTS.minSeconds,
+    masks: saved?.masks ?? [],
+    zones: saved?.zones ?? [],
+  };
+}
 
 export const createCameraSchema = z.object({
   name: z.string().trim().min(1).max(80),

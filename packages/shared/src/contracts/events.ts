@@ -110,3 +110,9 @@ export const markAlertsReadSchema = z.union([
   z.object({ ids: z.array(z.string().uuid()).min(1).max(200) }).strict(),
   z.object({ all: z.literal(true) }).strict(),
 ]);
+
+/** The severity an event gets: the camera's setting for its kind, but info while disarmed for ARMED_KINDS. */
+export function eventSeverityOf(kind: EventKind, settings: EventSeveritySettings, armed: boolean): EventSeverity {
+  if (ARMED_KINDS.includes(kind) && !armed) return 'info';
+  return settings[kind] ?? DEFAULT_EVENT_SEVERITY[kind];
+}

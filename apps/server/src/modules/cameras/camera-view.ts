@@ -1,5 +1,13 @@
 import type { schema } from '@vigil/db';
-import type { Camera, CameraStatus } from '@vigil/shared';
+import {
+  armingState,
+  type Camera,
+  type CameraStatus,
+  type EventSeveritySettings,
+  type Holiday,
+  motionSettingsOf,
+  type ScheduleRange,
+} from '@vigil/shared';
 import { redactCredentials } from '../../lib/redact.ts';
 
 export type CameraRow = typeof schema.cameras.$inferSelect;
@@ -56,8 +64,28 @@ function withPasswordMark(url: string): string {
   return u.toString();
 }
 
+/** What a camera's arming is computed from: the workspace's zone and its schedules. */
+export interface ArmingContext {
+  timeZone: string;
+  schedules: Map<string, { ranges: ScheduleRange[]; holidays: Holiday[] }>;
+}
+
+function arming(row: CameraRow, ctx: ArmingContext, now: Date) {
+  const override =
+    row.armOverride !== null && row.armOverrideUntil && row.armOverrideUntil > now
+      ? { armed: row.armOverride, until: row.armOverrideUntil }
+      : null;
+  const schedule = row.scheduleId ? (ctx.schedules.get(row.scheduleId) ?? null) : null;
+  const state = armingState({ schedule, timeZone: ctx.timeZone, override }, now);
+  return {
+    armed: state.armed,
+    armedUntil: state.until?.toISOString() ?? null,
+    armOverride: override && { armed: override.armed, until: override.until.toISOString() },
+  };
+}
+
 /** Row → API shape: the password never leaves, only whether there is one. */
-export function toCamera(row: CameraRow): Camera {
+export function toCamera(row: CameraRow, ctx: ArmingContext, now = new Date()): Camera {
   return {
     id: row.id,
     workspaceId: row.workspaceId,
@@ -80,6 +108,11 @@ export function toCamera(row: CameraRow): Camera {
     lastError: row.lastError === null ? null : redactCredentials(row.lastError),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     video: { codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps },
+    motion: motionSettingsOf(row.motion),
+    scheduleId: row.scheduleId,
+    scheduleRecording: row.scheduleRecording,
+    eventSeverity: row.eventSeverity as EventSeveritySettings,
+    ...arming(row, ctx, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,10 +2,10 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { ListQuery } from '@vigil/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { type ListSpec, planList } from '../../lib/list-query.ts';
-import type { CameraRow } from './camera-view.ts';
+import type { ArmingContext, CameraRow } from './camera-view.ts';
 
 const c = schema.cameras;
-const { users, workspaces } = schema;
+const { users, workspaces, schedules } = schema;
 
 export type NewCamera = typeof c.$inferInsert;
 
@@ -33,6 +33,30 @@ export interface OwnerUsage {
 }
 
 export const camerasRepo = {
+  /** The workspace's zone and schedules (a handful): what every camera's "armed" is read from. */
+  async armingContext(db: DbOrTx, workspaceId: string): Promise<ArmingContext> {
+    const [ws] = await db
+      .select({ timeZone: workspaces.timeZone })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    const rows = await db
+      .select({ id: schedules.id, ranges: schedules.ranges, holidays: schedules.holidays })
+      .from(schedules)
+      .where(eq(schedules.workspaceId, workspaceId));
+    return {
+      timeZone: ws?.timeZone ?? 'UTC',
+      schedules: new Map(rows.map((r) => [r.id, { ranges: r.ranges, holidays: r.holidays }])),
+    };
+  },
+
+  async scheduleExists(db: DbOrTx, workspaceId: string, scheduleId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: schedules.id })
+      .from(schedules)
+      .where(and(eq(schedules.id, scheduleId), eq(schedules.workspaceId, workspaceId)));
+    return Boolean(row);
+  },
+
   async list(db: DbOrTx, workspaceId: string, query: ListQuery) {
     const plan = planList({ ...query, limit: query.limit ?? CAMERAS_PAGE }, camerasList, [
       sql`${c.workspaceId} = ${workspaceId}`,

@@ -1,4 +1,5 @@
 import {
+  armCameraSchema,
   cameraSchema,
   cameraSourceInputSchema,
   createCameraSchema,
@@ -102,6 +103,22 @@ export function camerasRoutes(app: FastifyInstance, deps: { cameras: CamerasServ
       await cameras.remove(actor(req), req.params.id);
       return reply.status(204).send();
     },
+  );
+
+  r.post(
+    '/api/v1/cameras/:id/arming',
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        summary:
+          'Arm or disarm a camera by hand for some minutes ({ armed, minutes }), or follow its schedule again ({ resume: true })',
+        params: idParams,
+        body: armCameraSchema,
+        response: { 200: cameraSchema },
+      },
+    },
+    async (req) => cameras.arm(actor(req), req.params.id, req.body),
   );
 
   r.post(

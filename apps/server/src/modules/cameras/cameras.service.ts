@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import type {
+  ArmCameraInput,
   Camera,
   CameraSourceInput,
   CreateCameraInput,
@@ -155,11 +156,28 @@ export function createCamerasService(deps: {
   return {
     async list(actor: Actor, query: ListQuery): Promise<Page<Camera>> {
       const page = await repo.list(db, actor.workspaceId, query);
-      return { items: page.rows.map(toCamera), nextCursor: page.nextCursor };
+      const ctx = await repo.armingContext(db, actor.workspaceId);
+      return { items: page.rows.map((r) => toCamera(r, ctx)), nextCursor: page.nextCursor };
     },
 
     async get(actor: Actor, id: string): Promise<Camera> {
-      return toCamera(await mustFind(db, actor, id));
+      const row = await mustFind(db, actor, id);
+      return toCamera(row, await repo.armingContext(db, actor.workspaceId));
+    },
+
+    /** Arm or disarm by hand for a while (owners and managers), or hand back to the schedule. */
+    async arm(actor: Actor, id: string, input: ArmCameraInput): Promise<Camera> {
+      return db.transaction(async (tx) => {
+        await mustFind(tx, actor, id, true);
+        const patch =
+          'resume' in input
+            ? { armOverride: null, armOverrideUntil: null }
+            : { armOverride: input.armed, armOverrideUntil: new Date(Date.now() + input.minutes * 60_000) };
+        const row = await repo.update(tx, actor.workspaceId, id, patch);
+        if (!row) throw new AppError('not-found');
+        await changed(tx, actor.workspaceId, id);
+        return toCamera(row, await repo.armingContext(tx, actor.workspaceId));
+      });
     },
 
     async create(actor: Actor, input: CreateCameraInput): Promise<Camera> {
@@ -190,7 +208,7 @@ export function createCamerasService(deps: {
         await repo.setCamerasCount(tx, owner.ownerId, count + 1);
         await publish(tx, { topic: 'me', uid: owner.ownerId });
         await changed(tx, actor.workspaceId, row.id);
-        return toCamera(row);
+        return toCamera(row, await repo.armingContext(tx, actor.workspaceId));
       });
     },
 
@@ -206,6 +224,15 @@ export function createCamerasService(deps: {
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;
         if (input.siteId !== undefined) patch.siteId = input.siteId;
+        if (input.motion !== undefined) patch.motion = input.motion;
+        if (input.scheduleRecording !== undefined) patch.scheduleRecording = input.scheduleRecording;
+        if (input.eventSeverity !== undefined) patch.eventSeverity = input.eventSeverity;
+        if (input.scheduleId !== undefined) {
+          // Another workspace's schedule is no schedule at all.
+          if (input.scheduleId !== null && !(await repo.scheduleExists(tx, actor.workspaceId, input.scheduleId)))
+            throw new AppError('invalid-argument', 'Invalid request parameters.', { scheduleId: 'no such schedule' });
+          patch.scheduleId = input.scheduleId;
+        }
         // Status belongs to the recorder, except the switch itself: off is "disabled" at once,
         // on is "offline" until the recorder connects and says otherwise.
         if (input.enabled !== undefined && input.enabled !== before.enabled) {
@@ -216,11 +243,12 @@ export function createCamerasService(deps: {
             statusChangedAt: new Date(),
           });
         }
-        if (Object.keys(patch).length === 0) return toCamera(before);
+        const ctx = await repo.armingContext(tx, actor.workspaceId);
+        if (Object.keys(patch).length === 0) return toCamera(before, ctx);
         const row = await repo.update(tx, actor.workspaceId, id, patch);
         if (!row) throw new AppError('not-found');
         await changed(tx, actor.workspaceId, id);
-        return toCamera(row);
+        return toCamera(row, ctx);
       });
     },
 

@@ -16,6 +16,8 @@ export interface JobPayloads {
   export: { id: string };
   'retention-sweep': Record<string, never>;
   'retention-workspace': { workspaceId: string };
+  /** A motion event's JPEG, from the footage of its first second (issue 9). */
+  'event-thumbnail': { eventId: string };
 }
 export type JobName = keyof JobPayloads;
 

@@ -9,6 +9,13 @@ import type { SessionUser } from '../auth/session.ts';
 import { createStreamLimits } from './stream-limits.ts';
 
 const HEARTBEAT_MS = 15_000;
+const WORKSPACE_TOPICS = new Set<string>([
+  TOPICS.cameras,
+  TOPICS.exports,
+  TOPICS.recordings,
+  TOPICS.events,
+  TOPICS.schedules,
+]);
 
 /** Who may hear an event: admins hear user-list changes; everyone hears their own document. */
 export function mayReceive(session: SessionUser, topics: Set<string>, e: RealtimeEvent): boolean {
@@ -16,8 +23,7 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
   if (e.topic === TOPICS.adminUsers) return accessRole(session.user.role) === 'admin';
   if (e.topic === TOPICS.me) return e.uid === session.user.id;
   // Workspace-wide topics reach only members of that workspace.
-  if (e.topic === TOPICS.cameras || e.topic === TOPICS.exports || e.topic === TOPICS.recordings)
-    return e.workspaceId === session.user.workspaceId;
+  if (WORKSPACE_TOPICS.has(e.topic)) return e.workspaceId === session.user.workspaceId;
   return false;
 }
 
@@ -36,7 +42,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       schema: {
         tags: ['realtime'],
         summary:
-          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings',
+          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules',
         querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },

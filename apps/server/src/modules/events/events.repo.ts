@@ -1,0 +1,161 @@
+import { type DbOrTx, schema } from '@vigil/db';
+import type { EventFilter } from '@vigil/shared';
+import { type SQL, and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+
+const { events, cameras, alertReadMarks, alertReads } = schema;
+
+export type EventRow = typeof events.$inferSelect;
+
+/** Keyset position: the last row's start (full precision, as PostgreSQL prints it) and id. */
+export interface EventCursor {
+  startAt: string;
+  id: string;
+}
+
+function filterSql(workspaceId: string, f: EventFilter): SQL {
+  const parts: (SQL | undefined)[] = [eq(events.workspaceId, workspaceId)];
+  if (f.cameraId) parts.push(eq(events.cameraId, f.cameraId));
+  if (f.kind) parts.push(eq(events.kind, f.kind));
+  if (f.severity) parts.push(eq(events.severity, f.severity));
+  if (f.from) parts.push(sql`${events.startAt} >= ${f.from}::timestamptz`);
+  if (f.to) parts.push(sql`${events.startAt} < ${f.to}::timestamptz`);
+  if (f.acknowledged === true) parts.push(isNotNull(events.acknowledgedAt));
+  if (f.acknowledged === false) parts.push(isNull(events.acknowledgedAt));
+  return and(...parts)!;
+}
+
+export const eventsRepo = {
+  /** Newest first by (start_at, id): an index range scan whatever the table's size. */
+  async list(db: DbOrTx, workspaceId: string, f: EventFilter, limit: number, after?: EventCursor) {
+    const where = after
+      ? and(
+          filterSql(workspaceId, f),
+          sql`(${events.startAt}, ${events.id}) < (${after.startAt}::timestamptz, ${after.id}::uuid)`,
+        )
+      : filterSql(workspaceId, f);
+    const rows = await db
+      .select({ e: events, sortText: sql<string>`${events.startAt}::text` })
+      .from(events)
+      .where(where)
+      .orderBy(desc(events.startAt), desc(events.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      rows: page.map((r) => r.e),
+      next: rows.length > limit && last ? { startAt: last.sortText, id: last.e.id } : null,
+    };
+  },
+
+  async get(db: DbOrTx, workspaceId: string, id: string): Promise<EventRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.id, id), eq(events.workspaceId, workspaceId)));
+    return row;
+  },
+
+  async getById(db: DbOrTx, id: string): Promise<EventRow | undefined> {
+    const [row] = await db.select().from(events).where(eq(events.id, id));
+    return row;
+  },
+
+  /** Acknowledges the unacknowledged among these ids (of this workspace only). */
+  async acknowledgeIds(db: DbOrTx, workspaceId: string, ids: string[], by: string): Promise<number> {
+    const r = await db
+      .update(events)
+      .set({ acknowledgedAt: new Date(), acknowledgedBy: by })
+      .where(and(eq(events.workspaceId, workspaceId), inArray(events.id, ids), isNull(events.acknowledgedAt)))
+      .returning({ id: events.id });
+    return r.length;
+  },
+
+  /** Acknowledges every unacknowledged event matching the filter, in one statement. */
+  async acknowledgeMatching(db: DbOrTx, workspaceId: string, f: EventFilter, by: string): Promise<number> {
+    const r = await db.execute(
+      sql`update ${events} set acknowledged_at = now(), acknowledged_by = ${by}, updated_at = now()
+          where ${filterSql(workspaceId, { ...f, acknowledged: false })}`,
+    );
+    return r.rowCount ?? 0;
+  },
+
+  async setNote(db: DbOrTx, workspaceId: string, id: string, note: string | null): Promise<EventRow | undefined> {
+    const [row] = await db
+      .update(events)
+      .set({ note })
+      .where(and(eq(events.id, id), eq(events.workspaceId, workspaceId)))
+      .returning();
+    return row;
+  },
+
+  async setThumbnail(db: DbOrTx, id: string, key: string): Promise<void> {
+    await db.update(events).set({ thumbnailKey: key }).where(eq(events.id, id));
+  },
+
+  async cameraExists(db: DbOrTx, workspaceId: string, cameraId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: cameras.id })
+      .from(cameras)
+      .where(and(eq(cameras.id, cameraId), eq(cameras.workspaceId, workspaceId)));
+    return Boolean(row);
+  },
+
+  async readMark(db: DbOrTx, userId: string, workspaceId: string): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: alertReadMarks.readThrough })
+      .from(alertReadMarks)
+      .where(and(eq(alertReadMarks.userId, userId), eq(alertReadMarks.workspaceId, workspaceId)));
+    return row?.at ?? null;
+  },
+
+  /** The latest alerts with their camera's name and whether this person has read each. */
+  async latestAlerts(db: DbOrTx, userId: string, workspaceId: string, mark: Date | null, limit: number) {
+    return db
+      .select({
+        e: events,
+        cameraName: cameras.name,
+        read: sql<boolean>`(${mark ? sql`${events.createdAt} <= ${mark.toISOString()}::timestamptz` : sql`false`}
+          or exists (select 1 from ${alertReads} r where r.user_id = ${userId} and r.event_id = ${events.id}))`,
+      })
+      .from(events)
+      .leftJoin(cameras, eq(cameras.id, events.cameraId))
+      .where(and(eq(events.workspaceId, workspaceId), eq(events.severity, 'alert')))
+      .orderBy(desc(events.startAt), desc(events.id))
+      .limit(limit);
+  },
+
+  /** Unread alerts since the mark, counted up to `cap` (the bell shows "99+" past it). */
+  async unreadCount(db: DbOrTx, userId: string, workspaceId: string, mark: Date | null, cap: number): Promise<number> {
+    const r = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select 1 from ${events} e
+        where e.workspace_id = ${workspaceId} and e.severity = 'alert'
+          ${mark ? sql`and e.created_at > ${mark.toISOString()}::timestamptz` : sql``}
+          and not exists (select 1 from ${alertReads} r where r.user_id = ${userId} and r.event_id = e.id)
+        limit ${cap}) x`);
+    return r.rows[0]?.n ?? 0;
+  },
+
+  async markAllRead(db: DbOrTx, userId: string, workspaceId: string): Promise<void> {
+    const now = new Date();
+    await db
+      .insert(alertReadMarks)
+      .values({ userId, workspaceId, readThrough: now })
+      .onConflictDoUpdate({ target: [alertReadMarks.userId, alertReadMarks.workspaceId], set: { readThrough: now } });
+    // Individual reads before the mark say nothing more.
+    await db.execute(sql`delete from ${alertReads} r using ${events} e
+      where r.user_id = ${userId} and r.event_id = e.id and e.workspace_id = ${workspaceId}`);
+  },
+
+  async markRead(db: DbOrTx, userId: string, workspaceId: string, ids: string[]): Promise<void> {
+    const own = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.workspaceId, workspaceId), inArray(events.id, ids)));
+    if (!own.length) return;
+    await db
+      .insert(alertReads)
+      .values(own.map((o) => ({ userId, eventId: o.id })))
+      .onConflictDoNothing();
+  },
+};

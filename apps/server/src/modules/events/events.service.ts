@@ -1,0 +1,143 @@
+import type { Db } from '@vigil/db';
+import type {
+  AcknowledgeEventsInput,
+  AlertCenter,
+  EventFilter,
+  EventKind,
+  EventSeverity,
+  EventsQuery,
+  VigilEvent,
+} from '@vigil/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { publish } from '../../lib/realtime.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { type EventCursor, type EventRow, eventsRepo as repo } from './events.repo.ts';
+
+export type EventsService = ReturnType<typeof createEventsService>;
+
+export interface Actor {
+  workspaceId: string;
+  uid: string;
+}
+
+const PAGE = 50;
+/** The bell lists this many alerts and counts unread ones up to a cap. */
+const ALERT_LIST = 20;
+const UNREAD_CAP = 100;
+/** Thumbnail links live an hour: a page left open keeps its pictures. */
+const THUMB_URL_SECONDS = 3600;
+
+const badCursor = () =>
+  new AppError('invalid-argument', 'Invalid request parameters.', { startAfter: 'invalid cursor' });
+
+export function encodeCursor(c: EventCursor): string {
+  return Buffer.from(JSON.stringify([c.startAt, c.id])).toString('base64url');
+}
+
+export function decodeCursor(text: string): EventCursor {
+  try {
+    const v = JSON.parse(Buffer.from(text, 'base64url').toString());
+    if (
+      Array.isArray(v) &&
+      v.length === 2 &&
+      typeof v[0] === 'string' &&
+      !Number.isNaN(Date.parse(v[0].replace(' ', 'T'))) &&
+      typeof v[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(v[1])
+    )
+      return { startAt: v[0], id: v[1] };
+  } catch {}
+  throw badCursor();
+}
+
+export function createEventsService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+
+  async function toEvent(row: EventRow): Promise<VigilEvent> {
+    return {
+      id: row.id,
+      cameraId: row.cameraId,
+      kind: row.kind as EventKind,
+      severity: row.severity as EventSeverity,
+      startAt: row.startAt.toISOString(),
+      endAt: row.endAt?.toISOString() ?? null,
+      armed: row.armed,
+      zones: row.zones,
+      thumbnailUrl: row.thumbnailKey
+        ? await storage.signedUrl(row.thumbnailKey, { ttlSeconds: THUMB_URL_SECONDS })
+        : null,
+      acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+      acknowledgedBy: row.acknowledgedBy,
+      note: row.note,
+      detail: row.detail ?? null,
+    };
+  }
+
+  /** A camera filter naming another workspace's camera finds nothing rather than saying it exists. */
+  async function checkCamera(actor: Actor, f: EventFilter): Promise<void> {
+    if (f.cameraId && !(await repo.cameraExists(db, actor.workspaceId, f.cameraId)))
+      throw new AppError('not-found', 'No such camera.');
+  }
+
+  return {
+    async list(actor: Actor, q: EventsQuery) {
+      const { limit, startAfter, ...filter } = q;
+      await checkCamera(actor, filter);
+      const after = startAfter ? decodeCursor(startAfter) : undefined;
+      const page = await repo.list(db, actor.workspaceId, filter, limit ?? PAGE, after);
+      return {
+        items: await Promise.all(page.rows.map(toEvent)),
+        nextCursor: page.next ? encodeCursor(page.next) : null,
+      };
+    },
+
+    async get(actor: Actor, id: string): Promise<VigilEvent> {
+      const row = await repo.get(db, actor.workspaceId, id);
+      if (!row) throw new AppError('not-found');
+      return toEvent(row);
+    },
+
+    async acknowledge(actor: Actor, input: AcknowledgeEventsInput): Promise<{ acknowledged: number }> {
+      if ('filter' in input) await checkCamera(actor, input.filter);
+      return db.transaction(async (tx) => {
+        const n =
+          'ids' in input
+            ? await repo.acknowledgeIds(tx, actor.workspaceId, input.ids, actor.uid)
+            : await repo.acknowledgeMatching(tx, actor.workspaceId, input.filter, actor.uid);
+        if (n) await publish(tx, { topic: 'events', workspaceId: actor.workspaceId });
+        return { acknowledged: n };
+      });
+    },
+
+    async setNote(actor: Actor, id: string, note: string | null): Promise<VigilEvent> {
+      return db.transaction(async (tx) => {
+        const row = await repo.setNote(tx, actor.workspaceId, id, note || null);
+        if (!row) throw new AppError('not-found');
+        await publish(tx, { topic: 'events', workspaceId: actor.workspaceId, id });
+        return toEvent(row);
+      });
+    },
+
+    /** The bell: the latest alerts of the workspace and how many this person has not read. */
+    async alerts(actor: Actor): Promise<AlertCenter> {
+      const mark = await repo.readMark(db, actor.uid, actor.workspaceId);
+      const [rows, unread] = await Promise.all([
+        repo.latestAlerts(db, actor.uid, actor.workspaceId, mark, ALERT_LIST),
+        repo.unreadCount(db, actor.uid, actor.workspaceId, mark, UNREAD_CAP),
+      ]);
+      const items = await Promise.all(
+        rows.map(async (r) => ({ ...(await toEvent(r.e)), read: Boolean(r.read), cameraName: r.cameraName })),
+      );
+      return { unread, items };
+    },
+
+    async markRead(actor: Actor, input: { ids: string[] } | { all: true }): Promise<void> {
+      await db.transaction(async (tx) => {
+        if ('all' in input) await repo.markAllRead(tx, actor.uid, actor.workspaceId);
+        else await repo.markRead(tx, actor.uid, actor.workspaceId, input.ids);
+        // Their other tabs update their bell (the others' bells just re-read theirs).
+        await publish(tx, { topic: 'events', workspaceId: actor.workspaceId, uid: actor.uid });
+      });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { Db, DbOrTx } from '@vigil/db';
+import { schema } from '@vigil/db';
+import { armingState, type EventKind, eventSeverityOf } from '@vigil/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { publish } from '../lib/realtime.ts';
+import { enqueue } from '../modules/jobs/jobs.service.ts';
+
+/**
+ * The events the recorder writes (issue 9): motion, outages, gaps. Each is weighed when it
+ * starts — the camera's severity for the kind and whether it is armed then (its schedule in the
+ * workspace's zone, or an arming by hand) — and announced on the `events` topic.
+ */
+const { events, cameras, schedules, workspaces } = schema;
+
+/** Seconds after an event's start the thumbnail is taken from (the object is in view by then). */
+export const THUMBNAIL_OFFSET_MS = 1000;
+
+/** What a camera's arming depends on, in one query (the schedule may be none). */
+export async function armingInputs(db: DbOrTx, cameraId: string) {
+  const [row] = await db
+    .select({
+      eventSeverity: cameras.eventSeverity,
+      armOverride: cameras.armOverride,
+      armOverrideUntil: cameras.armOverrideUntil,
+      scheduleRecording: cameras.scheduleRecording,
+      timeZone: workspaces.timeZone,
+      ranges: schedules.ranges,
+      holidays: schedules.holidays,
+    })
+    .from(cameras)
+    .innerJoin(workspaces, eq(workspaces.id, cameras.workspaceId))
+    .leftJoin(schedules, eq(schedules.id, cameras.scheduleId))
+    .where(eq(cameras.id, cameraId));
+  return row;
+}
+export type ArmingInputs = NonNullable<Awaited<ReturnType<typeof armingInputs>>>;
+
+export function armedAt(inputs: ArmingInputs, at: Date): { armed: boolean; until: Date | null } {
+  return armingState(
+    {
+      schedule: inputs.ranges ? { ranges: inputs.ranges, holidays: inputs.holidays ?? [] } : null,
+      timeZone: inputs.timeZone,
+      override:
+        inputs.armOverride !== null && inputs.armOverrideUntil
+          ? { armed: inputs.armOverride, until: inputs.armOverrideUntil }
+          : null,
+    },
+    at,
+  );
+}
+
+export interface NewEvent {
+  cameraId: string;
+  workspaceId: string;
+  kind: EventKind;
+  startAt: Date;
+  endAt?: Date | null;
+  zones?: string[];
+  detail?: Record<string, unknown> | null;
+}
+
+/** Inserts an event weighed for its camera and moment, and announces it. Returns its id (none if the camera is gone). */
+export async function insertEvent(tx: DbOrTx, e: NewEvent): Promise<string | undefined> {
+  const inputs = await armingInputs(tx, e.cameraId);
+  if (!inputs) return undefined;
+  const { armed } = armedAt(inputs, e.startAt);
+  const [row] = await tx
+    .insert(events)
+    .values({
+      workspaceId: e.workspaceId,
+      cameraId: e.cameraId,
+      kind: e.kind,
+      severity: eventSeverityOf(e.kind, inputs.eventSeverity, armed),
+      startAt: e.startAt,
+      endAt: e.endAt ?? null,
+      armed,
+      zones: e.zones ?? [],
+      detail: e.detail ?? null,
+    })
+    .returning({ id: events.id });
+  await publish(tx, { topic: 'events', workspaceId: e.workspaceId, id: row!.id });
+  return row!.id;
+}
+
+/** Motion started: the event, and its thumbnail job once the footage of that moment is indexed. */
+export async function insertMotionEvent(tx: DbOrTx, e: NewEvent): Promise<string | undefined> {
+  const id = await insertEvent(tx, { ...e, kind: 'motion' });
+  if (id) await queueThumbnail(tx, id, e.startAt);
+  return id;
+}
+
+export async function queueThumbnail(tx: DbOrTx, eventId: string, startAt: Date): Promise<void> {
+  // A segment is indexed when ffmpeg opens the next one: try a few seconds after the moment, then
+  // the job's own retries wait for it.
+  const runAt = new Date(Math.max(Date.now(), startAt.getTime() + THUMBNAIL_OFFSET_MS) + 3000);
+  await enqueue(tx, 'event-thumbnail', { eventId }, { jobKey: `event-thumbnail:${eventId}`, runAt, maxAttempts: 6 });
+}
+
+/** Motion ended: its end and every zone it touched. */
+export async function endEvent(
+  tx: DbOrTx,
+  ev: { id: string; workspaceId: string },
+  endAt: Date,
+  zones?: string[],
+): Promise<void> {
+  await tx
+    .update(events)
+    .set({ endAt, ...(zones ? { zones } : {}) })
+    .where(and(eq(events.id, ev.id), isNull(events.endAt)));
+  await publish(tx, { topic: 'events', workspaceId: ev.workspaceId, id: ev.id });
+}
+
+/** Ends the camera's open outage events; how many there were. */
+export async function endOutages(tx: DbOrTx, cameraId: string, endAt: Date): Promise<number> {
+  const r = await tx
+    .update(events)
+    .set({ endAt })
+    .where(and(eq(events.cameraId, cameraId), eq(events.kind, 'camera.offline'), isNull(events.endAt)))
+    .returning({ id: events.id });
+  return r.length;
+}
+
+/**
+ * Motion events a crash left open: their real end is unknown, so they end where they began (the
+ * clip still has its pre- and post-roll) rather than lasting until the recorder came back.
+ */
+export async function endDanglingMotion(db: Db, cameraId: string): Promise<void> {
+  await db.execute(
+    sql`update events set end_at = start_at where camera_id = ${cameraId} and kind = 'motion' and end_at is null`,
+  );
+}
