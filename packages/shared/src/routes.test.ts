@@ -55,17 +55,17 @@ describe('route table', () => {
     expect(matchRoute('/vms')?.roles).toBeUndefined();
   });
   it('marks a later issue’s pages unavailable (routable, not offered), the built ones available', () => {
-    for (const later of [
-      '/upgrade',
-      '/billing',
-      '/viewer/events',
-      '/manager/team',
-      '/security',
-      '/sms',
-      '/ai/detection',
-    ])
+    for (const later of ['/upgrade', '/billing', '/manager/team', '/security', '/sms', '/ai/detection'])
       expect(isAvailable(later), later).toBe(false);
-    for (const built of ['/viewer/recordings', '/viewer/live', '/admin/users', '/dashboard', '/auth/login'])
+    for (const built of [
+      '/viewer/events',
+      '/manager/schedules',
+      '/viewer/recordings',
+      '/viewer/live',
+      '/admin/users',
+      '/dashboard',
+      '/auth/login',
+    ])
       expect(isAvailable(built), built).toBe(true);
     expect(isAvailable('/vms/sites/7')).toBe(false);
     expect(isAvailable('/nope')).toBe(false);

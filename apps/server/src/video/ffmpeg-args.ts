@@ -188,7 +188,13 @@ export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
  * decoder's, and copied packets never reach it).
  */
 export const MOTION_DECODE_ARGS = ['-threads', '1', '-skip_loop_filter', 'all'];
-export const KEYFRAME_ONLY_ARGS = ['-skip_frame', 'nokey'];
+/**
+ * Skipping frames also slows ffmpeg's stream probe (it wants decoded frames, and gets one a
+ * second): its default 5 s window would delay the first live frame and segment by ~4 s. A short
+ * window is enough, since only the video is used and the SPS says its size (measured: first output
+ * 2.2 s → 1.0 s at 360p, 1.3 s → 1.0 s at 1080p).
+ */
+export const KEYFRAME_ONLY_ARGS = ['-skip_frame', 'nokey', '-analyzeduration', '1000000', '-probesize', '500000'];
 
 /** Builds the full argv (without the ffmpeg binary itself). */
 export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {

@@ -121,7 +121,7 @@ describe('MotionDetector', () => {
     const moving = [0, 10, 20].map((x) => withBlock(base, x, 0, 10, 255));
     run(d, [...Array(10).fill(base), ...moving]);
     expect(d.active).toBe(true);
-    expect(d.reset()).toEqual({ type: 'stop', at: 12 * STEP_MS });
+    expect(d.reset()).toEqual({ type: 'stop', at: 12 * STEP_MS, zones: [] });
     expect(d.reset()).toBeUndefined();
     // The next stream's first frame is the new background, whatever it shows.
     expect(d.push(withBlock(base, 50, 30, 20, 0), 10_000).score).toBe(0);
