@@ -25,6 +25,10 @@ interface World {
   recordings: { own: string; foreign: string };
   /** Exports (rows inserted directly): one to read, one for DELETE to spend, one foreign. */
   exports: { own: string; ownDoomed: string; foreign: string };
+  /** Events (rows inserted directly: only the recorder makes them), one own, one foreign. */
+  events: { own: string; foreign: string };
+  /** Schedules: one to read and change, one for DELETE to spend, one foreign. */
+  schedules: { own: string; ownDoomed: string; foreign: string };
 }
 
 const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
@@ -80,6 +84,33 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   'DELETE /api/v1/exports/:id': (w) => ({
     url: `/api/v1/exports/${w.exports.ownDoomed}`,
     foreignUrl: `/api/v1/exports/${w.exports.foreign}`,
+  }),
+  'GET /api/v1/events': (w) => ({
+    url: `/api/v1/events?cameraId=${w.cameras.own}`,
+    foreignUrl: `/api/v1/events?cameraId=${w.cameras.foreign}`,
+  }),
+  'GET /api/v1/events/:id': (w) => ({
+    url: `/api/v1/events/${w.events.own}`,
+    foreignUrl: `/api/v1/events/${w.events.foreign}`,
+  }),
+  // An empty patch leaves the note as it is.
+  'PATCH /api/v1/events/:id': (w) => ({
+    url: `/api/v1/events/${w.events.own}`,
+    foreignUrl: `/api/v1/events/${w.events.foreign}`,
+  }),
+  // The empty body is invalid, so the own call fails validation: events.test.ts checks the foreign camera.
+  'POST /api/v1/cameras/:id/arming': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/arming` }),
+  'GET /api/v1/schedules/:id': (w) => ({
+    url: `/api/v1/schedules/${w.schedules.own}`,
+    foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
+  }),
+  'PATCH /api/v1/schedules/:id': (w) => ({
+    url: `/api/v1/schedules/${w.schedules.own}`,
+    foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
+  }),
+  'DELETE /api/v1/schedules/:id': (w) => ({
+    url: `/api/v1/schedules/${w.schedules.ownDoomed}`,
+    foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
   }),
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
@@ -141,8 +172,32 @@ describe('authorization walk over every route', () => {
       };
       return { own: await add(cameras.own), ownDoomed: await add(cameras.own), foreign: await add(cameras.foreign) };
     });
+    const events = await withPg(t.databaseUrl, async (c) => {
+      const add = async (cameraId: string) => {
+        const sql = `insert into events (camera_id, workspace_id, kind, severity, start_at)
+          select id, workspace_id, 'motion', 'alert', $2 from cameras where id = $1 returning id`;
+        return (await c.query<{ id: string }>(sql, [cameraId, DAY.from])).rows[0]!.id;
+      };
+      return { own: await add(cameras.own), foreign: await add(cameras.foreign) };
+    });
+    const schedule = async (token: string, name: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/schedules',
+        headers: bearer(token),
+        payload: { name, ranges: [{ day: 1, start: '08:00', end: '18:00' }] },
+      });
+      return res.json().id as string;
+    };
+    const schedules = {
+      own: await schedule(tokens.user, 'Office hours'),
+      ownDoomed: await schedule(tokens.user, 'To delete'),
+      foreign: await schedule(other.token, 'Foreign'),
+    };
     w = {
       tokens,
+      events,
+      schedules,
       foreign: { workspaceId: other.workspace.id },
       own: { workspaceId: ownMe.json().workspace.id },
       cameras,

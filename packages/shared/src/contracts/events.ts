@@ -98,7 +98,7 @@ export const acknowledgeEventsSchema = z.union([
 export type AcknowledgeEventsInput = z.infer<typeof acknowledgeEventsSchema>;
 export const acknowledgeResultSchema = z.object({ acknowledged: z.number() });
 
-export const updateEventSchema = z.object({ note: z.string().trim().max(2000).nullable() }).strict();
+export const updateEventSchema = z.object({ note: z.string().trim().max(2000).nullable().optional() }).strict();
 
 /** The alert center: the latest alerts and how many of them this person has not read. */
 export const alertCenterSchema = z.object({

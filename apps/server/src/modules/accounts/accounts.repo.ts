@@ -7,7 +7,7 @@ const { users, workspaces, credentials } = schema;
 export type NewUser = typeof users.$inferInsert;
 
 export const accountsRepo = {
-  async insertWorkspace(db: DbOrTx, ws: { id: string; name: string; ownerId: string }) {
+  async insertWorkspace(db: DbOrTx, ws: { id: string; name: string; ownerId: string; timeZone?: string }) {
     const [row] = await db.insert(workspaces).values(ws).returning();
     return row!;
   },

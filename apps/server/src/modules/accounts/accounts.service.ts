@@ -13,6 +13,7 @@ import {
   type UpdateProfileInput,
   type UserDoc,
   hasAnyRole,
+  isValidTimeZone,
 } from '@vigil/shared';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
@@ -71,6 +72,8 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         id: crypto.randomUUID(),
         name: `${input.displayName}'s workspace`,
         ownerId: userId,
+        // Schedules are read in the workspace's zone: the owner's own to begin with.
+        ...(input.timezone && isValidTimeZone(input.timezone) ? { timeZone: input.timezone } : {}),
       });
       const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(input.language ?? '')
         ? input.language

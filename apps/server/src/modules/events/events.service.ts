@@ -41,7 +41,7 @@ export function decodeCursor(text: string): EventCursor {
       Array.isArray(v) &&
       v.length === 2 &&
       typeof v[0] === 'string' &&
-      !Number.isNaN(Date.parse(v[0].replace(' ', 'T'))) &&
+      /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(v[0]) &&
       typeof v[1] === 'string' &&
       /^[0-9a-f-]{36}$/i.test(v[1])
     )
@@ -109,7 +109,8 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
       });
     },
 
-    async setNote(actor: Actor, id: string, note: string | null): Promise<VigilEvent> {
+    async setNote(actor: Actor, id: string, note: string | null | undefined): Promise<VigilEvent> {
+      if (note === undefined) return this.get(actor, id);
       return db.transaction(async (tx) => {
         const row = await repo.setNote(tx, actor.workspaceId, id, note || null);
         if (!row) throw new AppError('not-found');

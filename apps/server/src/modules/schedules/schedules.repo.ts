@@ -6,7 +6,7 @@ const { schedules, cameras, workspaces } = schema;
 
 export type ScheduleRow = typeof schedules.$inferSelect & { cameraCount: number };
 
-const cameraCount = sql<number>`(select count(*)::int from ${cameras} c where c.schedule_id = ${schedules.id})`;
+const cameraCount = sql<number>`(select count(*)::int from ${cameras} c where c.schedule_id = "schedules"."id")`;
 
 export const schedulesRepo = {
   async list(db: DbOrTx, workspaceId: string): Promise<ScheduleRow[]> {
