@@ -31,6 +31,12 @@ export interface MotionDetectorOptions {
   learningRate?: number;
   /** Motion must last this long (first to latest moving frame) before it starts. */
   minDurationMs?: number;
+  /**
+   * Frames are far apart (keyframes, about one a second): motion began somewhere between the last
+   * still frame and the first moving one, and ended between the last moving and the next still
+   * one. Report the middle of each interval (half the error of either end).
+   */
+  sparse?: boolean;
   /** 1 = ignored pixel (a tree, a clock). Areas are fractions of the pixels that count. */
   mask?: Uint8Array;
   /**
@@ -61,6 +67,7 @@ const DEFAULTS = {
   lightingArea: 0.6,
   learningRate: 0.05,
   minDurationMs: 0,
+  sparse: false,
 } satisfies Omit<Required<MotionDetectorOptions>, 'width' | 'height' | 'mask' | 'zones'>;
 
 /** A zone counts as touched by a frame when at least this many of its pixels changed. */
@@ -113,6 +120,10 @@ export class MotionDetector {
   private run = 0;
   private runStart = 0;
   private lastMotionAt = 0;
+  /** The frame before this one, and the first still frame after the latest moving one. */
+  private prevAt: number | undefined;
+  private runPrevAt: number | undefined;
+  private quietAfter: number | undefined;
 
   constructor(opts: MotionDetectorOptions) {
     const { mask, zones, ...rest } = opts;
@@ -185,9 +196,12 @@ export class MotionDetector {
   }
 
   private step(score: number, at: number): MotionEvent | undefined {
+    const prevAt = this.prevAt;
+    this.prevAt = at;
     if (score >= this.o.startArea) {
       if (this.run++ === 0) {
         this.runStart = at;
+        this.runPrevAt = prevAt;
         if (!this.moving) this.touched.clear();
       }
     } else {
@@ -195,18 +209,32 @@ export class MotionDetector {
     }
     if (score >= this.o.stopArea) {
       this.lastMotionAt = at;
+      this.quietAfter = undefined;
       for (const z of this.zones) if (z.hits >= ZONE_MIN_PIXELS) this.touched.add(z.name);
+    } else if (this.quietAfter === undefined) {
+      this.quietAfter = at;
     }
     if (!this.moving && this.run >= this.o.startFrames && at - this.runStart >= this.o.minDurationMs) {
       this.moving = true;
       this.lastMotionAt = at;
-      return { type: 'start', at: this.runStart, zones: [...this.touched] };
+      this.quietAfter = undefined;
+      return { type: 'start', at: this.startTime(), zones: [...this.touched] };
     }
     if (this.moving && at - this.lastMotionAt >= this.o.stopAfterMs) {
       this.moving = false;
-      return { type: 'stop', at: this.lastMotionAt, zones: [...this.touched] };
+      return { type: 'stop', at: this.stopTime(), zones: [...this.touched] };
     }
     return undefined;
+  }
+
+  private startTime(): number {
+    const before = this.runPrevAt;
+    return this.o.sparse && before !== undefined ? Math.round((before + this.runStart) / 2) : this.runStart;
+  }
+
+  private stopTime(): number {
+    const after = this.quietAfter;
+    return this.o.sparse && after !== undefined ? Math.round((this.lastMotionAt + after) / 2) : this.lastMotionAt;
   }
 
   /**
@@ -217,6 +245,7 @@ export class MotionDetector {
     this.background = undefined;
     this.seen = 0;
     this.run = 0;
+    this.prevAt = undefined;
     if (!this.moving) return undefined;
     this.moving = false;
     return { type: 'stop', at: this.lastMotionAt, zones: [...this.touched] };

@@ -60,6 +60,7 @@ export function detectorOptions(
     startArea,
     stopArea: startArea / 2,
     startFrames: sparse ? 1 : 2,
+    sparse,
     minDurationMs: settings.minSeconds * 1000,
     mask,
     zones,

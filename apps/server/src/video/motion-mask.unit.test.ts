@@ -99,7 +99,7 @@ describe('masks and zones on the detector frame', () => {
     expect(long).toEqual([]);
   });
 
-  it('sparse frames (keyframes only): one moving frame starts motion', () => {
+  it('sparse frames (keyframes only): one moving frame starts motion, times are the middles of the uncertain intervals', () => {
     const d = new MotionDetector(detectorOptions(motionSettingsOf({}), MOTION_FRAME, true));
     const frames = [...Array.from({ length: 8 }, still), block(40, 20), ...Array.from({ length: 4 }, still)];
     const events: MotionEvent[] = [];
@@ -108,9 +108,10 @@ describe('masks and zones on the detector frame', () => {
       const e = d.push(f, i * 1000).event;
       if (e) events.push(e);
     });
+    // Between the last still frame and the first moving one; between the last moving and the next still one.
     expect(events.map((e) => [e.type, e.at])).toEqual([
-      ['start', 8000],
-      ['stop', 8000],
+      ['start', 7500],
+      ['stop', 8500],
     ]);
   });
 

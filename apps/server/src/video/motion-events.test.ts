@@ -1,0 +1,151 @@
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
+import { AUTH_SECRET, cameraRow, useTestRecorder, waitFor } from '../../test/recorder-helpers.ts';
+import { createLocalStorage } from '../lib/storage.ts';
+import { createEventThumbnailTask } from '../modules/events/event-thumbnail.service.ts';
+import { createMediaStore } from '../modules/recordings/media-store.ts';
+import { ffmpegTools } from './ffmpeg-binaries.ts';
+
+/**
+ * Motion events against real ffmpeg and the GStreamer RTSP camera, detected the cheap way (the
+ * main stream's keyframes, one a second): the picture switches between "black" (a still scene)
+ * and "ball" (an object moving over it) at known moments.
+ */
+const rig = useTestRecorder();
+
+type EventRow = {
+  id: string;
+  kind: string;
+  severity: string;
+  armed: boolean;
+  zones: string[];
+  start_at: Date;
+  end_at: Date | null;
+};
+
+async function motionEvents(cameraId: string): Promise<EventRow[]> {
+  const r = await rig.db.execute<EventRow>(
+    sql`select id, kind, severity, armed, zones, start_at, end_at from events
+        where camera_id = ${cameraId} and kind = 'motion' order by start_at`,
+  );
+  return r.rows.map((e) => ({ ...e, start_at: new Date(e.start_at), end_at: e.end_at && new Date(e.end_at) }));
+}
+
+const HALVES = {
+  Left: [
+    [0, 0],
+    [0.5, 0],
+    [0.5, 1],
+    [0, 1],
+  ],
+  Right: [
+    [0.5, 0],
+    [1, 0],
+    [1, 1],
+    [0.5, 1],
+  ],
+};
+const WHOLE = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+];
+
+/** The event's start and end against the moments the picture changed (ms, absolute). */
+function offsets(e: EventRow, began: number, ended: number) {
+  return { start: Math.abs(e.start_at.getTime() - began), end: Math.abs(e.end_at!.getTime() - ended) };
+}
+
+describe('motion events', () => {
+  it('an object moving gives one event within a second of the truth, with its zones; none while still; none under a mask', async () => {
+    // Keyframes only (the main stream, a keyframe every 7/15 s) and a substream decoded at 5 fps
+    // (a camera with a keyframe a second): the two cheap ways, side by side.
+    const [keyCam, subCam] = await Promise.all([
+      startRtspServer({ pattern: 'black', keyframeInterval: 7 }),
+      startRtspServer({ pattern: 'black' }),
+    ]);
+    try {
+      const zoned = await rig.addCamera({
+        sourceUrl: keyCam.url,
+        motion: {
+          zones: [
+            { name: 'Left', points: HALVES.Left },
+            { name: 'Right', points: HALVES.Right },
+          ],
+        } as never,
+      });
+      const masked = await rig.addCamera({ sourceUrl: keyCam.url, motion: { masks: [WHOLE] } as never });
+      const sub = await rig.addCamera({ sourceUrl: subCam.url, substreamUrl: subCam.url });
+      for (const cam of [zoned, masked, sub])
+        await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 15_000, 'online');
+      // A still scene for a while: nothing.
+      await new Promise((r) => setTimeout(r, 4000));
+      expect(await motionEvents(zoned.id)).toEqual([]);
+      expect(await motionEvents(sub.id)).toEqual([]);
+
+      await Promise.all([keyCam.setPattern('ball'), subCam.setPattern('ball')]);
+      const began = Date.now();
+      const started = await waitFor(async () => (await motionEvents(zoned.id))[0], 10_000, 'a motion event');
+      // Written at its start (the alert goes out then), open until it ends.
+      expect(started.end_at).toBeNull();
+      expect(Date.now() - began).toBeLessThan(3000);
+      await new Promise((r) => setTimeout(r, 6000));
+      await Promise.all([keyCam.setPattern('black'), subCam.setPattern('black')]);
+      const ended = Date.now();
+      const endedOf = async (id: string) =>
+        waitFor(
+          async () => {
+            const evs = await motionEvents(id);
+            return evs[0]?.end_at ? evs : null;
+          },
+          15_000,
+          'the event to end',
+        );
+      const [event] = await endedOf(zoned.id);
+      const [subEvent] = await endedOf(sub.id);
+      expect(await motionEvents(zoned.id)).toHaveLength(1);
+      expect(await motionEvents(sub.id)).toHaveLength(1);
+      for (const e of [event!, subEvent!]) {
+        const o = offsets(e, began, ended);
+        expect(o.start, JSON.stringify({ ...o, e })).toBeLessThanOrEqual(1000);
+        expect(o.end, JSON.stringify({ ...o, e })).toBeLessThanOrEqual(1000);
+      }
+      // The ball crosses the whole picture: both zones. No schedule: armed, so an alert.
+      expect(event!.zones.length).toBeGreaterThan(0);
+      for (const z of event!.zones) expect(['Left', 'Right']).toContain(z);
+      expect(event).toMatchObject({ kind: 'motion', severity: 'alert', armed: true });
+      expect(subEvent!.zones).toEqual([]);
+      // The camera whose whole picture is masked saw the same ball and started nothing.
+      expect(await motionEvents(masked.id)).toEqual([]);
+      // Its thumbnail is a queued job (the work role runs it); run it here as that role would.
+      const job = await rig.db.execute<{ task_identifier: string }>(
+        sql`select task_identifier from graphile_worker.jobs where key = ${`event-thumbnail:${event!.id}`}`,
+      );
+      expect(job.rows.map((j) => j.task_identifier)).toEqual(['event-thumbnail']);
+      const storageDir = mkdtempSync(path.join(inject('tmpRoot'), 'storage-'));
+      const storage = createLocalStorage(storageDir, AUTH_SECRET);
+      const task = createEventThumbnailTask({
+        db: rig.db,
+        media: createMediaStore(rig.mediaRoot, AUTH_SECRET),
+        storage,
+        ffmpegPath: ffmpegTools().ffmpeg.path,
+      });
+      expect(await waitFor(() => task.run(event!.id).catch(() => null), 20_000, 'the thumbnail')).toBe('done');
+      const [{ thumbnail_key: key }] = (
+        await rig.db.execute<{ thumbnail_key: string }>(sql`select thumbnail_key from events where id = ${event!.id}`)
+      ).rows as [{ thumbnail_key: string }];
+      expect(key).toBe(`workspaces/${rig.workspaceId}/events/${event!.id}.jpg`);
+      const stored = await storage.read(key);
+      const chunks: Buffer[] = [];
+      for await (const c of stored.stream) chunks.push(c as Buffer);
+      expect(stored.contentType).toBe('image/jpeg');
+      expect(Buffer.concat(chunks).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    } finally {
+      await Promise.all([keyCam.stop(), subCam.stop()]);
+    }
+  }, 90_000);
+});
