@@ -53,6 +53,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/viewer/exports': () => async () => ({
     Component: (await import('../features/exports/pages/exports-page.tsx')).ExportsPage,
   }),
+  '/manager/schedules': () => async () => ({
+    Component: (await import('../features/schedules/pages/schedules-page.tsx')).SchedulesPage,
+  }),
   '/admin/users': () => async () => ({
     Component: (await import('../features/admin-users/pages/admin-users-page.tsx')).AdminUsersPage,
   }),
