@@ -67,3 +67,5 @@ export const TOPIC_ADMIN_USERS = 'admin.users' satisfies TopicName;
 export const TOPIC_CAMERAS = 'cameras' satisfies TopicName;
 export const TOPIC_EXPORTS = 'exports' satisfies TopicName;
 export const TOPIC_RECORDINGS = 'recordings' satisfies TopicName;
+export const TOPIC_EVENTS = 'events' satisfies TopicName;
+export const TOPIC_SCHEDULES = 'schedules' satisfies TopicName;

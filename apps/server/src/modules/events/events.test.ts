@@ -33,7 +33,7 @@ describe('events, alerts, schedules and arming', () => {
   }
 
   const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const send = (token: string, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const send = (token: string, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 
   beforeAll(async () => {
@@ -211,7 +211,7 @@ describe('events, alerts, schedules and arming', () => {
   });
 
   it('bad input: clear errors in the catalogue’s shape, nothing written', async () => {
-    const bad = async (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: unknown, field: string, re: RegExp) => {
+    const bad = async (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object, field: string, re: RegExp) => {
       const res = await send(owner.token, method, url, payload);
       expect(res.statusCode, `${url} ${JSON.stringify(payload)} → ${res.body}`).toBe(400);
       const err = errorOf(res);
@@ -343,13 +343,7 @@ describe('events, alerts, schedules and arming', () => {
       'timeZone',
       /not a known time zone/,
     );
-    await bad(
-      'POST',
-      `/api/v1/cameras/${camB}/arming`,
-      { armed: true, minutes: 0 },
-      'minutes',
-      />=1/,
-    );
+    await bad('POST', `/api/v1/cameras/${camB}/arming`, { armed: true, minutes: 0 }, 'minutes', />=1/);
     // Another workspace's schedule, camera or cursor.
     const theirs = (await send(other.token, 'POST', '/api/v1/schedules', { name: 'Theirs', ranges: [] })).json();
     await bad('PATCH', cam, { scheduleId: theirs.id }, 'scheduleId', /no such schedule/);

@@ -5,9 +5,11 @@ import { type ConnectionState, HEALTH_IDLE_POLL_MS, HEALTH_POLL_MS, STREAM_RETRY
 import {
   TOPIC_ADMIN_USERS,
   TOPIC_CAMERAS,
+  TOPIC_EVENTS,
   TOPIC_EXPORTS,
   TOPIC_ME,
   TOPIC_RECORDINGS,
+  TOPIC_SCHEDULES,
   openStream,
   publish,
 } from '../../lib/realtime.ts';
@@ -30,8 +32,8 @@ export function useConnectionMonitor(): ConnectionState {
   const isAdmin = session.hasRole('admin');
   const uid = session.user?.uid ?? '';
   // Every member hears their workspace's cameras (status changes from the recorder, teammates' edits),
-  // exports, and recordings (footage the plan's limits pruned).
-  const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_RECORDINGS];
+  // exports, recordings (footage the plan's limits pruned), events (the alert center) and schedules.
+  const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_RECORDINGS, TOPIC_EVENTS, TOPIC_SCHEDULES];
   const topics = uid ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 

@@ -11,7 +11,8 @@ describe('navSections: grouped by what people do, only what each role can use', 
   it('admin: its own dashboard, watch, review, account and administration', () => {
     expect(shape('admin')).toEqual({
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
-      review: ['/viewer/recordings', '/viewer/exports'],
+      review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
+      team: ['/manager/schedules'],
       account: ['/viewer/settings'],
       administration: ['/admin/users', '/admin/settings'],
     });
@@ -21,7 +22,8 @@ describe('navSections: grouped by what people do, only what each role can use', 
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
-        review: ['/viewer/recordings', '/viewer/exports'],
+        review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
+        team: ['/manager/schedules'],
         account: ['/viewer/settings'],
       });
     }
@@ -32,7 +34,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     for (const role of ['viewer', undefined, 'root']) {
       expect(shape(role)).toEqual({
         watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
-        review: ['/viewer/recordings', '/viewer/exports'],
+        review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
         account: ['/viewer/settings'],
       });
     }
@@ -51,7 +53,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
     expect(later.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/viewer/events', '/manager/team', '/upgrade', '/billing', '/security', '/sms']),
+      expect.arrayContaining(['/manager/team', '/upgrade', '/billing', '/security', '/sms']),
     );
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
@@ -60,12 +62,13 @@ describe('navSections: grouped by what people do, only what each role can use', 
   });
 
   it('offers what a later issue ships by flipping its one flag', () => {
-    const events = ROUTES.find((r) => r.path === '/viewer/events')! as { available: boolean };
-    events.available = true;
+    const tasks = ROUTES.find((r) => r.path === '/operator/tasks')! as { available: boolean };
+    expect(shape('operator').team).toBeUndefined();
+    tasks.available = true;
     try {
-      expect(shape('viewer').review).toEqual(['/viewer/recordings', '/viewer/events', '/viewer/exports']);
+      expect(shape('operator').team).toEqual(['/operator/tasks']);
     } finally {
-      events.available = false;
+      tasks.available = false;
     }
   });
 

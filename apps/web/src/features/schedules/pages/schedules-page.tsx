@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { TOPIC_CAMERAS } from '../../../lib/realtime.ts';
+import { TOPIC_CAMERAS, TOPIC_SCHEDULES } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
@@ -20,7 +20,6 @@ import { todayIn } from '../schedule-model.ts';
 import '../translations.ts';
 
 /** The shared contract's topic name, as a literal (see lib/realtime.ts on why not the TOPICS value). */
-const TOPIC_SCHEDULES = 'schedules' satisfies typeof import('@vigil/shared').TOPICS['schedules'];
 
 type Editing = { mode: 'add' } | { mode: 'edit'; schedule: Schedule } | null;
 
