@@ -19,8 +19,6 @@ import { TimeZonePanel } from '../components/time-zone-panel.tsx';
 import { todayIn } from '../schedule-model.ts';
 import '../translations.ts';
 
-/** The shared contract's topic name, as a literal (see lib/realtime.ts on why not the TOPICS value). */
-
 type Editing = { mode: 'add' } | { mode: 'edit'; schedule: Schedule } | null;
 
 export function SchedulesPage() {
