@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { AlertBell } from '../../features/alerts/components/alert-bell.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session/session-context.ts';
@@ -52,6 +53,7 @@ export function AppLayout() {
           </Link>
           <div className="ml-auto flex items-center gap-3">
             <TrialStatus />
+            <AlertBell />
             <UserMenu />
           </div>
         </div>

@@ -4,6 +4,10 @@ export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastInput {
   kind: ToastKind;
   text: string;
+  /** A small picture beside the text (an alert's thumbnail). */
+  imageUrl?: string | null;
+  /** One button (e.g. "View") that also dismisses the toast. */
+  action?: { label: string; onClick(): void };
 }
 export interface Toast extends ToastInput {
   id: number;

@@ -21,7 +21,20 @@ function ToastItem({ toast, dismissLabel, onDismiss }: { toast: Toast; dismissLa
         kindClass[toast.kind],
       )}
     >
+      {toast.imageUrl ? <img src={toast.imageUrl} alt="" className="h-10 w-16 shrink-0 rounded object-cover" /> : null}
       <p className="flex-1">{toast.text}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          className="shrink-0 rounded px-2 font-semibold underline"
+          onClick={() => {
+            toast.action?.onClick();
+            onDismiss();
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={onDismiss}

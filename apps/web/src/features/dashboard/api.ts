@@ -1,3 +1,4 @@
+import type { AlertCenter } from '@vigil/shared';
 import { LIST_MAX_LIMIT, type Page, type UserDoc } from '@vigil/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
@@ -27,3 +28,9 @@ async function countUsers(): Promise<UserCount> {
 }
 
 export const userCountQuery = queryOptions({ queryKey: ['admin', 'users', 'count'], queryFn: countUsers });
+
+/** The latest alerts (the same list as the bell), for the dashboards' card. */
+export const latestAlertsQuery = queryOptions({
+  queryKey: ['alerts'],
+  queryFn: async () => unwrap(await request<AlertCenter>('GET', '/api/v1/alerts')),
+});

@@ -1,4 +1,4 @@
-import type { Camera, Page, PruneNotices, Recording, Timeline } from '@vigil/shared';
+import type { Camera, Page, PruneNotices, Recording, Timeline, VigilEvent } from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 import { getToken } from '../../lib/token-store.ts';
@@ -19,6 +19,17 @@ export const timelineQuery = (cameraId: string, day: string, tz: string) =>
       return unwrap(await request<Timeline>('GET', `/api/v1/cameras/${encodeURIComponent(cameraId)}/timeline?${q}`));
     },
     enabled: !!cameraId,
+  });
+
+/** The camera's events of the shown day, drawn as marks on the timeline (newest 200). */
+export const dayEventsQuery = (cameraId: string, from: string | undefined, to: string | undefined) =>
+  queryOptions({
+    queryKey: [...recordingsKey, 'events', cameraId, from, to],
+    queryFn: async () => {
+      const q = new URLSearchParams({ cameraId, from: from!, to: to!, limit: '200' });
+      return unwrap(await request<Page<VigilEvent>>('GET', `/api/v1/events?${q}`)).items;
+    },
+    enabled: !!cameraId && !!from && !!to,
   });
 
 /** What the plan's limits made retention delete lately (the latest notice per limit). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { AccountCard } from '../components/account-card.tsx';
+import { AlertsCard } from '../components/alerts-card.tsx';
 import { UsageCard } from '../components/usage-card.tsx';
 import { UserCountCard } from '../components/user-count-card.tsx';
 
@@ -28,6 +29,7 @@ export function DashboardPage({
       <p className="mb-6 text-lg text-fg">{t('dashboard.greeting', { name: me.user.displayName })}</p>
       <div className="grid gap-6 lg:grid-cols-2">
         {live}
+        <AlertsCard />
         {variant === 'admin' && <UserCountCard />}
         <AccountCard me={me} />
         <UsageCard user={me.user} />

@@ -11,11 +11,12 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
 import { formatClock } from '../../../lib/format.ts';
-import { TOPIC_RECORDINGS } from '../../../lib/realtime.ts';
+import { TOPIC_EVENTS, TOPIC_RECORDINGS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { chooseCamera } from '../camera-choice.ts';
-import { cameraChoicesQuery, noticesQuery, recordingsKey, timelineQuery, vodUrl } from '../api.ts';
+import { cameraChoicesQuery, dayEventsQuery, noticesQuery, recordingsKey, timelineQuery, vodUrl } from '../api.ts';
+import { EventMarks } from '../components/event-marks.tsx';
 import { PruneNotices } from '../components/prune-notices.tsx';
 import { RecordingList } from '../components/recording-list.tsx';
 import { GapNotice } from '../components/gap-notice.tsx';
@@ -57,6 +58,11 @@ export function RecordingsPage() {
   const day = isDay(params.get('day')) ? params.get('day')! : todayIn(timeZone);
   const zoom = readZoom(params.get('zoom'));
   const timeline = useQuery(timelineQuery(cameraId, day, timeZone));
+  const dayEvents = useQuery(dayEventsQuery(cameraId, timeline.data?.start, timeline.data?.end));
+  useRealtimeEvent(
+    TOPIC_EVENTS,
+    () => void queryClient.invalidateQueries({ queryKey: [...recordingsKey, 'events', cameraId] }),
+  );
   const [seek, setSeek] = useState<SeekRequest | null>(null);
   const [playing, setPlaying] = useState<number | null>(null);
   const [rate, setRate] = useState(1);
@@ -104,6 +110,16 @@ export function RecordingsPage() {
   };
 
   const time = (ms: number) => formatClock(ms, timeZone, i18n.language, { seconds: false });
+
+  // A link with ?at= (an event's "open in recordings") plays that moment once the day is loaded.
+  const linkedAt = Date.parse(params.get('at') ?? '');
+  const playedLink = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the day's timeline arrives.
+  useEffect(() => {
+    if (playedLink.current || !timeline.data || !Number.isFinite(linkedAt)) return;
+    playedLink.current = true;
+    play(linkedAt);
+  }, [timeline.data]);
 
   const play = (ms: number, { exact = false, snapMs = 0 }: { exact?: boolean; snapMs?: number } = {}) => {
     if (!timeline.data) return;
@@ -203,6 +219,7 @@ export function RecordingsPage() {
                 timeZone={timeZone}
                 onPick={play}
               />
+              {view && <EventMarks view={view} events={dayEvents.data ?? []} time={time} onPlay={(ms) => play(ms)} />}
               {gap && <GapNotice gap={gap} time={time} onPlay={(ms) => play(ms)} />}
               <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-muted" aria-hidden="true">
                 <span className="inline-flex items-center gap-1">
@@ -211,6 +228,12 @@ export function RecordingsPage() {
                 <span className="inline-flex items-center gap-1">
                   <span className="inline-block h-3 w-3 rounded-sm border border-line bg-sunken" />{' '}
                   {t('recordings.legendGap')}
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <span className="inline-block h-3 w-1.5 rounded-sm bg-danger" /> {t('recordings.legendAlert')}
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <span className="inline-block h-3 w-1.5 rounded-sm bg-warn-fg" /> {t('recordings.legendEvent')}
                 </span>
               </div>
               {spans.length === 0 && <p className="mt-4 text-muted">{t('recordings.noFootage')}</p>}
