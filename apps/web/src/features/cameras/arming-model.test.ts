@@ -11,7 +11,12 @@ describe('arming badge', () => {
 
   it('gives a date when the change is on another day, in the user’s zone', () => {
     const iso = '2026-11-24T07:30:00Z';
-    const b = armingBadge({ armed: false, armedUntil: iso, armOverride: { armed: false, until: iso } }, now, 'UTC', 'en');
+    const b = armingBadge(
+      { armed: false, armedUntil: iso, armOverride: { armed: false, until: iso } },
+      now,
+      'UTC',
+      'en',
+    );
     expect(b.key).toBe('cameras.arming.disarmedUntil');
     expect(b.manual).toBe(true);
     expect(b.when).toMatch(/Nov 24, 2026/);

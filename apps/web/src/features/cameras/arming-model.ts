@@ -5,7 +5,11 @@ import { formatClock, formatDateTime } from '../../lib/format.ts';
 export const ARM_DURATIONS = [60, 240, 1440] as const;
 
 export interface ArmingBadge {
-  key: 'cameras.arming.armed' | 'cameras.arming.disarmed' | 'cameras.arming.armedUntil' | 'cameras.arming.disarmedUntil';
+  key:
+    | 'cameras.arming.armed'
+    | 'cameras.arming.disarmed'
+    | 'cameras.arming.armedUntil'
+    | 'cameras.arming.disarmedUntil';
   /** When it changes, in the user's zone: a time today, else a date and time. */
   when?: string;
   /** Set by hand rather than by the schedule. */

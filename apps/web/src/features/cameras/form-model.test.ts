@@ -25,6 +25,13 @@ const camera: Camera = {
   lastError: null,
   statusChangedAt: null,
   video: { codec: null, width: null, height: null, fps: null },
+  motion: { enabled: true, sensitivity: 50, minArea: 0.2, minSeconds: 0, masks: [], zones: [] },
+  scheduleId: null,
+  scheduleRecording: false,
+  eventSeverity: {},
+  armed: true,
+  armedUntil: null,
+  armOverride: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

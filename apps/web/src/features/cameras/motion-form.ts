@@ -8,8 +8,12 @@ import {
 import { MIN_POINTS, type Shape, masksAndZones, shapesOf } from './polygon-model.ts';
 
 /** The kinds a camera's own settings may raise to an alert or keep as information. */
-export const SEVERITY_KINDS = ['motion', 'camera.offline', 'camera.online', 'recording.gap'] as const satisfies
-  readonly EventKind[];
+export const SEVERITY_KINDS = [
+  'motion',
+  'camera.offline',
+  'camera.online',
+  'recording.gap',
+] as const satisfies readonly EventKind[];
 export type SeverityKind = (typeof SEVERITY_KINDS)[number];
 
 /** What the "Motion & alerts" dialog edits; numbers stay text while typed (French writes 0,5). */
