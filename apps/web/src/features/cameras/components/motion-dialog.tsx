@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { Camera } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -29,6 +29,11 @@ export function MotionDialog({ camera, onOpenChange }: MotionDialogProps) {
   const update = useUpdateCamera();
   const failure = update.error instanceof ApiError ? update.error : null;
   const fields = failure?.code === 'invalid-argument' ? (failure.fields ?? {}) : {};
+  const errorsRef = useRef<HTMLDivElement>(null);
+  // The save button sits at the bottom of a long form: bring the refusal into view.
+  useEffect(() => {
+    if (failure) errorsRef.current?.scrollIntoView({ block: 'center' });
+  }, [failure]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -78,7 +83,7 @@ export function MotionDialog({ camera, onOpenChange }: MotionDialogProps) {
               recordsOnMotion={camera.recordingMode === 'motion'}
               errors={fields}
             />
-            <div aria-live="polite" data-testid="motion-errors">
+            <div ref={errorsRef} aria-live="polite" data-testid="motion-errors">
               {failure && (
                 <Banner tone="error">
                   <p>{errorText(failure)}</p>

@@ -21,6 +21,12 @@ import type { SnapshotState } from './use-snapshot.ts';
 /** Zone outlines cycle through these (readable on a grey picture, in both themes). */
 export const ZONE_COLOURS = ['#22d3ee', '#facc15', '#4ade80', '#f472b6', '#fb923c', '#a78bfa'];
 
+/** A zone keeps its colour whatever masks come before it: the colour follows its place among zones. */
+export function zoneColour(shapes: readonly Shape[], index: number): string {
+  const n = shapes.slice(0, index).filter((s) => s.kind === 'zone').length;
+  return ZONE_COLOURS[n % ZONE_COLOURS.length]!;
+}
+
 export interface Drawing {
   kind: Shape['kind'];
   points: Point[];
@@ -152,20 +158,30 @@ export function ZoneCanvas(props: ZoneCanvasProps) {
           </pattern>
         </defs>
         {shapes.map((s, i) => {
-          const colour = ZONE_COLOURS[i % ZONE_COLOURS.length];
+          const colour = zoneColour(shapes, i);
           const mask = s.kind === 'mask';
+          const width = selected === i ? 3.5 : 2;
           return (
-            <polygon
-              // biome-ignore lint/suspicious/noArrayIndexKey: shapes have no identity beyond their place
-              key={i}
-              points={svgPoints(s.points)}
-              fill={mask ? 'url(#mask-hatch)' : `${colour}33`}
-              stroke={mask ? '#ffffff' : colour}
-              strokeDasharray={mask ? '4 3' : undefined}
-              strokeWidth={selected === i ? 3.5 : 2}
-              vectorEffect="non-scaling-stroke"
-              data-kind={s.kind}
-            />
+            // biome-ignore lint/suspicious/noArrayIndexKey: shapes have no identity beyond their place
+            <g key={i}>
+              {/* A dark edge under the colour: the outline stays visible on any picture. */}
+              <polygon
+                points={svgPoints(s.points)}
+                fill="none"
+                stroke="rgba(0,0,0,0.7)"
+                strokeWidth={width + 2}
+                vectorEffect="non-scaling-stroke"
+              />
+              <polygon
+                points={svgPoints(s.points)}
+                fill={mask ? 'url(#mask-hatch)' : `${colour}33`}
+                stroke={mask ? '#ffffff' : colour}
+                strokeDasharray={mask ? '4 3' : undefined}
+                strokeWidth={width}
+                vectorEffect="non-scaling-stroke"
+                data-kind={s.kind}
+              />
+            </g>
           );
         })}
         {drawing && drawing.points.length > 0 && (
@@ -188,7 +204,7 @@ export function ZoneCanvas(props: ZoneCanvasProps) {
             key={i}
             aria-hidden="true"
             className="pointer-events-none absolute -translate-x-1/2 -translate-y-1/2 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-white"
-            style={{ left: `${x * 100}%`, top: `${y * 100}%`, color: ZONE_COLOURS[i % ZONE_COLOURS.length] }}
+            style={{ left: `${x * 100}%`, top: `${y * 100}%`, color: zoneColour(shapes, i) }}
           >
             {s.name}
           </span>

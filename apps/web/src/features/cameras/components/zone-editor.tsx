@@ -5,7 +5,7 @@ import { inputClass } from '../../../components/ui/text-field.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { shapeProblems } from '../motion-form.ts';
 import { MIN_POINTS, type Shape, nextZoneName } from '../polygon-model.ts';
-import { type Drawing, ZONE_COLOURS, ZoneCanvas } from './zone-canvas.tsx';
+import { type Drawing, ZoneCanvas, zoneColour } from './zone-canvas.tsx';
 import { useSnapshot } from './use-snapshot.ts';
 
 export interface ZoneEditorProps {
@@ -171,7 +171,7 @@ export function ZoneEditor({ cameraId, shapes, onChange, onDrawingChange }: Zone
                   style={
                     s.kind === 'mask'
                       ? { background: 'repeating-linear-gradient(45deg,#000 0 3px,#888 3px 5px)' }
-                      : { background: ZONE_COLOURS[i % ZONE_COLOURS.length] }
+                      : { background: zoneColour(shapes, i) }
                   }
                 />
                 {s.kind === 'zone' ? (
