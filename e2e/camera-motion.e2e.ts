@@ -149,6 +149,16 @@ describe('motion settings, zones and arming in the browser', () => {
 
     // The server's field error is shown: a zone left with two points.
     await dialog().getByRole('button', { name: 'Edit points Front door' }).click();
+    // Points drag with the pointer.
+    const first = dialog().getByRole('button', { name: 'Point 1 of 4, Front door' });
+    await page.getByTestId('zone-canvas').scrollIntoViewIfNeeded();
+    const from = (await first.boundingBox())!;
+    const canvas = (await page.getByTestId('zone-canvas').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(canvas.x + 0.2 * canvas.width, canvas.y + 0.3 * canvas.height, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => first.evaluate((b: HTMLElement) => [b.style.left, b.style.top])).toEqual(['20%', '30%']);
     await dialog().getByRole('button', { name: 'Point 4 of 4, Front door' }).focus();
     await page.keyboard.press('Delete');
     await dialog().getByRole('button', { name: 'Point 3 of 3, Front door' }).focus();
