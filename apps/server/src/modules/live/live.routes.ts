@@ -86,6 +86,22 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
     },
   );
 
+  r.get(
+    '/api/v1/cameras/:id/snapshot',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags,
+        summary: 'JPEG (640 px wide) of the camera’s current picture, from its live feed: to draw motion zones on',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const jpeg = await live.snapshot(viewer(req), req.params.id);
+      return reply.header('content-type', 'image/jpeg').header('cache-control', 'no-store').send(jpeg);
+    },
+  );
+
   app.route({
     method: 'GET',
     url: '/api/v1/cameras/:id/live.mp4ws',

@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
 import type { FeedDirectory } from './remote-feeds.ts';
 import type { Actor, CamerasService } from '../cameras/cameras.service.ts';
+import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { LiveHls } from './live-hls.ts';
+import { currentGop, snapshotJpeg } from './live-snapshot.ts';
 import { type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
 
 /** A WebSocket ticket only opens the socket; once open, the stream lives as long as the socket. */
@@ -15,6 +18,12 @@ const HLS_TICKET_SECONDS = 3600;
 const MAX_WEBRTC_PER_USER = 64;
 /** How long an offer waits for a camera that is still connecting (ffmpeg start + RTSP probe). */
 const FIRST_STREAM_WAIT_MS = 8000;
+/** A snapshot (for drawing motion zones) waits less: a remote feed's first init, not a cold start. */
+const SNAPSHOT_STREAM_WAIT_MS = 3000;
+/** Snapshots cost a decode each: a few in a row (reopening the editor), then a trickle. */
+const SNAPSHOT_BURST = 6;
+const SNAPSHOTS_PER_MINUTE = 12;
+const NO_PICTURE = 'The camera is not sending video right now.';
 
 export type LiveService = ReturnType<typeof createLiveService>;
 export interface Viewer extends Actor {
@@ -46,6 +55,8 @@ export function createLiveService(deps: {
   webrtc?: WebRtcOptions;
   /** The live session with this token hash (not expired, account enabled), as auth resolves it. */
   sessionByHash: (tokenHash: string) => Promise<{ uid: string; workspaceId: string } | null>;
+  /** ffmpeg for snapshots (found on first use when not given). */
+  ffmpegPath?: string;
 }) {
   const { cameras, feeds, secret } = deps;
   const sign = (cameraId: string, holder: TicketHolder, expires: number) =>
@@ -56,6 +67,7 @@ export function createLiveService(deps: {
   const watching = new Map<string, Set<{ sessionId: string; close: () => void }>>();
   const sessions = new Map<string, { session: WebRtcSession; viewer: Viewer; cameraId: string }>();
   const hls = new WeakMap<LiveFeed, LiveHls>();
+  const snapshots = createRateLimiter({ burst: SNAPSHOT_BURST, perMinute: SNAPSHOTS_PER_MINUTE });
 
   deps.hub?.subscribe((e) => {
     if (e.topic !== 'session.revoked' || !e.uid) return;
@@ -170,6 +182,23 @@ export function createLiveService(deps: {
         await session.close();
         throw new AppError('invalid-argument', 'The WebRTC offer could not be used.', { sdp: 'not a usable offer' });
       }
+    },
+
+    /**
+     * A JPEG of the camera's current picture (to draw motion masks and zones on), decoded from the
+     * live feed's current GOP: no extra connection to the camera. Not-found for another workspace's
+     * camera, unavailable when the camera sends no video.
+     */
+    async snapshot(viewer: Viewer, cameraId: string): Promise<Buffer> {
+      const camera = await cameras.get(viewer, cameraId);
+      const feed = camera.enabled ? await streaming(cameraId, SNAPSHOT_STREAM_WAIT_MS) : undefined;
+      const mp4 = feed && (await currentGop(feed));
+      if (!mp4) throw new AppError('unavailable', NO_PICTURE);
+      const wait = snapshots.take(viewer.uid);
+      if (wait) throw new RetryLaterError('resource-exhausted', wait, 'Too many snapshots at once. Please slow down.');
+      const jpeg = await snapshotJpeg(deps.ffmpegPath ?? ffmpegTools().ffmpeg.path, mp4);
+      if (!jpeg) throw new AppError('unavailable', NO_PICTURE);
+      return jpeg;
     },
 
     /** The browser hangs up (closing the peer connection is also noticed by ICE, later). */

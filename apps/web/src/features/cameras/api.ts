@@ -1,6 +1,16 @@
-import type { Camera, CameraSourceInput, CreateCameraInput, Page, ProbeResult, UpdateCameraInput } from '@vigil/shared';
+import type {
+  Camera,
+  CameraSourceInput,
+  CreateCameraInput,
+  Page,
+  ProbeResult,
+  Schedule,
+  UpdateCameraInput,
+} from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request, unwrap } from '../../lib/api-client.ts';
+import { ApiError, request, unwrap } from '../../lib/api-client.ts';
+import { errorFromBody } from '../../lib/errors.ts';
+import { getToken } from '../../lib/token-store.ts';
 
 export const camerasKey = ['cameras'] as const;
 
@@ -44,4 +54,43 @@ export function useProbe() {
           : await request<ProbeResult>('POST', '/api/v1/cameras/probe', { source: input.source }),
       ),
   });
+}
+
+/** The workspace's arming schedules, for the camera's schedule select. */
+export const schedulesQuery = queryOptions({
+  queryKey: ['schedules', 'list'],
+  queryFn: async () =>
+    unwrap(await request<{ items: Pick<Schedule, 'id' | 'name'>[]; timeZone: string }>('GET', '/api/v1/schedules')),
+});
+
+export type ArmInput = { armed: boolean; minutes: number } | { resume: true };
+
+export const useArmCamera = () =>
+  useCameraMutation(async ({ id, input }: { id: string; input: ArmInput }) =>
+    unwrap(await request<Camera>('POST', `/api/v1/cameras/${encodeURIComponent(id)}/arming`, input)),
+  );
+
+/**
+ * The camera's current picture as an object URL (revoke it when done): fetched with the bearer,
+ * since an <img src> cannot send it. Throws ApiError (e.g. `unavailable`: no video right now).
+ */
+export async function fetchSnapshot(cameraId: string, signal: AbortSignal): Promise<string> {
+  const token = getToken();
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (e) {
+    if (signal.aborted) throw e;
+    throw new ApiError('unavailable', 'unavailable');
+  }
+  if (!res.ok) {
+    const body = await res.json().catch(() => undefined);
+    const error = errorFromBody(body, res.status);
+    throw new ApiError(error.code, error.message, error.fields, error.detail);
+  }
+  return URL.createObjectURL(await res.blob());
 }

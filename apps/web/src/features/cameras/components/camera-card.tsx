@@ -1,20 +1,28 @@
 import { type Camera, MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import type { ArmInput } from '../api.ts';
 import { probeErrorKey, videoSummary } from '../form-model.ts';
+import { ArmingBadge, ArmingMenu } from './arming-controls.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export interface CameraCardProps {
   camera: Camera;
   canEdit: boolean;
   busy: boolean;
+  armBusy: boolean;
+  /** The user's time zone, for "Armed until 18:00". */
+  timeZone: string;
   onEdit(): void;
+  onMotion(): void;
+  onArm(input: ArmInput): void;
   onToggle(): void;
   onDelete(): void;
 }
 
 /** One camera: what it is, how it is doing, and (for editors) what can be done to it. */
-export function CameraCard({ camera, canEdit, busy, onEdit, onToggle, onDelete }: CameraCardProps) {
+export function CameraCard(props: CameraCardProps) {
+  const { camera, canEdit, busy, onEdit, onToggle, onDelete } = props;
   const { t } = useTranslation();
   const known = camera.lastError ? probeErrorKey(camera.lastError) : null;
   const lastError = known ? t(known.key, known.params) : camera.lastError;
@@ -26,7 +34,10 @@ export function CameraCard({ camera, canEdit, busy, onEdit, onToggle, onDelete }
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" data-testid="camera-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 text-base font-semibold break-words text-fg">{camera.name}</h2>
-        <StatusBadge status={camera.status} />
+        <div className="flex flex-wrap justify-end gap-1.5">
+          <StatusBadge status={camera.status} />
+          <ArmingBadge camera={camera} timeZone={props.timeZone} />
+        </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">{t('cameras.col.source')}</dt>
@@ -59,6 +70,10 @@ export function CameraCard({ camera, canEdit, busy, onEdit, onToggle, onDelete }
           <Button variant="secondary" onClick={onEdit} aria-label={t('cameras.editNamed', named)}>
             {t('cameras.edit')}
           </Button>
+          <Button variant="secondary" onClick={props.onMotion} aria-label={t('cameras.motion.openNamed', named)}>
+            {t('cameras.motion.open')}
+          </Button>
+          <ArmingMenu camera={camera} busy={props.armBusy} onArm={props.onArm} />
           <Button
             variant="secondary"
             busy={busy}

@@ -1,6 +1,6 @@
 import type { Camera } from '@vigil/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,10 +11,13 @@ import { useToast } from '../../../components/ui/toast-context.ts';
 import { TOPIC_CAMERAS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
-import { camerasKey, camerasQuery, useDeleteCamera, useUpdateCamera } from '../api.ts';
+import { browserTimeZone } from '../../../lib/format.ts';
+import { type ArmInput, camerasKey, camerasQuery, useArmCamera, useDeleteCamera, useUpdateCamera } from '../api.ts';
+import { nextArmingChange } from '../arming-model.ts';
 import { CameraCard } from '../components/camera-card.tsx';
 import { CameraDialog } from '../components/camera-dialog.tsx';
 import { LimitBanner } from '../components/limit-banner.tsx';
+import { MotionDialog } from '../components/motion-dialog.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import '../translations.ts';
 
@@ -30,6 +33,8 @@ export function CamerasPage() {
   const remove = useDeleteCamera();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Camera | null>(null);
+  const [motionOf, setMotionOf] = useState<string | null>(null);
+  const arm = useArmCamera();
   const [limitHit, setLimitHit] = useState(false);
   // Owners count as managers (DESIGN §2); viewers and operators only look.
   const canEdit = session.hasAnyRole(['manager', 'admin']);
@@ -37,6 +42,37 @@ export function CamerasPage() {
 
   // The recorder reports status, and teammates edit: either way the list re-reads itself.
   useRealtimeEvent(TOPIC_CAMERAS, () => void queryClient.invalidateQueries({ queryKey: camerasKey }));
+
+  // "Armed until 18:00" must not stay on screen at 18:01: re-read the list when the first change is due.
+  const cameraList = query.data;
+  useEffect(() => {
+    const wait = cameraList ? nextArmingChange(cameraList, Date.now()) : null;
+    if (wait === null) return;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: camerasKey }), wait);
+    return () => clearTimeout(timer);
+  }, [cameraList, queryClient]);
+
+  const armCamera = (camera: Camera, input: ArmInput) =>
+    arm.mutate(
+      { id: camera.id, input },
+      {
+        onSuccess: (c) =>
+          toast({
+            kind: 'success',
+            text: t(
+              'resume' in input
+                ? 'cameras.arming.resumed'
+                : c.armed
+                  ? 'cameras.arming.armedToast'
+                  : 'cameras.arming.disarmedToast',
+              {
+                name: c.name,
+              },
+            ),
+          }),
+        onError: (err) => toast({ kind: 'error', text: errorText(err) }),
+      },
+    );
 
   const toggle = (camera: Camera) =>
     update.mutate(
@@ -61,6 +97,8 @@ export function CamerasPage() {
 
   const cameras = query.data ?? [];
   const owner = session.me?.workspace.ownerId === session.user?.uid;
+  const timeZone = session.me?.user.preferences.timezone ?? browserTimeZone();
+  const motionCamera = cameras.find((c) => c.id === motionOf);
   return (
     <>
       <PageHeader
@@ -94,7 +132,11 @@ export function CamerasPage() {
                 camera={c}
                 canEdit={canEdit}
                 busy={update.isPending && update.variables?.id === c.id}
+                armBusy={arm.isPending && arm.variables?.id === c.id}
+                timeZone={timeZone}
                 onEdit={() => setEditing({ mode: 'edit', camera: c })}
+                onMotion={() => setMotionOf(c.id)}
+                onArm={(input) => armCamera(c, input)}
                 onToggle={() => toggle(c)}
                 onDelete={() => setDeleting(c)}
               />
@@ -110,6 +152,9 @@ export function CamerasPage() {
           camera={editing.mode === 'edit' ? editing.camera : undefined}
           onLimit={() => setLimitHit(true)}
         />
+      )}
+      {motionCamera && (
+        <MotionDialog key={motionCamera.id} camera={motionCamera} onOpenChange={(open) => !open && setMotionOf(null)} />
       )}
       <ConfirmDialog
         open={deleting !== null}
