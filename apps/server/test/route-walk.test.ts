@@ -33,7 +33,6 @@ interface World {
 
 const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
 
-const NO_ID = '00000000-0000-4000-8000-000000000000';
 
 const cameraUrl = (w: World, suffix = '') => ({
   url: `/api/v1/cameras/${w.cameras.own}${suffix}`,
@@ -70,14 +69,6 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   // Nothing streams here, so the own camera would answer 503: another workspace's camera is a 404 after
   // the access check. The picture and the foreign check live in modules/live/live-snapshot.test.ts.
   'GET /api/v1/cameras/:id/snapshot': (w) => ({ url: `/api/v1/cameras/${w.cameras.foreign}/snapshot` }),
-  // The empty body is refused after the access check; cameras tests arm for real.
-  'POST /api/v1/cameras/:id/arming': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/arming` }),
-  // No such object: a 404 after the access check (events and schedules tests cover their own objects).
-  'GET /api/v1/events/:id': () => ({ url: `/api/v1/events/${NO_ID}` }),
-  'PATCH /api/v1/events/:id': () => ({ url: `/api/v1/events/${NO_ID}` }),
-  'GET /api/v1/schedules/:id': () => ({ url: `/api/v1/schedules/${NO_ID}` }),
-  'PATCH /api/v1/schedules/:id': () => ({ url: `/api/v1/schedules/${NO_ID}` }),
-  'DELETE /api/v1/schedules/:id': () => ({ url: `/api/v1/schedules/${NO_ID}` }),
   // Plain HTTP (no upgrade) must answer a clean 4xx; the socket's own checks live in modules/live/live.test.ts.
   'GET /api/v1/cameras/:id/live.mp4ws': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live.mp4ws` }),
   // No camera is running here: the offer is refused after the access check; modules/live/webrtc.test.ts plays it.
