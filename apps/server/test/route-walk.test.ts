@@ -33,7 +33,6 @@ interface World {
 
 const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
 
-
 const cameraUrl = (w: World, suffix = '') => ({
   url: `/api/v1/cameras/${w.cameras.own}${suffix}`,
   foreignUrl: `/api/v1/cameras/${w.cameras.foreign}${suffix}`,

@@ -39,10 +39,7 @@ export const cameraSourceInputSchema = z.discriminatedUnion('type', [
 export type CameraSourceInput = z.infer<typeof cameraSourceInputSchema>;
 
 /** A point in fractions of the picture (0–1, from the top left). */
-const fraction = z
-  .number()
-  .min(0, 'must be inside the picture (0 to 1)')
-  .max(1, 'must be inside the picture (0 to 1)');
+const fraction = z.number().min(0, 'must be inside the picture (0 to 1)').max(1, 'must be inside the picture (0 to 1)');
 const point = z.tuple([fraction, fraction]);
 export const polygonSchema = z.array(point).min(3, 'needs at least 3 points').max(64);
 export const motionZoneSchema = z.object({ name: z.string().trim().min(1).max(40), points: polygonSchema });
