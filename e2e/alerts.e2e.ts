@@ -70,7 +70,8 @@ describe('alert center', () => {
       const item = page.getByTestId('alert-item').first();
       await item.waitFor();
       expect(await item.textContent()).toContain('Motion — Porch');
-      expect(await seriousAxeViolations(page)).toEqual([]);
+      const axe = await seriousAxeViolations(page);
+      expect(axe, JSON.stringify(axe)).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'alerts-bell-desktop.png') });
       await item.click();
       await page.waitForURL(/\/viewer\/events\?id=/);
@@ -79,7 +80,7 @@ describe('alert center', () => {
         .poll(async () => (await page.getByTestId('alert-badge').count()) === 0, { timeout: 5000 })
         .toBe(true);
       await rtsp.setPattern('black');
-      expect(watch.errors).toEqual([]);
+      expect(watch.errors, JSON.stringify(watch.errors)).toEqual([]);
     } finally {
       await ctx.close();
     }
@@ -125,7 +126,7 @@ describe('alert center', () => {
       await page.getByRole('menuitem', { name: 'Mark all read' }).click();
       await expect.poll(() => page.getByTestId('alert-badge').count(), { timeout: 5000 }).toBe(0);
       expect(await bell.getAttribute('aria-label')).toBe('Alerts');
-      expect(watch.errors).toEqual([]);
+      expect(watch.errors, JSON.stringify(watch.errors)).toEqual([]);
     } finally {
       await ctx.close();
     }

@@ -68,7 +68,7 @@ export function AlertBell() {
   const badge = badgeText(data?.unread ?? 0);
   const items = data?.items ?? [];
   return (
-    <Menu.Root>
+    <Menu.Root modal={false}>
       <Menu.Trigger
         className="relative rounded-full p-2 text-fg hover:bg-sunken"
         aria-label={badge ? t('alerts.bellUnread', { count: data?.unread ?? 0, shown: badge }) : t('alerts.bell')}
