@@ -4,6 +4,8 @@ export type ToastKind = 'success' | 'error' | 'info';
 export interface ToastInput {
   kind: ToastKind;
   text: string;
+  /** A link to where the outcome can be followed (the toast sits outside the router: navigate via onNavigate). */
+  action?: { label: string; href: string; onNavigate?(): void };
 }
 export interface Toast extends ToastInput {
   id: number;

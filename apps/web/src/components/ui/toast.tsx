@@ -21,7 +21,26 @@ function ToastItem({ toast, dismissLabel, onDismiss }: { toast: Toast; dismissLa
         kindClass[toast.kind],
       )}
     >
-      <p className="flex-1">{toast.text}</p>
+      <p className="flex-1">
+        {toast.text}
+        {toast.action && (
+          <>
+            {' '}
+            <a
+              href={toast.action.href}
+              className="font-medium underline"
+              onClick={(e) => {
+                if (!toast.action?.onNavigate) return;
+                e.preventDefault();
+                toast.action.onNavigate();
+                onDismiss();
+              }}
+            >
+              {toast.action.label}
+            </a>
+          </>
+        )}
+      </p>
       <button
         type="button"
         onClick={onDismiss}
