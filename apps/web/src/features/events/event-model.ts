@@ -6,7 +6,10 @@ const HOUR_MS = 3600_000;
  * The footage worth seeing for an event: a little before it starts to a little after it ends
  * (or after now while it lasts), at most one hour — the export limit, and plenty for a glance.
  */
-export function clipRange(event: Pick<VigilEvent, 'startAt' | 'endAt'>, now = Date.now()): { from: string; to: string } {
+export function clipRange(
+  event: Pick<VigilEvent, 'startAt' | 'endAt'>,
+  now = Date.now(),
+): { from: string; to: string } {
   const start = Date.parse(event.startAt) - MOTION_PRE_ROLL_SECONDS * 1000;
   const end = (event.endAt ? Date.parse(event.endAt) : now) + MOTION_POST_ROLL_SECONDS * 1000;
   const to = Math.min(Math.max(end, start + 1000), start + HOUR_MS);
@@ -51,11 +54,15 @@ export function recordingsLink(event: Pick<VigilEvent, 'cameraId' | 'startAt'>, 
 }
 
 /** Kind-specific facts as an i18n key and its values; null when the kind has none to tell. */
-export function detailText(event: Pick<VigilEvent, 'kind' | 'detail'>): { key: string; values: Record<string, string | number> } | null {
+export function detailText(
+  event: Pick<VigilEvent, 'kind' | 'detail'>,
+): { key: string; values: Record<string, string | number> } | null {
   const d = event.detail ?? {};
   switch (event.kind) {
     case 'camera.offline':
-      return typeof d.error === 'string' && d.error ? { key: 'events.detail.offline', values: { error: d.error } } : null;
+      return typeof d.error === 'string' && d.error
+        ? { key: 'events.detail.offline', values: { error: d.error } }
+        : null;
     case 'recording.gap':
       return typeof d.seconds === 'number' ? { key: 'events.detail.gap', values: { seconds: d.seconds } } : null;
     case 'storage.pruned': {

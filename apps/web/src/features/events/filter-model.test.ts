@@ -34,9 +34,13 @@ describe('event filters and the URL', () => {
   });
 
   it('drops values the server would refuse', () => {
-    const f = filtersFromQuery(new URLSearchParams('camera=12&kind=fire&severity=huge&from=yesterday&acknowledged=maybe'));
+    const f = filtersFromQuery(
+      new URLSearchParams('camera=12&kind=fire&severity=huge&from=yesterday&acknowledged=maybe'),
+    );
     expect(f).toEqual(EMPTY_FILTERS);
-    expect(filtersFromQuery(new URLSearchParams('from=2026-11-20T09:00:00%2B01:00')).from).toBe('2026-11-20T08:00:00.000Z');
+    expect(filtersFromQuery(new URLSearchParams('from=2026-11-20T09:00:00%2B01:00')).from).toBe(
+      '2026-11-20T08:00:00.000Z',
+    );
   });
 
   it('maps to the API filter and list query', () => {

@@ -11,7 +11,14 @@ export interface EventFilters {
   acknowledged: 'all' | 'yes' | 'no';
 }
 
-export const EMPTY_FILTERS: EventFilters = { cameraId: '', kind: '', severity: '', from: '', to: '', acknowledged: 'all' };
+export const EMPTY_FILTERS: EventFilters = {
+  cameraId: '',
+  kind: '',
+  severity: '',
+  from: '',
+  to: '',
+  acknowledged: 'all',
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (v: string | null) => {
