@@ -85,6 +85,7 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
   const when = (iso: string | null) => formatDateTime(iso, props.timeZone, i18n.language, 'second');
   const detail = detailText(event);
   const recordings = recordingsLink(event, props.timeZone);
+  const canAck = props.canHandle && !event.acknowledgedAt;
   const download = () => {
     if (!event.cameraId) return;
     setQueued(false);
@@ -146,7 +147,7 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
           </span>
         </Fact>
       </dl>
-      <NoteEditor key={`${event.id}:${event.note ?? ''}`} id={event.id} note={event.note} canEdit={props.canHandle} />
+      <NoteEditor key={event.id} id={event.id} note={event.note} canEdit={props.canHandle} />
       {queued && (
         <Banner tone="success">
           {t('events.exportQueued')}{' '}
@@ -155,31 +156,33 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
           </Link>
         </Banner>
       )}
-      <div className="flex flex-wrap gap-2 border-t border-line pt-4">
-        {props.canHandle && !event.acknowledgedAt && (
-          <Button
-            busy={acknowledge.isPending}
-            onClick={() =>
-              acknowledge.mutate(
-                { ids: [event.id] },
-                { onError: (err) => toast({ kind: 'error', text: errorText(err) }) },
-              )
-            }
-          >
-            {t('events.acknowledge')}
-          </Button>
-        )}
-        {hasClip(event) && (
-          <Button variant="secondary" busy={exportClip.isPending} onClick={download}>
-            {exportClip.isPending ? t('events.exporting') : t('events.download')}
-          </Button>
-        )}
-        {recordings && (
-          <Link to={recordings} className={buttonClass('secondary')}>
-            {t('events.openRecordings')}
-          </Link>
-        )}
-      </div>
+      {(canAck || hasClip(event) || recordings) && (
+        <div className="flex flex-wrap gap-2 border-t border-line pt-4">
+          {canAck && (
+            <Button
+              busy={acknowledge.isPending}
+              onClick={() =>
+                acknowledge.mutate(
+                  { ids: [event.id] },
+                  { onError: (err) => toast({ kind: 'error', text: errorText(err) }) },
+                )
+              }
+            >
+              {t('events.acknowledge')}
+            </Button>
+          )}
+          {hasClip(event) && (
+            <Button variant="secondary" busy={exportClip.isPending} onClick={download}>
+              {exportClip.isPending ? t('events.exporting') : t('events.download')}
+            </Button>
+          )}
+          {recordings && (
+            <Link to={recordings} className={buttonClass('secondary')}>
+              {t('events.openRecordings')}
+            </Link>
+          )}
+        </div>
+      )}
     </div>
   );
 }

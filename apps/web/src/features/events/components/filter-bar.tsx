@@ -23,7 +23,7 @@ export function FilterBar(props: {
   const all = { value: '', label: t('events.filter.all') };
   return (
     <search className="mb-4 block rounded-lg border border-line bg-surface p-4" aria-label={t('events.filter.label')}>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <SelectField
           label={t('events.filter.camera')}
           value={filters.cameraId}
@@ -53,6 +53,7 @@ export function FilterBar(props: {
           ]}
         />
         <TextField
+          className="col-span-2 sm:col-span-1"
           label={t('events.filter.from')}
           type="datetime-local"
           step={1}
@@ -61,6 +62,7 @@ export function FilterBar(props: {
           hint={t('events.filter.timeZoneHint', { tz: timeZone })}
         />
         <TextField
+          className="col-span-2 sm:col-span-1"
           label={t('events.filter.to')}
           type="datetime-local"
           step={1}
