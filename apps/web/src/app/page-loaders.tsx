@@ -53,6 +53,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/viewer/exports': () => async () => ({
     Component: (await import('../features/exports/pages/exports-page.tsx')).ExportsPage,
   }),
+  '/viewer/events': () => async () => ({
+    Component: (await import('../features/events/pages/events-page.tsx')).EventsPage,
+  }),
   '/manager/schedules': () => async () => ({
     Component: (await import('../features/schedules/pages/schedules-page.tsx')).SchedulesPage,
   }),

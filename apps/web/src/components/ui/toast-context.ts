@@ -6,8 +6,8 @@ export interface ToastInput {
   text: string;
   /** A small picture beside the text (an alert's thumbnail). */
   imageUrl?: string | null;
-  /** One button (e.g. "View") that also dismisses the toast. */
-  action?: { label: string; onClick(): void };
+  /** A link to where the outcome can be followed (the toast sits outside the router: navigate via onNavigate). */
+  action?: { label: string; href: string; onNavigate?(): void };
 }
 export interface Toast extends ToastInput {
   id: number;

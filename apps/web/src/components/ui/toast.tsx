@@ -22,19 +22,26 @@ function ToastItem({ toast, dismissLabel, onDismiss }: { toast: Toast; dismissLa
       )}
     >
       {toast.imageUrl ? <img src={toast.imageUrl} alt="" className="h-10 w-16 shrink-0 rounded object-cover" /> : null}
-      <p className="flex-1">{toast.text}</p>
-      {toast.action ? (
-        <button
-          type="button"
-          className="shrink-0 rounded px-2 font-semibold underline"
-          onClick={() => {
-            toast.action?.onClick();
-            onDismiss();
-          }}
-        >
-          {toast.action.label}
-        </button>
-      ) : null}
+      <p className="flex-1">
+        {toast.text}
+        {toast.action && (
+          <>
+            {' '}
+            <a
+              href={toast.action.href}
+              className="font-medium underline"
+              onClick={(e) => {
+                if (!toast.action?.onNavigate) return;
+                e.preventDefault();
+                toast.action.onNavigate();
+                onDismiss();
+              }}
+            >
+              {toast.action.label}
+            </a>
+          </>
+        )}
+      </p>
       <button
         type="button"
         onClick={onDismiss}

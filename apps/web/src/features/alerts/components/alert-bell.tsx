@@ -61,7 +61,7 @@ export function AlertBell() {
         kind: 'info',
         text: label(a),
         imageUrl: a.thumbnailUrl,
-        action: { label: t('alerts.view'), onClick: () => open(a) },
+        action: { label: t('alerts.view'), href: eventLink(a.id), onNavigate: () => open(a) },
       });
   }, [data]);
 

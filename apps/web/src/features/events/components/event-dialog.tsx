@@ -1,0 +1,188 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { VigilEvent } from '@vigil/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast-context.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
+import { eventQuery, useAcknowledge, useExportClip, vodUrl } from '../api.ts';
+import { clipRange, detailText, durationMs, formatDuration, hasClip, recordingsLink } from '../event-model.ts';
+import { ClipPlayer } from './clip-player.tsx';
+import { EventBadges } from './event-badges.tsx';
+import { NoteEditor } from './note-editor.tsx';
+
+export interface EventDialogProps {
+  id: string;
+  onClose(): void;
+  cameraName(id: string | null): string;
+  ackLabel(event: VigilEvent): string;
+  timeZone: string;
+  canHandle: boolean;
+}
+
+/** One event: its clip, its facts, its note and what can be done with it. Opened by ?id= in the URL. */
+export function EventDialog(props: EventDialogProps) {
+  const { t } = useTranslation();
+  const query = useQuery(eventQuery(props.id));
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && props.onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <DialogPrimitive.Content
+          className="fixed inset-0 z-50 overflow-y-auto bg-surface p-4 text-fg shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:border sm:border-line sm:p-6"
+          data-testid="event-dialog"
+          aria-describedby={undefined}
+        >
+          {query.isPending ? (
+            <>
+              <DialogPrimitive.Title className="text-lg font-semibold">{t('events.dialogTitle')}</DialogPrimitive.Title>
+              <Spinner label={t('app.loading')} />
+            </>
+          ) : query.isError ? (
+            <>
+              <DialogPrimitive.Title className="text-lg font-semibold">{t('events.dialogTitle')}</DialogPrimitive.Title>
+              <Banner tone="error" className="my-4">
+                {t('events.notFound')}
+              </Banner>
+              <DialogPrimitive.Close asChild>
+                <Button variant="secondary">{t('events.close')}</Button>
+              </DialogPrimitive.Close>
+            </>
+          ) : (
+            <EventBody event={query.data} {...props} />
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 break-words text-fg">{children}</dd>
+    </div>
+  );
+}
+
+function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const acknowledge = useAcknowledge();
+  const exportClip = useExportClip();
+  const [queued, setQueued] = useState(false);
+  // The clip of an ongoing event is fixed when the dialog opens (its end would otherwise keep moving).
+  const [clip] = useState(() => clipRange(event));
+  const camera = props.cameraName(event.cameraId) || t('events.workspace');
+  const when = (iso: string | null) => formatDateTime(iso, props.timeZone, i18n.language, 'second');
+  const detail = detailText(event);
+  const recordings = recordingsLink(event, props.timeZone);
+  const canAck = props.canHandle && !event.acknowledgedAt;
+  const download = () => {
+    if (!event.cameraId) return;
+    setQueued(false);
+    exportClip.mutate(
+      { cameraId: event.cameraId, ...clip },
+      {
+        onSuccess: () => {
+          setQueued(true);
+          toast({
+            kind: 'success',
+            text: t('events.exportQueued'),
+            action: {
+              label: t('events.openExports'),
+              href: '/viewer/exports',
+              onNavigate: () => navigate('/viewer/exports'),
+            },
+          });
+        },
+        onError: (err) => toast({ kind: 'error', text: errorText(err) }),
+      },
+    );
+  };
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <DialogPrimitive.Title className="text-lg font-semibold">
+            {t(`events.kind.${event.kind}`)} · {camera}
+          </DialogPrimitive.Title>
+          <p className="mt-1 text-sm text-muted">{when(event.startAt)}</p>
+        </div>
+        <DialogPrimitive.Close asChild>
+          <Button variant="ghost" aria-label={t('events.close')} className="shrink-0 px-3 text-lg">
+            ×
+          </Button>
+        </DialogPrimitive.Close>
+      </div>
+      {hasClip(event) && event.cameraId && (
+        <ClipPlayer key={event.id} src={vodUrl(event.cameraId, clip.from, clip.to)} from={clip.from} />
+      )}
+      <EventBadges event={event} />
+      <dl className="grid gap-2">
+        <Fact label={t('events.camera')}>{camera}</Fact>
+        <Fact label={t('events.start')}>{when(event.startAt)}</Fact>
+        <Fact label={t('events.end')}>{event.endAt ? when(event.endAt) : t('events.ongoing')}</Fact>
+        <Fact label={t('events.duration')}>{formatDuration(durationMs(event), i18n.language)}</Fact>
+        {event.zones.length > 0 && <Fact label={t('events.zones')}>{event.zones.join(', ')}</Fact>}
+        {detail && (
+          <Fact label={t('events.details')}>
+            {t(detail.key, {
+              ...detail.values,
+              bytes: formatBytes(Number(detail.values.bytes ?? 0), i18n.language),
+            })}
+          </Fact>
+        )}
+        <Fact label={t('events.acknowledgement')}>
+          <span data-testid="event-dialog-ack">
+            {event.acknowledgedAt ? props.ackLabel(event) : t('events.notAcknowledged')}
+          </span>
+        </Fact>
+      </dl>
+      <NoteEditor key={event.id} id={event.id} note={event.note} canEdit={props.canHandle} />
+      {queued && (
+        <Banner tone="success">
+          {t('events.exportQueued')}{' '}
+          <Link to="/viewer/exports" className="font-medium underline">
+            {t('events.openExports')}
+          </Link>
+        </Banner>
+      )}
+      {(canAck || hasClip(event) || recordings) && (
+        <div className="flex flex-wrap gap-2 border-t border-line pt-4">
+          {canAck && (
+            <Button
+              busy={acknowledge.isPending}
+              onClick={() =>
+                acknowledge.mutate(
+                  { ids: [event.id] },
+                  { onError: (err) => toast({ kind: 'error', text: errorText(err) }) },
+                )
+              }
+            >
+              {t('events.acknowledge')}
+            </Button>
+          )}
+          {hasClip(event) && (
+            <Button variant="secondary" busy={exportClip.isPending} onClick={download}>
+              {exportClip.isPending ? t('events.exporting') : t('events.download')}
+            </Button>
+          )}
+          {recordings && (
+            <Link to={recordings} className={buttonClass('secondary')}>
+              {t('events.openRecordings')}
+            </Link>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
