@@ -113,11 +113,12 @@ describe('alert center', () => {
       await page.goto(`${base}/auth/login`);
       await signInUi(page, owner.user.email, owner.password);
       await page.waitForURL(`${base}/`);
+      await page.goto(`${base}/manager/dashboard`);
       const bell = page.getByRole('button', { name: /^Alerts/ });
       await bell.waitFor();
       await bell.focus();
       await page.keyboard.press('Enter');
-      await page.getByTestId('alert-item').first().waitFor();
+      await page.getByTestId('alert-item').first().waitFor({ timeout: 10_000 });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'alerts-bell-phone.png') });
       await page.keyboard.press('Escape');
       await rtsp.setPattern('black');
