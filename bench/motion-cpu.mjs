@@ -1,6 +1,6 @@
 // CPU of one camera's ffmpeg when it decodes for motion, at 720p and 1080p (25 fps, a keyframe
 // every second, an idle scene: still gray picture, sensor noise, one small moving box). The
-// keyframe detector (decodes only keyframes, 160×90) against, in the same run: (a) decoding alone,
+// keyframe detector (decodes only keyframes, 96×54) against, in the same run: (a) decoding alone,
 // the baseline; (b) today's detector (decodes every frame, 96×54 at 5 fps); (d) copy only, the
 // recording without any decode, the floor. (b)–(d) also write real 10 s segments like the recorder.
 // The camera is a clip encoded once per run and served over RTSP in real time (fixtures/rtsp-file.py).
@@ -134,11 +134,13 @@ const CONFIGS = [
   },
   {
     key: 'c',
-    name: '(c) keyframe detector: keyframes only, 160×90',
-    frameBytes: 160 * 90,
+    name: '(c) keyframe detector: keyframes only, 96×54 (the recorder’s options)',
+    frameBytes: 96 * 54,
+    // apps/server/src/video/ffmpeg-args.ts: KEYFRAME_ONLY_ARGS + MOTION_DECODE_ARGS, motionOutputArgs('keyframes').
     args: (url, dir) => [
-      ...['-skip_frame', 'nokey', '-threads', '1', '-skip_loop_filter', 'all', ...rtspIn(url), ...segments(dir)],
-      ...['-map', '0:v:0', '-vf', 'scale=160:90:flags=area,format=gray', '-fps_mode', 'passthrough', ...rawOut],
+      ...['-skip_frame', 'nokey', '-analyzeduration', '1000000', '-probesize', '500000'],
+      ...['-threads', '1', '-skip_loop_filter', 'all', ...rtspIn(url), ...segments(dir)],
+      ...['-map', '0:v:0', '-vf', 'scale=96:54:flags=area,format=gray', '-vsync', '0', ...rawOut],
     ],
   },
 ];
