@@ -20,6 +20,9 @@ for (const b of [
   'failover',
   'live-remote-latency',
   'job-queue',
+  'events-query',
+  'event-ingest',
+  'alert-latency',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
