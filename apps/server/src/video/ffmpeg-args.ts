@@ -194,7 +194,8 @@ export const MOTION_DECODE_ARGS = ['-threads', '1', '-skip_loop_filter', 'all'];
  * window is enough, since only the video is used and the SPS says its size (measured: first output
  * 2.2 s → 1.0 s at 360p, 1.3 s → 1.0 s at 1080p).
  */
-export const KEYFRAME_ONLY_ARGS = ['-skip_frame', 'nokey', '-analyzeduration', '1000000', '-probesize', '500000'];
+export const SHORT_PROBE_ARGS = ['-analyzeduration', '1000000', '-probesize', '500000'];
+export const KEYFRAME_ONLY_ARGS = ['-skip_frame', 'nokey', ...SHORT_PROBE_ARGS];
 
 /** Builds the full argv (without the ffmpeg binary itself). */
 export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
@@ -215,7 +216,8 @@ export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
   ];
   const sub = input.motion?.substream;
   if (mode === 'substream' && sub) {
-    args.push(...MOTION_DECODE_ARGS, ...inputArgs({ type: 'rtsp', ...sub }, timeout, true));
+    // A short probe: while this second input is probed, the first one's packets wait.
+    args.push(...MOTION_DECODE_ARGS, ...SHORT_PROBE_ARGS, ...inputArgs({ type: 'rtsp', ...sub }, timeout, true));
   }
   // Video only for now: camera audio (G.711, AAC…) is not yet muxed for MSE.
   args.push('-map', '0:v:0', ...encoderArgs(input.source));

@@ -201,7 +201,6 @@ async function pruneEvent(tx: DbOrTx, n: typeof pruneNotices.$inferSelect): Prom
       detail,
     });
   }
-  await publish(tx, { topic: 'events', workspaceId: n.workspaceId });
 }
 
 /** Days retention: up to `batch` of a camera's segments that ended at or before `cutoff`, oldest first. */
@@ -326,4 +325,9 @@ export async function pruneRecordingsBatch(
 /** Tells the workspace's recordings pages, once per pass, that a plan limit removed footage. */
 export async function announcePruned(db: Db, workspaceId: string): Promise<void> {
   await publish(db, { topic: 'recordings', workspaceId });
+}
+
+/** A pass that pruned for the plan also grew its storage.pruned event: the events pages hear it once. */
+export async function announcePruneEvent(db: Db, workspaceId: string): Promise<void> {
+  await publish(db, { topic: 'events', workspaceId });
 }

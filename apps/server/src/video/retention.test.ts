@@ -254,8 +254,24 @@ describe('pruneWorkspace', () => {
       expect(await notices(workspaceId)).toEqual([
         { reason: 'maxRecordings', recordings_removed: 3, bytes_removed: 6 * SEG_BYTES, limit_value: 3 },
       ]);
-      await waitFor(() => heard.length > 0, 5000, 'the recordings notification');
-      expect(heard).toEqual([{ topic: 'recordings', workspaceId }]);
+      await waitFor(() => heard.length > 1, 5000, 'the recordings and events notifications');
+      expect(heard).toEqual([
+        { topic: 'recordings', workspaceId },
+        { topic: 'events', workspaceId },
+      ]);
+      // The prune is also a workspace-wide storage.pruned event that says what went.
+      const pruned = async () =>
+        (
+          await db.execute<{ camera_id: string | null; detail: Record<string, unknown> }>(
+            sql`select camera_id, detail from events where workspace_id = ${workspaceId} and kind = 'storage.pruned'`,
+          )
+        ).rows;
+      expect(await pruned()).toEqual([
+        {
+          camera_id: null,
+          detail: expect.objectContaining({ reason: 'maxRecordings', recordingsRemoved: 3, limit: 3 }),
+        },
+      ]);
 
       // A later prune the same day adds to the same notice.
       await recording(b, new Date(NOW.getTime() - 4 * HOUR), 1);
@@ -263,6 +279,8 @@ describe('pruneWorkspace', () => {
       expect(await notices(workspaceId)).toEqual([
         { reason: 'maxRecordings', recordings_removed: 4, bytes_removed: 8 * SEG_BYTES, limit_value: 3 },
       ]);
+      // The same event grew: one a day per limit, not one per pass.
+      expect((await pruned()).map((e) => e.detail.recordingsRemoved)).toEqual([4]);
     } finally {
       await listener.end();
     }

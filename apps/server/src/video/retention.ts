@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { effectiveLimits } from '@vigil/shared';
 import {
+  announcePruneEvent,
   announcePruned,
   type OwnerLimits,
   type PruneBatch,
@@ -134,6 +135,7 @@ export async function pruneWorkspace(db: Db, workspaceId: string, opts: PruneOpt
 
   if (result.storage || result.recordings) {
     await announcePruned(db, workspaceId);
+    await announcePruneEvent(db, workspaceId);
     const whole = result.recordingsRemoved - beforeLimits.recordingsRemoved;
     const bytes = result.bytes - beforeLimits.bytes;
     opts.log(

@@ -1,10 +1,17 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { EventFilter } from '@vigil/shared';
-import { type SQL, and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 const { events, cameras, alertReadMarks, alertReads } = schema;
 
 export type EventRow = typeof events.$inferSelect;
+
+/**
+ * The indexes' own order (drizzle writes `DESC NULLS LAST`); a bare DESC means NULLS FIRST to
+ * PostgreSQL, which no index matches, and every page would sort all the workspace's events
+ * (bench/events-query.mjs: 147 ms → 0.8 ms for a first page over 1 M events).
+ */
+const NEWEST_FIRST = [sql`${events.startAt} desc nulls last`, sql`${events.id} desc nulls last`];
 
 /** Keyset position: the last row's start (full precision, as PostgreSQL prints it) and id. */
 export interface EventCursor {
@@ -37,7 +44,7 @@ export const eventsRepo = {
       .select({ e: events, sortText: sql<string>`${events.startAt}::text` })
       .from(events)
       .where(where)
-      .orderBy(desc(events.startAt), desc(events.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -120,7 +127,7 @@ export const eventsRepo = {
       .from(events)
       .leftJoin(cameras, eq(cameras.id, events.cameraId))
       .where(and(eq(events.workspaceId, workspaceId), eq(events.severity, 'alert')))
-      .orderBy(desc(events.startAt), desc(events.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(limit);
   },
 
