@@ -10,7 +10,7 @@ export function TrialStatus({ className }: { className?: string }) {
   const days = trialDaysLeft(me.user.trialEndDate);
   return (
     <p className={className} data-testid="trial-status">
-      <span className="inline-block whitespace-nowrap rounded-full bg-info-bg px-2 py-1 text-xs font-medium text-info-fg sm:px-3">
+      <span className="hidden whitespace-nowrap rounded-full sm:inline-block bg-info-bg px-3 py-1 text-xs font-medium text-info-fg">
         {days > 0 ? t('trial.daysLeft', { count: days }) : t('trial.ended')}
       </span>
     </p>
