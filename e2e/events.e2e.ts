@@ -201,7 +201,7 @@ describe('events page', () => {
       await page.locator('[data-testid="event-row"][data-kind="motion"]').first().getByRole('button').click();
       const link = dialog.getByRole('link', { name: 'Open in recordings' });
       expect(await link.getAttribute('href')).toMatch(
-        /^\/viewer\/recordings\?camera=[0-9a-f-]+&day=\d{4}-\d\d-\d\d&zoom=1h$/,
+        /^\/viewer\/recordings\?camera=[0-9a-f-]+&day=\d{4}-\d\d-\d\d&zoom=1h&at=[^&]+$/,
       );
       await dialog.getByTestId('event-video').waitFor();
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'events-motion-phone-dark.png') });
