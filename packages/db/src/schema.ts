@@ -300,7 +300,10 @@ export const events = pgTable(
   },
   (t) => [
     index('events_workspace_start_idx').on(t.workspaceId, t.startAt.desc(), t.id.desc()),
+    // The camera's own (its outages, and the cascade when it is deleted).
     index('events_camera_start_idx').on(t.cameraId, t.startAt.desc(), t.id.desc()),
+    // Listing is always within a workspace: with it first, a camera's page is one ordered index range.
+    index('events_workspace_camera_start_idx').on(t.workspaceId, t.cameraId, t.startAt.desc(), t.id.desc()),
     index('events_workspace_kind_start_idx').on(t.workspaceId, t.kind, t.startAt.desc(), t.id.desc()),
     // The alert center and "unacknowledged" filters read only these.
     index('events_alerts_idx').on(t.workspaceId, t.startAt.desc(), t.id.desc()).where(sql`severity = 'alert'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "events_workspace_camera_start_idx" ON "events" USING btree ("workspace_id","camera_id","start_at" DESC NULLS LAST,"id" DESC NULLS LAST);
