@@ -8,6 +8,7 @@ import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.service.ts';
 import { enqueue } from './modules/jobs/jobs.service.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
+import { watchCameras } from './video/camera-watch.ts';
 import { createRetention, pruneWorkspace } from './video/retention.ts';
 
 /**
@@ -33,7 +34,8 @@ export interface Work {
 }
 
 /** Each minute; the job key keeps one sweep queued whatever the number of work processes. */
-const CRONTAB = '* * * * * retention-sweep ?max=1&jobKey=retention-sweep\n';
+const CRONTAB =
+  '* * * * * retention-sweep ?max=1&jobKey=retention-sweep\n* * * * * camera-watch ?max=1&jobKey=camera-watch\n';
 
 export async function startWork(opts: WorkOptions): Promise<Work> {
   const { db, pool } = createDb(opts.databaseUrl, 4);
@@ -66,6 +68,10 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
         export: (p, job) => exportTask.run(p.id, job),
         'retention-sweep': () => retention.runAll(),
         'event-thumbnail': async (p) => void (await thumbnails.run(p.eventId)),
+        'camera-watch': async () => {
+          const n = await watchCameras(db);
+          if (n) opts.log(`[cameras] ${n} camera(s) without a running recorder reported offline`);
+        },
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },

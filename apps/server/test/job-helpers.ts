@@ -32,6 +32,7 @@ export function exportWorker(
           'retention-sweep': async () => {},
           'retention-workspace': async () => {},
           'event-thumbnail': async () => {},
+          'camera-watch': async () => {},
           ...opts.tasks,
         },
         onStopping: () => task.stop(),

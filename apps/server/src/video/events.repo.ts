@@ -129,3 +129,51 @@ export async function endDanglingMotion(db: Db, cameraId: string): Promise<void>
     sql`update events set end_at = start_at where camera_id = ${cameraId} and kind = 'motion' and end_at is null`,
   );
 }
+
+/**
+ * Enabled cameras nobody records: no recorder has held their lease for `graceMs` (every recorder
+ * down, or none ever started), and no outage is open for them yet.
+ */
+export async function unrecordedCameras(db: DbOrTx, graceMs: number) {
+  const r = await db.execute<{ id: string; workspace_id: string; since: string }>(sql`
+    select c.id, c.workspace_id, coalesce(l.expires_at, c.created_at) as since
+    from ${cameras} c left join camera_leases l on l.camera_id = c.id
+    where c.enabled
+      and coalesce(l.expires_at, c.created_at) < now() - make_interval(secs => ${graceMs / 1000})
+      and not exists (select 1 from ${events} e where e.camera_id = c.id and e.kind = 'camera.offline' and e.end_at is null)`);
+  return r.rows.map((x) => ({ id: x.id, workspaceId: x.workspace_id, since: new Date(x.since) }));
+}
+
+/**
+ * Says so for one of them, unless a recorder took it meanwhile: the camera is offline ("no recorder")
+ * and an outage event opens from when its lease lapsed; a recorder that takes it later ends both.
+ */
+export async function markUnrecorded(
+  db: Db,
+  cam: { id: string; workspaceId: string; since: Date },
+  graceMs: number,
+  error: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = (
+      await tx.execute<{ held: boolean }>(sql`
+        select exists (select 1 from camera_leases l where l.camera_id = c.id
+                         and l.expires_at >= now() - make_interval(secs => ${graceMs / 1000})) as held
+        from ${cameras} c where c.id = ${cam.id} and c.enabled for update of c`)
+    ).rows;
+    if (!row || row.held) return false;
+    await tx
+      .update(cameras)
+      .set({ status: 'offline', lastError: error, statusChangedAt: new Date() })
+      .where(eq(cameras.id, cam.id));
+    await insertEvent(tx, {
+      cameraId: cam.id,
+      workspaceId: cam.workspaceId,
+      kind: 'camera.offline',
+      startAt: cam.since,
+      detail: { error },
+    });
+    await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+    return true;
+  });
+}

@@ -18,6 +18,8 @@ export interface JobPayloads {
   'retention-workspace': { workspaceId: string };
   /** A motion event's JPEG, from the footage of its first second (issue 9). */
   'event-thumbnail': { eventId: string };
+  /** Cameras no recorder holds get an outage (issue 9). */
+  'camera-watch': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
