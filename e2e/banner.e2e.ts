@@ -42,7 +42,7 @@ describe('connection banner', () => {
       .poll(() => banner.textContent(), { timeout: 20_000 })
       .toContain('Preview backend running in this workspace.');
     await ctx.close();
-    expect(watch.errors).toEqual([]);
+    expect(watch.errors, watch.errors.join('\n')).toEqual([]);
   });
 });
 
