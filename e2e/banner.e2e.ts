@@ -53,10 +53,12 @@ describe('connection banner placement', () => {
   it('stays off the public landing page', async () => {
     const ctx = await openBrowser({ width: 390, height: 844 });
     const page = await ctx.newPage();
+    // The page's connection-status stream opens: the banner would show from then on, if ever.
+    const stream = page.waitForResponse((r) => r.url().includes('/api/v1/realtime'));
     await page.goto(`${base}/`);
     await page.getByRole('main').first().waitFor();
-    // The stream connects within a second or two; give it time to (wrongly) show up.
-    await page.waitForTimeout(2500);
+    expect((await stream).status()).toBe(200);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.getByTestId('connection-banner').count()).toBe(0);
     await ctx.close();
   });

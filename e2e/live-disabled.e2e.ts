@@ -18,14 +18,15 @@ describe('live view of a disabled camera', () => {
     await deleteCamera(base, owner, cameraId);
   });
 
-  const setEnabled = async (enabled: boolean) => {
+  const patch = async (body: { enabled?: boolean; name?: string }) => {
     const res = await fetch(`${base}/api/v1/cameras/${cameraId}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ enabled }),
+      body: JSON.stringify(body),
     });
     expect(res.status, await res.text()).toBe(200);
   };
+  const setEnabled = (enabled: boolean) => patch({ enabled });
 
   it('stops trying once the camera is disabled, and never starts after a reload', async () => {
     const ctx = await openBrowser();
@@ -46,15 +47,18 @@ describe('live view of a disabled camera', () => {
     await setEnabled(false);
     await expect.poll(() => tile.getAttribute('data-state'), { timeout: 15_000 }).toBe('disabled');
     expect(await tile.getByTestId('live-disabled').textContent()).toBe('Disabled');
-    await page.waitForTimeout(500);
     const afterDisable = liveCalls.length;
-    await page.waitForTimeout(5000);
+    // A change the page hears and redraws the tile for (a new name): still no connection attempt.
+    await patch({ name: 'Porch 2' });
+    await page.getByRole('region', { name: 'Porch 2' }).waitFor();
     expect(liveCalls.length).toBe(afterDisable);
 
     liveCalls.length = 0;
     await page.reload();
-    await expect.poll(() => tile.getAttribute('data-state'), { timeout: 15_000 }).toBe('disabled');
-    await page.waitForTimeout(5000);
+    const renamed = page.getByRole('region', { name: 'Porch 2' });
+    await expect.poll(() => renamed.getAttribute('data-state'), { timeout: 15_000 }).toBe('disabled');
+    await patch({ name: 'Porch' });
+    await tile.waitFor();
     expect(liveCalls).toEqual([]);
     expect(await tile.getByRole('status').textContent()).toContain('This camera is disabled.');
     await ctx.close();
