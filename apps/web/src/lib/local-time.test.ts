@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalInput, toLocalInput } from './time-model.ts';
+import { fromLocalInput, toLocalInput } from './local-time.ts';
 
 describe('exports time model', () => {
   it('reads and writes datetime-local values in the user’s timezone, across DST', () => {

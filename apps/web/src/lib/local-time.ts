@@ -1,4 +1,4 @@
-/** datetime-local values ("YYYY-MM-DDTHH:mm[:ss]") read and written in the user's timezone. */
+/** datetime-local values ("YYYY-MM-DDTHH:mm[:ss]") read and written in the user's timezone (exports and events filters). */
 
 function partsIn(ms: number, timeZone: string): number[] {
   const f = new Intl.DateTimeFormat('en-US', {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { EMPTY_FILTERS, type EventFilters, badRange, hasFilters } from '../filter-model.ts';
-import { fromLocalInput, toLocalInput } from '../local-time.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
 
 export function FilterBar(props: {
   filters: EventFilters;

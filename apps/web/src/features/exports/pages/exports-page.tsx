@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { exportCamerasQuery, exportsKey, exportsQuery, useCreateExport, useDeleteExport } from '../api.ts';
 import { ExportItem } from '../components/export-item.tsx';
-import { fromLocalInput, toLocalInput } from '../time-model.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-time.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import '../translations.ts';
 
