@@ -1,14 +1,6 @@
-import type HlsType from 'hls.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getToken } from '../../../lib/token-store.ts';
-
-/** One playlist entry as the player maps wall-clock time onto media time. */
-interface Frag {
-  start: number;
-  duration: number;
-  wall: number;
-}
+import { attachVod, mediaTimeOf, type VodFrag, wallTimeOf } from '../../../lib/vod-hls.ts';
 
 export interface SeekRequest {
   /** Wall-clock instant (ms) to play from. */
@@ -28,24 +20,19 @@ export interface VodPlayerProps {
 }
 
 /** Seeks `v` to the wall-clock instant of `want`; false while the playlist is not loaded yet. */
-function seekTo(v: HTMLVideoElement | null, frags: readonly Frag[], want: SeekRequest): boolean {
-  if (!v || frags.length === 0) return false;
+function seekTo(v: HTMLVideoElement | null, frags: readonly VodFrag[], want: SeekRequest): boolean {
+  const time = mediaTimeOf(frags, want.at);
+  if (!v || time === null) return false;
   if (want.pause) {
     v.pause();
     return true;
   }
-  const f = frags.find((x) => want.at < x.wall + x.duration * 1000) ?? frags.at(-1)!;
-  v.currentTime = f.start + Math.max(0, (want.at - f.wall) / 1000);
+  v.currentTime = time;
   v.play().catch(() => {
     // Autoplay refused (no user gesture yet): the controls stay available.
   });
   return true;
 }
-
-const wallOf = (frags: readonly Frag[], t: number) => {
-  const f = frags.find((x) => t >= x.start && t < x.start + x.duration) ?? frags.at(-1);
-  return f ? f.wall + (t - f.start) * 1000 : null;
-};
 
 /**
  * Plays a VOD playlist with hls.js, loaded only when a recording is first played. Seeks by
@@ -54,7 +41,7 @@ const wallOf = (frags: readonly Frag[], t: number) => {
 export function VodPlayer({ src, seek, rate, onTime, onError }: VodPlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const frags = useRef<Frag[]>([]);
+  const frags = useRef<VodFrag[]>([]);
   const pending = useRef<SeekRequest | null>(null);
   const callbacks = useRef({ onTime, onError });
   callbacks.current = { onTime, onError };
@@ -62,40 +49,14 @@ export function VodPlayer({ src, seek, rate, onTime, onError }: VodPlayerProps) 
   useEffect(() => {
     const v = video.current;
     if (!src || !v) return;
-    let hls: HlsType | undefined;
-    let cancelled = false;
     frags.current = [];
-    void import('hls.js').then(({ default: Hls }) => {
-      if (cancelled) return;
-      if (!Hls.isSupported()) {
-        v.src = src; // Safari plays HLS itself (with the session cookie).
-        return;
-      }
-      hls = new Hls({
-        // The playlist needs the session; segment URLs are signed and need nothing.
-        xhrSetup: (xhr, url) => {
-          const token = getToken();
-          if (token && url.includes('/vod.m3u8')) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-        },
-      });
-      hls.on(Hls.Events.LEVEL_LOADED, (_e, data) => {
-        frags.current = data.details.fragments.map((f) => ({
-          start: f.start,
-          duration: f.duration,
-          wall: f.programDateTime ?? 0,
-        }));
-        if (pending.current && seekTo(v, frags.current, pending.current)) pending.current = null;
-      });
-      hls.on(Hls.Events.ERROR, (_e, data) => {
-        if (data.fatal) callbacks.current.onError();
-      });
-      hls.loadSource(src);
-      hls.attachMedia(v);
+    return attachVod(v, src, {
+      frags: (loaded) => {
+        frags.current = loaded;
+        if (pending.current && seekTo(v, loaded, pending.current)) pending.current = null;
+      },
+      fatal: () => callbacks.current.onError(),
     });
-    return () => {
-      cancelled = true;
-      hls?.destroy();
-    };
   }, [src]);
 
   useEffect(() => {
@@ -116,7 +77,7 @@ export function VodPlayer({ src, seek, rate, onTime, onError }: VodPlayerProps) 
       muted
       aria-label={t('recordings.player')}
       data-testid="recording-video"
-      onTimeUpdate={(e) => callbacks.current.onTime(wallOf(frags.current, e.currentTarget.currentTime))}
+      onTimeUpdate={(e) => callbacks.current.onTime(wallTimeOf(frags.current, e.currentTarget.currentTime))}
       onLoadedMetadata={(e) => {
         // A new source starts at 1×: keep the speed the viewer chose.
         e.currentTarget.playbackRate = rate;
