@@ -3,7 +3,7 @@
 // baseline from the same run.
 //
 // The camera: ffmpeg draws the wall-clock time (ms mod 2^24) into every frame as 24 black/white
-// blocks, encodes H.264 and sends RTP to a GStreamer RTSP server (bench/fixtures/rtsp-relay.py),
+// blocks, encodes H.264 and sends RTP to a GStreamer RTSP server (bench/fixtures/rtsp-serve.py),
 // which serves it like a real camera. Vigil records it with -c copy; Chromium plays the live
 // tile, and for each displayed frame (requestVideoFrameCallback) the page reads the blocks back
 // from a canvas: latency = expected display time − the time written in the frame. Baseline: the

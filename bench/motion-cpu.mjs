@@ -3,7 +3,7 @@
 // keyframe detector (decodes only keyframes, 96×54) against, in the same run: (a) decoding alone,
 // the baseline; (b) today's detector (decodes every frame, 96×54 at 5 fps); (d) copy only, the
 // recording without any decode, the floor. (b)–(d) also write real 10 s segments like the recorder.
-// The camera is a clip encoded once per run and served over RTSP in real time (fixtures/rtsp-file.py).
+// The camera is a clip encoded once per run and served over RTSP in real time (fixtures/rtsp-serve.py).
 // WINDOW (seconds measured, 20), WARMUP (5) and RESOLUTIONS (1080,720) to change; a quick smoke
 // run: WINDOW=3 WARMUP=2 RESOLUTIONS=720.
 import { spawn } from 'node:child_process';
@@ -84,7 +84,7 @@ async function startCamera(file) {
   const port = await freePort();
   const p = run(
     '/usr/bin/python3',
-    [path.join(ROOT, 'bench/fixtures/rtsp-file.py'), String(port), file],
+    [path.join(ROOT, 'bench/fixtures/rtsp-serve.py'), String(port), 'file', file],
     ['ignore', 'pipe', 'pipe'],
   );
   for (let i = 0; !p.out().includes('READY'); i++) {
