@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Preferences } from '@vigil/shared';
+import { stamps } from './stamps.ts';
+
+/** Accounts: workspaces, users and their credentials and sessions, throttles, settings, mail, uploaded files. */
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  // No FK: the owner row is written in the same transaction, after the workspace.
+  ownerId: uuid('owner_id').notNull(),
+  /** IANA zone that schedules are read in (issue 9). */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  ...stamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    photoPath: text('photo_path'),
+    role: text('role').notNull().default('user'),
+    plan: text('plan').notNull().default('basic'),
+    planStatus: text('plan_status').notNull().default('trial'),
+    trialStartDate: timestamp('trial_start_date', { withTimezone: true }).notNull(),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true }).notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    preferences: jsonb('preferences').$type<Preferences>().notNull(),
+    limits: jsonb('limits')
+      .$type<{ maxCameras: number; maxRecordings: number; maxStorage: number; aiAnalysisQuota: number }>()
+      .notNull(),
+    usage: jsonb('usage')
+      .$type<{ camerasCount: number; recordingsCount: number; storageUsed: number; aiAnalysisUsed: number }>()
+      .notNull(),
+    aiAccess: boolean('ai_access').notNull().default(false),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/** Kept apart from users so a password hash is never selected with the document. */
+export const credentials = pgTable('credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  ...stamps,
+});
+
+/** Server-side sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ...stamps,
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  ...stamps,
+});
+
+/**
+ * Attempt counters per key (an account, a device, an address; sign-in, sign-up, reset), shared by
+ * every server process: `failures` counts within the window, and `blocked_until` holds the growing
+ * delay a key waits after too many (see auth/throttle.ts).
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  ...stamps,
+});
+
+/** Installation-wide settings an administrator changes at run time (Admin › Settings), one row per key. */
+export const installationSettings = pgTable('installation_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  ...stamps,
+});
+
+/** Every email Vigil sends; on the embedded default this is the only transport. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    transport: text('transport').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/* ── Video (issue 3) ─────────────────────────────────────────────────────────────────── */
+
+/**
+ * Files a workspace uploaded through the spec §7 storage calls: what they weigh (usage.storageUsed
+ * counts them against limits.maxStorage) and their content type, kept here rather than beside the
+ * bytes so a reader never pairs one upload's body with another's type.
+ */
+export const workspaceFiles = pgTable(
+  'workspace_files',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('workspace_files_path_idx').on(t.workspaceId, t.path)],
+);
