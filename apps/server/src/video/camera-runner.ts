@@ -175,12 +175,19 @@ export class CameraRunner {
     // Motion recording needs detection even with events off; then it makes no events.
     if (!this.spec.motionSettings.enabled) return;
     if (e.type === 'start') {
-      const written = this.writes.then(async () => {
-        if (!(await holdsCamera(this.deps.db, cameraId, this.fence()))) return undefined;
-        return this.deps.db.transaction((tx) =>
-          insertMotionEvent(tx, { cameraId, workspaceId, kind: 'motion', startAt: new Date(e.at), zones: e.zones }),
-        );
-      });
+      // Fenced like every other write: a recorder that lost the camera says nothing more about it.
+      const written = this.writes.then(() =>
+        this.deps.db.transaction(async (tx) => {
+          if (!(await holdsCamera(tx, cameraId, this.fence()))) return undefined;
+          return insertMotionEvent(tx, {
+            cameraId,
+            workspaceId,
+            kind: 'motion',
+            startAt: new Date(e.at),
+            zones: e.zones,
+          });
+        }),
+      );
       this.openMotion = written.catch((err) => {
         this.deps.log(`camera ${cameraId}: motion event write failed: ${err}`);
         return undefined;

@@ -45,8 +45,11 @@ async function fenced(tx: Parameters<typeof holdsLease>[0], cameraId: string, fe
   return fence !== null && (await holdsLease(tx, cameraId, fence));
 }
 
-/** Whether the recorder still holds the camera under this fence now (no fence: no lease system). */
-export function holdsCamera(db: Db, cameraId: string, fence: WriteFence): Promise<boolean> {
+/**
+ * Whether the recorder still holds the camera under this fence now (no fence: no lease system);
+ * inside a transaction, the lease row stays locked (FOR SHARE) until it ends.
+ */
+export function holdsCamera(db: DbOrTx, cameraId: string, fence: WriteFence): Promise<boolean> {
   return fenced(db, cameraId, fence);
 }
 
