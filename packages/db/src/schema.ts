@@ -6,3 +6,4 @@ export * from './schema/accounts.ts';
 export * from './schema/cameras.ts';
 export * from './schema/events.ts';
 export * from './schema/cluster.ts';
+export * from './schema/notifications.ts';

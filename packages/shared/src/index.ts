@@ -16,3 +16,5 @@ export * from './contracts/jobs.ts';
 export * from './schedule.ts';
 export * from './contracts/events.ts';
 export * from './contracts/schedules.ts';
+export * from './contracts/notifications.ts';
+export * from './phone.ts';

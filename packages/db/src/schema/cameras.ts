@@ -61,6 +61,8 @@ export const cameras = pgTable(
     /** Armed or disarmed by hand until armOverrideUntil (then the schedule again). */
     armOverride: boolean('arm_override'),
     armOverrideUntil: timestamp('arm_override_until', { withTimezone: true }),
+    /** Notifications to people are held back until then (issue 10; webhooks and MQTT still receive). */
+    notifySnoozedUntil: timestamp('notify_snoozed_until', { withTimezone: true }),
     ...stamps,
   },
   (t) => [index('cameras_workspace_idx').on(t.workspaceId, t.createdAt)],

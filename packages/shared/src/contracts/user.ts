@@ -23,7 +23,21 @@ export function isTimeZone(tz: string): boolean {
 }
 export const timezoneSchema = z.string().max(64).refine(isTimeZone, 'unknown timezone');
 
-export const notificationPrefsSchema = z.object({ email: z.boolean(), push: z.boolean(), sms: z.boolean() });
+/** E.164: a plus, the country code and the number, 8 to 15 digits in all (shape only; phone.ts checks the plan). */
+export const e164Schema = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, 'a phone number in international form, like +33612345678');
+/**
+ * Spec §3 notifications, plus (issue 10) `digest`: one email a day instead of one per alert, and
+ * `phoneNumber`: where SMS go.
+ */
+export const notificationPrefsSchema = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  sms: z.boolean(),
+  digest: z.boolean().optional(),
+  phoneNumber: e164Schema.nullable().optional(),
+});
 export const preferencesSchema = z.object({
   language: z.enum(SUPPORTED_LANGUAGES),
   theme: z.enum(THEMES),

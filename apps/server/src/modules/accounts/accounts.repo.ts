@@ -1,14 +1,17 @@
 import { type DbOrTx, schema } from '@vigil/db';
+import { DEFAULT_NOTIFICATION_RULE } from '@vigil/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { UserRow } from './user-doc.ts';
 
-const { users, workspaces, credentials } = schema;
+const { users, workspaces, credentials, notificationRules } = schema;
 
 export type NewUser = typeof users.$inferInsert;
 
 export const accountsRepo = {
   async insertWorkspace(db: DbOrTx, ws: { id: string; name: string; ownerId: string; timeZone?: string }) {
     const [row] = await db.insert(workspaces).values(ws).returning();
+    // Every workspace starts with the rule people expect: alerts reach its owner and managers (issue 10).
+    await db.insert(notificationRules).values({ workspaceId: ws.id, ...DEFAULT_NOTIFICATION_RULE });
     return row!;
   },
   async insertUser(db: DbOrTx, user: NewUser) {

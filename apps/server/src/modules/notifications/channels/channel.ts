@@ -1,0 +1,61 @@
+import type { DeliveryChannel, EventKind, EventSeverity } from '@vigil/shared';
+
+/**
+ * What every channel (push, email, SMS, webhook, MQTT) is given to send one delivery, and what it
+ * answers. The send task (send.service.ts) owns the delivery's state; a channel only sends and
+ * says how it went, never writes the delivery row.
+ */
+export interface NotifiedEvent {
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  cameraId: string | null;
+  /** Null for workspace-wide events. */
+  cameraName: string | null;
+  kind: EventKind;
+  severity: EventSeverity;
+  startAt: Date;
+  endAt: Date | null;
+  armed: boolean;
+  zones: string[];
+  /** Storage key of the event's picture, once the event-thumbnail job made it. */
+  thumbnailKey: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+export interface DeliveryContext {
+  delivery: {
+    id: string;
+    workspaceId: string;
+    channel: DeliveryChannel;
+    /** What to send to: a device token, a user id (email), a phone number, a webhook id, 'mqtt'. */
+    target: string;
+    userId: string | null;
+    /** 1 on the first attempt. */
+    attempt: number;
+  };
+  /** Null for a message that is about no single event (a digest, a test). */
+  event: NotifiedEvent | null;
+  /** The event in the app (PUBLIC_URL/viewer/events?id=…). */
+  link: string;
+  /** A signed URL of the event's picture that needs no session (push images, webhooks), or null. */
+  imageUrl: string | null;
+}
+
+export type SendResult =
+  | { ok: true; code?: number; info?: string }
+  | {
+      ok: false;
+      /** False: retrying cannot help (410 Gone, a bad address, opted out). */
+      retry: boolean;
+      code?: number;
+      error: string;
+      /** Not an error: the send was skipped on purpose (opted out, cap reached); logged as `skipped`. */
+      skipped?: boolean;
+    };
+
+export interface Channel {
+  send(ctx: DeliveryContext): Promise<SendResult>;
+}
+
+export type Channels = Partial<Record<DeliveryChannel, Channel>>;
