@@ -45,6 +45,7 @@ import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -151,11 +152,9 @@ async function registerServe(
   app.addHook('onClose', () => storage.close());
   const mail = createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: (m) => app.log.warn(m) });
   const accounts = createAccountsService({ db, storage });
-  const cameras = createCamerasService({
-    db,
-    secrets: createSecretBox(config.authSecret),
-    policy: { allowLoopback: config.allowLoopbackTargets },
-  });
+  const secrets = createSecretBox(config.authSecret);
+  const policy = { allowLoopback: config.allowLoopbackTargets };
+  const cameras = createCamerasService({ db, secrets, policy });
   await cameras.sealLegacySubstreams();
   const auth = createAuthService({
     db,
@@ -230,6 +229,16 @@ async function registerServe(
   });
   app.addHook('onClose', () => live.stop());
   liveRoutes(app, { live });
+  notificationsModule(app, {
+    db,
+    secrets,
+    policy,
+    storage,
+    publicUrl: config.publicUrl,
+    authSecret: config.authSecret,
+    snapshot: (workspaceId, cameraId) =>
+      live.snapshot({ workspaceId, uid: `notification:${cameraId}`, sessionId: '' }, cameraId),
+  });
 
   registerWeb(app, config.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -7,7 +7,9 @@ import { createExportTask } from './modules/exports/exports-job.service.ts';
 import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.service.ts';
 import { enqueue } from './modules/jobs/jobs.service.ts';
+import { createNotifier } from './modules/notifications/notifier.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
+import { createSecretBox } from './lib/secrets.ts';
 import { watchCameras } from './video/camera-watch.ts';
 import { createRetention, pruneWorkspace } from './video/retention.ts';
 
@@ -18,7 +20,10 @@ import { createRetention, pruneWorkspace } from './video/retention.ts';
  */
 export interface WorkOptions {
   databaseUrl: string;
-  config: Pick<Config, 'storageDir' | 'authSecret' | 's3' | 'mediaDir' | 'internalUrl' | 'roles'>;
+  config: Pick<
+    Config,
+    'storageDir' | 'authSecret' | 's3' | 'mediaDir' | 'internalUrl' | 'roles' | 'publicUrl' | 'allowLoopbackTargets'
+  >;
   nodeId: string;
   workDir: string;
   log(msg: string): void;
@@ -50,6 +55,13 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     workDir: opts.workDir,
     log: (m) => opts.log(`[exports] ${m}`),
   });
+  const notifier = createNotifier({
+    db,
+    secrets: createSecretBox(opts.config.authSecret),
+    policy: { allowLoopback: opts.config.allowLoopbackTargets },
+    publicUrl: opts.config.publicUrl,
+    authSecret: opts.config.authSecret,
+  });
   const log = (m: string) => opts.log(`[retention] ${m}`);
   const retention = createRetention({ db, mediaRoot: opts.config.mediaDir, footage, log, intervalMs: 0 });
   let worker: JobWorker;
@@ -72,6 +84,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
           const n = await watchCameras(db);
           if (n) opts.log(`[cameras] ${n} camera(s) without a running recorder reported offline`);
         },
+        ...notifier.tasks,
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },
@@ -84,6 +97,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
       pollIntervalMs: opts.pollIntervalMs,
     });
   } catch (e) {
+    await notifier.close();
     await storage.close();
     await pool.end();
     throw e;
@@ -96,6 +110,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
       const retentionStopped = retention.stop();
       await worker.stop();
       await retentionStopped;
+      await notifier.close();
       await storage.close();
       await pool.end();
     },

@@ -14,6 +14,35 @@ export interface TestWorker {
   nodeId: string;
 }
 
+/** Every task doing nothing: a test gives the ones it exercises. */
+export const NOOP_TASKS: Tasks = {
+  export: async () => {},
+  'retention-sweep': async () => {},
+  'retention-workspace': async () => {},
+  'event-thumbnail': async () => {},
+  'camera-watch': async () => {},
+  'notify-event': async () => {},
+  'notify-send': async () => {},
+};
+
+/** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */
+export async function startTestWorker(opts: {
+  databaseUrl: string;
+  db: Db;
+  tasks: Partial<Tasks>;
+}): Promise<JobWorker> {
+  const nodeId = randomUUID();
+  return startJobWorker({
+    databaseUrl: opts.databaseUrl,
+    db: opts.db,
+    node: { id: nodeId, roles: ['work'], internalUrl: `test://${nodeId}`, hostname: hostname(), pid: process.pid },
+    tasks: { ...NOOP_TASKS, ...opts.tasks },
+    log: () => {},
+    reapGraceMs: 500,
+    pollIntervalMs: 100,
+  });
+}
+
 export function exportWorker(
   opts: Parameters<typeof createExportTask>[0] & { databaseUrl: string; db: Db; tasks?: Partial<Tasks> },
 ): TestWorker {
@@ -27,14 +56,7 @@ export function exportWorker(
         databaseUrl: opts.databaseUrl,
         db: opts.db,
         node: { id: nodeId, roles: ['work'], internalUrl: `test://${nodeId}`, hostname: hostname(), pid: process.pid },
-        tasks: {
-          export: (p, job) => task.run(p.id, job),
-          'retention-sweep': async () => {},
-          'retention-workspace': async () => {},
-          'event-thumbnail': async () => {},
-          'camera-watch': async () => {},
-          ...opts.tasks,
-        },
+        tasks: { ...NOOP_TASKS, export: (p, job) => task.run(p.id, job), ...opts.tasks },
         onStopping: () => task.stop(),
         log: opts.log,
         reapGraceMs: 500,

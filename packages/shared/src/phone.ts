@@ -8,7 +8,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 export function phoneProblem(value: string): string | null {
   if (!/^\+[1-9]\d{6,14}$/.test(value)) return 'must be in international form, like +33612345678';
   const parsed = parsePhoneNumberFromString(value);
-  if (!parsed || !parsed.isValid()) return 'is not a valid phone number';
+  if (!parsed?.isValid()) return 'is not a valid phone number';
   if (parsed.number !== value) return `should be written ${parsed.number}`;
   return null;
 }

@@ -79,6 +79,8 @@ export async function insertEvent(tx: DbOrTx, e: NewEvent): Promise<string | und
     })
     .returning({ id: events.id });
   await publish(tx, { topic: 'events', workspaceId: e.workspaceId, id: row!.id });
+  // Who hears about it is decided by the work role, in the same commit as the event (issue 10).
+  await enqueue(tx, 'notify-event', { eventId: row!.id }, { maxAttempts: 10 });
   return row!.id;
 }
 

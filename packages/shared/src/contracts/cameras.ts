@@ -134,6 +134,8 @@ export const cameraSchema = z.object({
   armedUntil: isoDate.nullable(),
   /** Set by hand, until a time (then the schedule again). */
   armOverride: z.object({ armed: z.boolean(), until: isoDate }).nullable(),
+  /** Notifications to people held back until then (issue 10); null: not snoozed. */
+  notificationsSnoozedUntil: isoDate.nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

@@ -81,6 +81,8 @@ function arming(row: CameraRow, ctx: ArmingContext, now: Date) {
     armed: state.armed,
     armedUntil: state.until?.toISOString() ?? null,
     armOverride: override && { armed: override.armed, until: override.until.toISOString() },
+    notificationsSnoozedUntil:
+      row.notifySnoozedUntil && row.notifySnoozedUntil > now ? row.notifySnoozedUntil.toISOString() : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   armCameraSchema,
+  snoozeSchema,
   cameraSchema,
   cameraSourceInputSchema,
   createCameraSchema,
@@ -119,6 +120,23 @@ export function camerasRoutes(app: FastifyInstance, deps: { cameras: CamerasServ
       },
     },
     async (req) => cameras.arm(actor(req), req.params.id, req.body),
+  );
+
+  r.post(
+    '/api/v1/cameras/:id/snooze',
+    {
+      // Whoever watches the tiles may quiet a busy scene for a while.
+      config: { access: access.roles('operator', 'manager', 'admin') },
+      schema: {
+        tags,
+        summary:
+          'Snooze the camera’s notifications to people for some minutes ({ minutes: 0 } ends it); webhooks and MQTT still receive',
+        params: idParams,
+        body: snoozeSchema,
+        response: { 200: cameraSchema },
+      },
+    },
+    async (req) => cameras.snooze(actor(req), req.params.id, req.body.minutes),
   );
 
   r.post(

@@ -180,6 +180,19 @@ export function createCamerasService(deps: {
       });
     },
 
+    /** Hold back its notifications to people for some minutes (0: now again); webhooks and MQTT still hear. */
+    async snooze(actor: Actor, id: string, minutes: number): Promise<Camera> {
+      return db.transaction(async (tx) => {
+        await mustFind(tx, actor, id, true);
+        const until = minutes > 0 ? new Date(Date.now() + minutes * 60_000) : null;
+        const row = await repo.update(tx, actor.workspaceId, id, { notifySnoozedUntil: until });
+        if (!row) throw new AppError('not-found');
+        // Pages only: the recorder has nothing to change.
+        await publish(tx, { topic: 'cameras', workspaceId: actor.workspaceId, id });
+        return toCamera(row, await repo.armingContext(tx, actor.workspaceId));
+      });
+    },
+
     async create(actor: Actor, input: CreateCameraInput): Promise<Camera> {
       if (input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
       if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');

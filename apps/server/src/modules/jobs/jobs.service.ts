@@ -20,6 +20,10 @@ export interface JobPayloads {
   'event-thumbnail': { eventId: string };
   /** Cameras no recorder holds get an outage (issue 9). */
   'camera-watch': Record<string, never>;
+  /** Who hears about an event: its deliveries (issue 10). */
+  'notify-event': { eventId: string };
+  /** One attempt at one delivery (issue 10). */
+  'notify-send': { deliveryId: string };
 }
 export type JobName = keyof JobPayloads;
 

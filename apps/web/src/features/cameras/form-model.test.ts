@@ -32,6 +32,7 @@ const camera: Camera = {
   armed: true,
   armedUntil: null,
   armOverride: null,
+  notificationsSnoozedUntil: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -1,0 +1,31 @@
+import type { Db } from '@vigil/db';
+import type { FastifyInstance } from 'fastify';
+import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { createDeliveriesService } from './deliveries.service.ts';
+import { eventImageRoutes } from './event-image.routes.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
+import { createRulesService } from './rules.service.ts';
+import { createWebhooksService } from './webhooks.service.ts';
+
+/** The notifications module's front door for a serve process: every route it answers. */
+export interface NotificationsDeps {
+  db: Db;
+  secrets: SecretBox;
+  policy: OutboundPolicy;
+  publicUrl: string;
+  authSecret: string;
+  storage: Storage;
+  /** The camera's live picture (live service), for an event whose thumbnail is not made yet. */
+  snapshot(workspaceId: string, cameraId: string): Promise<Buffer>;
+}
+
+export function notificationsModule(app: FastifyInstance, deps: NotificationsDeps): void {
+  notificationsRoutes(app, {
+    rules: createRulesService({ db: deps.db }),
+    webhooks: createWebhooksService(deps),
+    deliveries: createDeliveriesService({ db: deps.db }),
+  });
+  eventImageRoutes(app, deps);
+}
