@@ -37,7 +37,7 @@ export function eventImageRoutes(
     },
     async (req, reply) => {
       if (!imageLinkValid(deps.authSecret, req.params.id, req.query.exp, req.query.sig))
-        throw new AppError('permission-denied', 'This picture link is invalid or has expired.');
+        throw new AppError('not-found', 'This picture link is invalid or has expired.');
       const event = await loadNotifiedEvent(deps.db, req.params.id);
       if (!event?.cameraId) throw new AppError('not-found');
       if (event.thumbnailKey) return reply.redirect(await deps.storage.signedUrl(event.thumbnailKey), 302);

@@ -72,6 +72,7 @@ export function createRulesService(deps: { db: Db }) {
         if (!current) throw new AppError('not-found');
         const next = { ...toRule(current), ...patch };
         await check(actor, next);
+        if (!Object.keys(patch).length) return toRule(current);
         const row = await rulesRepo.update(tx, actor.workspaceId, id, {
           ...patch,
           ...(patch.cameraIds ? { cameraIds: unique(patch.cameraIds) } : {}),

@@ -47,6 +47,11 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; policy
       return view(row);
     },
     async update(actor: Actor, id: string, patch: z.infer<typeof updateWebhookSchema>): Promise<Webhook> {
+      if (!Object.keys(patch).length) {
+        const current = await webhooksRepo.byId(db, actor.workspaceId, id);
+        if (!current) throw new AppError('not-found');
+        return view(current);
+      }
       const row = await webhooksRepo.update(db, actor.workspaceId, id, {
         ...(patch.url !== undefined ? { url: await checkUrl(patch.url) } : {}),
         ...(patch.secret !== undefined ? { secret: secrets.seal(patch.secret) } : {}),
