@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { createDeliveriesService } from './deliveries.service.ts';
 import { eventImageRoutes } from './event-image.routes.ts';
+import { createEventImageService } from './event-image.service.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createRulesService } from './rules.service.ts';
 import { createWebhooksService } from './webhooks.service.ts';
@@ -27,5 +28,5 @@ export function notificationsModule(app: FastifyInstance, deps: NotificationsDep
     webhooks: createWebhooksService(deps),
     deliveries: createDeliveriesService({ db: deps.db }),
   });
-  eventImageRoutes(app, deps);
+  eventImageRoutes(app, { images: createEventImageService(deps) });
 }
