@@ -62,6 +62,11 @@ export type CreateRuleInput = z.input<typeof createRuleSchema>;
 export const updateRuleSchema = z.object(ruleFields).partial().strict();
 export type UpdateRuleInput = z.infer<typeof updateRuleSchema>;
 export const ruleListSchema = z.object({ items: z.array(notificationRuleSchema) });
+/** The workspace's people a rule can name (until the team issue lists members elsewhere). */
+export const recipientListSchema = z.object({
+  items: z.array(z.object({ id: z.string(), displayName: z.string(), email: z.string(), role: z.enum(RULE_ROLES) })),
+});
+export type Recipient = z.infer<typeof recipientListSchema>['items'][number];
 
 /** Spec §3 device token (collection deviceTokens, keyed by the token). For web push, the token is the subscription's endpoint. */
 export const deviceTokenSchema = z.object({

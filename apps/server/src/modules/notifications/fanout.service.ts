@@ -43,7 +43,7 @@ export function ruleMatches(rule: RuleRow, e: NotifiedEvent): boolean {
 }
 
 /** The roles a rule may name that this person holds (an owner is also a manager, an admin counts as one). */
-function rolesOf(p: Person): Set<RuleRole> {
+export function rolesOf(p: Pick<Person, 'role' | 'isOwner'>): Set<RuleRole> {
   const role = accessRole(p.role);
   const out = new Set<RuleRole>([role === 'admin' ? 'manager' : role]);
   if (p.isOwner) out.add('owner');

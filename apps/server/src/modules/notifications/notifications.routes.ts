@@ -4,6 +4,7 @@ import {
   deliveriesQuerySchema,
   deliveryPageSchema,
   notificationRuleSchema,
+  recipientListSchema,
   ruleListSchema,
   updateRuleSchema,
   updateWebhookSchema,
@@ -32,6 +33,18 @@ export function notificationsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { rules, webhooks, deliveries } = deps;
 
+  r.get(
+    '/api/v1/notification-rules/recipients',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'The workspace’s people a rule can name, with their role',
+        response: { 200: recipientListSchema },
+      },
+    },
+    async (req) => ({ items: await rules.people(actor(req)) }),
+  );
   r.get(
     '/api/v1/notification-rules',
     {

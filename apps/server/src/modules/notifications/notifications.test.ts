@@ -83,6 +83,9 @@ describe('notifications: rules, webhooks and the delivery log', () => {
       channels: ['push', 'email'],
       cooldownSeconds: 300,
     });
+    const people = (await w.get(w.owner.token, '/api/v1/notification-rules/recipients')).json().items;
+    expect(people).toContainEqual(expect.objectContaining({ id: w.owner.uid, role: 'owner' }));
+    expect(people.map((p: { role: string }) => p.role).sort()).toEqual(['owner', 'viewer']);
     const created = await w.send(w.owner.token, 'POST', '/api/v1/notification-rules', {
       name: 'Night door',
       kinds: ['motion'],

@@ -7,6 +7,7 @@ const { users, workspaces, deviceTokens, webhooks, notificationSettings } = sche
 export interface Person {
   id: string;
   email: string;
+  displayName: string;
   role: string;
   preferences: Preferences;
   isOwner: boolean;
@@ -20,6 +21,7 @@ export const recipientsRepo = {
       .select({
         id: users.id,
         email: users.email,
+        displayName: users.displayName,
         role: users.role,
         preferences: users.preferences,
         ownerId: workspaces.ownerId,

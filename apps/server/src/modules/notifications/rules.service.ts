@@ -1,7 +1,9 @@
 import type { Db } from '@vigil/db';
-import type { CreateRuleInput, NotificationRule, UpdateRuleInput } from '@vigil/shared';
+import type { CreateRuleInput, NotificationRule, Recipient, UpdateRuleInput } from '@vigil/shared';
 import { createRuleSchema } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { rolesOf } from './fanout.service.ts';
+import { recipientsRepo } from './recipients.repo.ts';
 import { type RuleRow, rulesRepo } from './rules.repo.ts';
 
 export interface Actor {
@@ -49,6 +51,15 @@ export function createRulesService(deps: { db: Db }) {
   }
 
   return {
+    /** Who a rule can name: the workspace's people, each with the role a rule would see. */
+    async people(actor: Actor): Promise<Recipient[]> {
+      return (await recipientsRepo.people(db, actor.workspaceId)).map((p) => ({
+        id: p.id,
+        displayName: p.displayName,
+        email: p.email,
+        role: p.isOwner ? 'owner' : [...rolesOf(p)][0]!,
+      }));
+    },
     async list(actor: Actor): Promise<NotificationRule[]> {
       return (await rulesRepo.list(db, actor.workspaceId)).map(toRule);
     },
