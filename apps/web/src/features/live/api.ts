@@ -41,3 +41,8 @@ export async function webrtcAnswer(cameraId: string, sdp: string): Promise<{ ses
 export function webrtcHangUp(cameraId: string, sessionId: string): void {
   void request('DELETE', `${cameraPath(cameraId)}/webrtc/${encodeURIComponent(sessionId)}`);
 }
+
+/** Snooze a camera's notifications to people for some minutes (0 ends it). */
+export async function snoozeCamera(cameraId: string, minutes: number): Promise<Camera> {
+  return unwrap(await request<Camera>('POST', `${cameraPath(cameraId)}/snooze`, { minutes }));
+}

@@ -1,20 +1,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { LiveConnection } from '../live-connection.ts';
 import type { LiveState, Transport } from '../player-types.ts';
 import { snapshotName } from '../snapshot.ts';
 import { tileMode } from '../tile-mode.ts';
+import { SnoozeMenu } from './snooze-menu.tsx';
 
 const TRANSPORT_LABEL: Record<Transport, string> = { webrtc: 'WebRTC', mse: 'MSE', hls: 'HLS' };
 
 export interface LiveTileProps {
-  camera: { id: string; name: string; enabled?: boolean; status?: string };
+  camera: { id: string; name: string; enabled?: boolean; status?: string; notificationsSnoozedUntil?: string | null };
   focused: boolean;
   onToggleFocus(): void;
   /** 'auto' tries WebRTC, then MSE, then HLS; a named transport goes first. */
   transport?: Transport | 'auto';
   /** A smaller tile (dashboards) without the focus button. */
   compact?: boolean;
+}
+
+/** The snooze's end as a wall-clock time, or null once it has passed (re-checked each minute). */
+function useSnoozedUntil(iso: string | null | undefined): string | null {
+  const { i18n } = useTranslation();
+  const session = useSession();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  const until = iso ? Date.parse(iso) : 0;
+  if (until <= now) return null;
+  return formatClock(until, session.me?.user.preferences.timezone ?? 'UTC', i18n.language, { seconds: false });
 }
 
 /** True while the page is visible and `el` is on screen: a hidden tile holds no socket. */
@@ -80,6 +98,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
     );
   };
 
+  const snoozedUntil = useSnoozedUntil(camera.notificationsSnoozedUntil);
   const status = disabled ? t('live.state.disabled') : state === 'playing' ? null : t(`live.state.${state}`);
   const shownState = disabled ? 'disabled' : state;
   return (
@@ -100,7 +119,14 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
         aria-label={t('live.videoLabel', { name: camera.name })}
       />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 text-sm text-white">
-        <span className="truncate font-medium">{camera.name}</span>
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium">{camera.name}</span>
+          {snoozedUntil && (
+            <span className="shrink-0 rounded bg-white/20 px-1.5 py-0.5 text-xs" data-testid="live-snoozed">
+              {t('live.snooze.badge', { time: snoozedUntil })}
+            </span>
+          )}
+        </span>
         {disabled ? (
           <span className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold" data-testid="live-disabled">
             {t('live.disabled')}
@@ -126,6 +152,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
         </p>
       )}
       <div className="absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/70 to-transparent p-2">
+        <SnoozeMenu camera={camera} />
         {!compact && (
           <TileButton
             label={focused ? t('live.backToGrid') : t('live.focus', { name: camera.name })}
