@@ -5,8 +5,12 @@ import type { SecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { createDeliveriesService } from './deliveries.service.ts';
 import { eventImageRoutes } from './event-image.routes.ts';
+import { notificationSettingsRoutes } from './notification-settings.routes.ts';
+import { createNotificationSettingsService } from './notification-settings.service.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createRulesService } from './rules.service.ts';
+import { unsubscribeRoutes } from './unsubscribe.routes.ts';
+import { createUnsubscribeService } from './unsubscribe.service.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 /** The notifications module's front door for a serve process: every route it answers. */
@@ -28,4 +32,6 @@ export function notificationsModule(app: FastifyInstance, deps: NotificationsDep
     deliveries: createDeliveriesService({ db: deps.db }),
   });
   eventImageRoutes(app, deps);
+  notificationSettingsRoutes(app, { settings: createNotificationSettingsService(deps) });
+  unsubscribeRoutes(app, { unsubscribe: createUnsubscribeService(deps) });
 }
