@@ -12,8 +12,9 @@ export const PASSWORD_MASK = '••••••';
 
 export function maskBrokerUrl(url: string): string {
   const u = new URL(url);
-  if (u.password) u.password = PASSWORD_MASK;
-  return u.href;
+  if (!u.password) return u.href;
+  // Written out rather than through URL, which would percent-encode the mask.
+  return `${u.protocol}//${u.username}:${PASSWORD_MASK}@${u.host}${u.pathname}${u.search}`;
 }
 
 /** The masked URL sent back unchanged: the stored password stands in for the mask. */
