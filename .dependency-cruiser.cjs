@@ -40,9 +40,9 @@ module.exports = {
     },
     {
       name: 'server-repos-are-private',
-      comment: 'Only a module’s own service reads its repository.',
+      comment: 'Only a module’s own service (a notification channel is one: it sends, no HTTP) reads its repository.',
       severity: 'error',
-      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.service\\.ts$|\\.test\\.ts$' },
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.service\\.ts$|\\.channel\\.ts$|\\.test\\.ts$' },
       to: { path: '\\.repo\\.ts$' },
     },
     {
