@@ -7,6 +7,7 @@ import { createExportTask } from './modules/exports/exports-job.service.ts';
 import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.service.ts';
 import { enqueue } from './modules/jobs/jobs.service.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import { createSecretBox } from './lib/secrets.ts';
@@ -22,7 +23,16 @@ export interface WorkOptions {
   databaseUrl: string;
   config: Pick<
     Config,
-    'storageDir' | 'authSecret' | 's3' | 'mediaDir' | 'internalUrl' | 'roles' | 'publicUrl' | 'allowLoopbackTargets'
+    | 'storageDir'
+    | 'authSecret'
+    | 's3'
+    | 'mediaDir'
+    | 'internalUrl'
+    | 'roles'
+    | 'publicUrl'
+    | 'allowLoopbackTargets'
+    | 'smtpUrl'
+    | 'mailFrom'
   >;
   nodeId: string;
   workDir: string;
@@ -38,9 +48,10 @@ export interface Work {
   healthy(): boolean;
 }
 
-/** Each minute; the job key keeps one sweep queued whatever the number of work processes. */
+/** Each minute (the digest each hour); the job key keeps one queued whatever the number of work processes. */
 const CRONTAB =
-  '* * * * * retention-sweep ?max=1&jobKey=retention-sweep\n* * * * * camera-watch ?max=1&jobKey=camera-watch\n';
+  '* * * * * retention-sweep ?max=1&jobKey=retention-sweep\n* * * * * camera-watch ?max=1&jobKey=camera-watch\n' +
+  '0 * * * * notify-digest ?max=1&jobKey=notify-digest\n';
 
 export async function startWork(opts: WorkOptions): Promise<Work> {
   const { db, pool } = createDb(opts.databaseUrl, 4);
@@ -57,6 +68,14 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
   });
   const notifier = createNotifier({
     db,
+    mail: createMailService({
+      db,
+      smtpUrl: opts.config.smtpUrl,
+      from: opts.config.mailFrom,
+      log: (m) => opts.log(`[mail] ${m}`),
+    }),
+    storage,
+    log: (m) => opts.log(`[notifications] ${m}`),
     secrets: createSecretBox(opts.config.authSecret),
     policy: { allowLoopback: opts.config.allowLoopbackTargets },
     publicUrl: opts.config.publicUrl,

@@ -23,6 +23,7 @@ export const NOOP_TASKS: Tasks = {
   'camera-watch': async () => {},
   'notify-event': async () => {},
   'notify-send': async () => {},
+  'notify-digest': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

@@ -10,7 +10,12 @@ export interface ReceivedMail {
  * A minimal SMTP server on 127.0.0.1 that accepts every message and keeps it, so tests can
  * check what nodemailer really sent over the protocol (EHLO, MAIL, RCPT, DATA, QUIT).
  */
-export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpSink(
+  opts: {
+    /** The reply to RCPT TO for an address (e.g. "550 5.1.1 No such user", "451 4.3.0 Try later"); 250 by default. */
+    rcptReply?: (address: string) => string | undefined;
+  } = {},
+): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
@@ -41,8 +46,13 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
           current.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
           reply('250 OK');
         } else if (verb === 'RCPT') {
-          current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
-          reply('250 OK');
+          const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          const refusal = opts.rcptReply?.(address);
+          if (refusal) reply(refusal);
+          else {
+            current.to.push(address);
+            reply('250 OK');
+          }
         } else if (verb === 'DATA') {
           inData = true;
           reply('354 go ahead');

@@ -139,6 +139,8 @@ export const ROUTES: readonly RouteMeta[] = [
     }),
   ),
   { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false, available: true },
+  // A notification mail's unsubscribe link (issue 10): works without signing in, offered by no menu.
+  { path: '/unsubscribe', title: 'pages.unsubscribe', layout: 'landing', requiresAuth: false, available: true },
 ];
 
 /** Spec §4 step 1: paths that proceed when the auth state could not be initialised. */

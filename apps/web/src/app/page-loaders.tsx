@@ -65,6 +65,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/admin/settings': () => async () => ({
     Component: (await import('../features/admin-outbox/pages/admin-settings-page.tsx')).AdminSettingsPage,
   }),
+  '/unsubscribe': () => async () => ({
+    Component: (await import('../features/unsubscribe/pages/unsubscribe-page.tsx')).UnsubscribePage,
+  }),
   '/unauthorized': () => async () => ({
     Component: (await import('../features/system/pages/unauthorized-page.tsx')).UnauthorizedPage,
   }),

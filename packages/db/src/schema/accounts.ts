@@ -122,6 +122,8 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML body of a rich mail (notifications, digests); null for plain-text mail. */
+    html: text('html'),
     transport: text('transport').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ...stamps,

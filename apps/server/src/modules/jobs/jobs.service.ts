@@ -24,6 +24,8 @@ export interface JobPayloads {
   'notify-event': { eventId: string };
   /** One attempt at one delivery (issue 10). */
   'notify-send': { deliveryId: string };
+  /** The daily email digests whose local hour has come (hourly, issue 10). */
+  'notify-digest': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -4,7 +4,10 @@ import { eq } from 'drizzle-orm';
 const { mailOutbox } = schema;
 
 export const mailRepo = {
-  async insert(db: DbOrTx, msg: { to: string; subject: string; text: string; transport: string }) {
+  async insert(
+    db: DbOrTx,
+    msg: { to: string; subject: string; text: string; html?: string | null; transport: string },
+  ) {
     const [row] = await db.insert(mailOutbox).values(msg).returning();
     return row!;
   },

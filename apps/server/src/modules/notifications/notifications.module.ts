@@ -6,8 +6,12 @@ import type { Storage } from '../../lib/storage.ts';
 import { createDeliveriesService } from './deliveries.service.ts';
 import { eventImageRoutes } from './event-image.routes.ts';
 import { createEventImageService } from './event-image.service.ts';
+import { notificationSettingsRoutes } from './notification-settings.routes.ts';
+import { createNotificationSettingsService } from './notification-settings.service.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { createRulesService } from './rules.service.ts';
+import { unsubscribeRoutes } from './unsubscribe.routes.ts';
+import { createUnsubscribeService } from './unsubscribe.service.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 /** The notifications module's front door for a serve process: every route it answers. */
@@ -29,4 +33,6 @@ export function notificationsModule(app: FastifyInstance, deps: NotificationsDep
     deliveries: createDeliveriesService({ db: deps.db }),
   });
   eventImageRoutes(app, { images: createEventImageService(deps) });
+  notificationSettingsRoutes(app, { settings: createNotificationSettingsService(deps) });
+  unsubscribeRoutes(app, { unsubscribe: createUnsubscribeService(deps) });
 }

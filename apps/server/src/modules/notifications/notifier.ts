@@ -1,8 +1,13 @@
 import type { Db } from '@vigil/db';
 import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { Channels } from './channels/channel.ts';
+import { createEmailChannel } from './channels/email.channel.ts';
+import { createMqttChannel } from './channels/mqtt.channel.ts';
 import { createWebhookChannel } from './channels/webhook.channel.ts';
+import { createDigest } from './digest.service.ts';
 import { fanOutEvent } from './fanout.service.ts';
 import { createSender } from './send.service.ts';
 
@@ -17,7 +22,13 @@ export interface NotifierDeps {
   policy: OutboundPolicy;
   publicUrl: string;
   authSecret: string;
+  /** Rich mail (the email channel and the digest); without it (some tests) there is no email channel. */
+  mail?: Pick<MailService, 'deliver'>;
+  /** Where event pictures are (inlined in emails). */
+  storage?: Pick<Storage, 'read'>;
+  log?: (m: string) => void;
   /** Test knobs. */
+  digestHour?: number;
   retryDelaysMs?: readonly number[];
   pictureWaitMs?: number;
   /** Channels given by the caller win over the built ones (tests). */
@@ -25,17 +36,24 @@ export interface NotifierDeps {
 }
 
 export function createNotifier(deps: NotifierDeps) {
+  const { mail, storage } = deps;
+  const mqtt = createMqttChannel(deps);
   const channels: Channels = {
     webhook: createWebhookChannel(deps),
+    ...(mail && storage ? { email: createEmailChannel({ ...deps, mail, storage }) } : {}),
+    mqtt,
     ...deps.channels,
   };
   const sender = createSender({ ...deps, channels });
+  const digest = mail ? createDigest({ ...deps, mail, hour: deps.digestHour }) : null;
   return {
     tasks: {
       'notify-event': async (p: { eventId: string }) => void (await fanOutEvent(deps.db, p.eventId)),
       'notify-send': (p: { deliveryId: string }) => sender.run(p.deliveryId),
+      'notify-digest': async () => void (await digest?.run()),
     },
-    async close(): Promise<void> {},
+    /** Ends the broker connections (MQTT). */
+    close: () => mqtt.close(),
   };
 }
 export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,87 @@
+import type { DbOrTx } from '@vigil/db';
+import type { Storage } from '../../../lib/storage.ts';
+import { MailDeliveryError, type MailService, type RichMail } from '../../mail/mail.service.ts';
+import { notificationMail } from '../email-content.ts';
+import { mailLanguage } from '../mail-text.ts';
+import { mailRecipientsRepo } from '../mail-recipients.repo.ts';
+import { unsubscribeHeaders, unsubscribePageUrl } from '../unsubscribe-token.ts';
+import type { Channel, SendResult } from './channel.ts';
+
+/** A picture larger than this is not inlined (a thumbnail is tens of kilobytes). */
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+export interface EmailChannelDeps {
+  db: DbOrTx;
+  mail: Pick<MailService, 'deliver'>;
+  storage: Pick<Storage, 'read'>;
+  publicUrl: string;
+  authSecret: string;
+}
+
+/** The event's picture as an inline attachment, or null when there is none (yet) or it cannot be read. */
+async function readPicture(storage: EmailChannelDeps['storage'], key: string) {
+  try {
+    const { stream, size, contentType } = await storage.read(key);
+    if (size > MAX_PICTURE_BYTES) {
+      stream.destroy();
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    return { content: Buffer.concat(chunks), contentType };
+  } catch {
+    // The mail is worth more than its picture: it goes without.
+    return null;
+  }
+}
+
+/** A Message-ID per delivery: a retry after an unclear failure is recognised by clients as the same mail. */
+const messageId = (publicUrl: string, deliveryId: string) => `<delivery-${deliveryId}@${new URL(publicUrl).hostname}>`;
+
+/**
+ * One event by email to one person (the delivery's target is their user id). Address, language,
+ * time zone and the email preference are read at send time, so a change or an unsubscribe made
+ * after the alert still counts. Plain and HTML bodies, the picture inline, unsubscribe headers.
+ */
+export function createEmailChannel(deps: EmailChannelDeps): Channel {
+  return {
+    async send(ctx): Promise<SendResult> {
+      const person = await mailRecipientsRepo.byId(deps.db, ctx.delivery.target);
+      if (!person || person.disabled)
+        return { ok: false, retry: false, skipped: true, error: 'The person’s account was removed or disabled.' };
+      if (!person.preferences.notifications.email)
+        return { ok: false, retry: false, skipped: true, error: 'The person turned notification emails off.' };
+      if (!ctx.event) return { ok: false, retry: false, error: 'An email notification needs an event.' };
+
+      const cid = `event-${ctx.event.id}@vigil`;
+      const picture = ctx.event.thumbnailKey ? await readPicture(deps.storage, ctx.event.thumbnailKey) : null;
+      const content = notificationMail({
+        lang: mailLanguage(person.preferences.language),
+        timeZone: person.preferences.timezone,
+        event: ctx.event,
+        link: ctx.link,
+        unsubscribeUrl: unsubscribePageUrl(deps.publicUrl, deps.authSecret, person.id),
+        pictureCid: picture ? cid : null,
+      });
+      const msg: RichMail = {
+        to: person.email,
+        ...content,
+        attachments: picture
+          ? [{ filename: picture.contentType === 'image/png' ? 'event.png' : 'event.jpg', cid, ...picture }]
+          : [],
+        headers: {
+          ...unsubscribeHeaders(deps.publicUrl, deps.authSecret, person.id),
+          'Message-ID': messageId(deps.publicUrl, ctx.delivery.id),
+        },
+      };
+      try {
+        const receipt = await deps.mail.deliver(msg);
+        return { ok: true, code: receipt.code ?? undefined, info: receipt.response ?? 'outbox' };
+      } catch (e) {
+        if (e instanceof MailDeliveryError)
+          return { ok: false, retry: !e.permanent, code: e.code ?? undefined, error: e.message };
+        throw e;
+      }
+    },
+  };
+}

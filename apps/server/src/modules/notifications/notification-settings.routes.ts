@@ -1,0 +1,56 @@
+import { notificationSettingsSchema, updateNotificationSettingsSchema } from '@vigil/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../plugins/access.ts';
+import type { NotificationSettingsService } from './notification-settings.service.ts';
+
+const tags = ['notifications'];
+// Owners (user → manager), managers and admins connect the workspace to other systems.
+const managers = access.roles('manager', 'admin');
+const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId, uid: req.session!.user.id });
+const testResultSchema = z.object({ ok: z.boolean(), code: z.number().int().nullable(), error: z.string().nullable() });
+
+export function notificationSettingsRoutes(app: FastifyInstance, deps: { settings: NotificationSettingsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { settings } = deps;
+
+  r.get(
+    '/api/v1/notifications/settings',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'The workspace’s integrations: the MQTT broker URL (password masked)',
+        response: { 200: notificationSettingsSchema },
+      },
+    },
+    async (req) => settings.get(actor(req)),
+  );
+  r.put(
+    '/api/v1/notifications/settings',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary:
+          'Set the MQTT broker (mqtt:// or mqtts://, checked against the outbound address policy; null turns MQTT off). A password sent back masked keeps the stored one',
+        body: updateNotificationSettingsSchema,
+        response: { 200: notificationSettingsSchema },
+      },
+    },
+    async (req) => settings.update(actor(req), req.body),
+  );
+  r.post(
+    '/api/v1/notifications/settings/mqtt-test',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'Connect to the broker and publish a test message to vigil/<workspace>/test; answers ok or the error',
+        response: { 200: testResultSchema },
+      },
+    },
+    async (req) => settings.testMqtt(actor(req)),
+  );
+}
