@@ -72,7 +72,9 @@ export interface TestResult {
 }
 
 export const useCreateWebhook = () =>
-  useWrite(webhooksKey, async (input: WebhookInput) => unwrap(await request<Webhook>('POST', '/api/v1/webhooks', input)));
+  useWrite(webhooksKey, async (input: WebhookInput) =>
+    unwrap(await request<Webhook>('POST', '/api/v1/webhooks', input)),
+  );
 export const useUpdateWebhook = () =>
   useWrite(webhooksKey, async ({ hookId, patch }: { hookId: string; patch: Partial<WebhookInput> }) =>
     unwrap(await request<Webhook>('PATCH', `/api/v1/webhooks/${id(hookId)}`, patch)),

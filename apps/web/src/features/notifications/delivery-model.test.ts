@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canRetry, deliveryFiltersOf, deliveryQuery, statusTone, withDeliveryFilters } from './delivery-model.ts';
-import { generateSecret, secretProblem } from './webhook-secret.ts';
+import { generateSecret, secretProblem } from './integrations-model.ts';
 
 describe('delivery log filters', () => {
   it('reads known values from the address bar and ignores the rest', () => {

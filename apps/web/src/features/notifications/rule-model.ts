@@ -21,7 +21,14 @@ export interface RuleNames {
 
 type Sentence = Pick<
   NotificationRule,
-  'kinds' | 'severities' | 'cameraIds' | 'onlyWhenArmed' | 'recipientRoles' | 'recipientUserIds' | 'channels' | 'cooldownSeconds'
+  | 'kinds'
+  | 'severities'
+  | 'cameraIds'
+  | 'onlyWhenArmed'
+  | 'recipientRoles'
+  | 'recipientUserIds'
+  | 'channels'
+  | 'cooldownSeconds'
 >;
 
 /** "a, b and c" / "a, b ou c" in the language shown; older engines get a plain comma list. */
