@@ -106,8 +106,17 @@ describe('workspace notifications in the browser', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
           0,
         );
-        await section().scrollIntoViewIfNeeded();
-        await section().screenshot({ path: path.join(SHOTS, `ui-${name}-${size.width}-${theme}.png`) });
+        // The page clipped to the section: an element shot of a tall section would catch the sticky top bar.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const clip = await section().evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+        });
+        await page.screenshot({
+          path: path.join(SHOTS, `ui-${name}-${size.width}-${theme}.png`),
+          fullPage: true,
+          clip,
+        });
         expect(await seriousAxeViolations(page), `${name} ${label} ${theme}`).toEqual([]);
       }
     }
@@ -128,7 +137,7 @@ describe('workspace notifications in the browser', () => {
     await visible(section().getByTestId('rule-sentence').first()).toBe(true);
     expect(await tab('Rules').getAttribute('aria-selected')).toBe('true');
     expect(await section().getByTestId('rule-sentence').allTextContents()).toEqual([
-      'Alerts from every camera, always, to owner and managers by push and email; at most one per camera and kind every 5 min',
+      'Alerts from every camera, always, to owner and managers by push and email; at most one per camera and kind every 5\u00a0min',
     ]);
 
     // The tabs follow the arrow keys, and the open tab is kept in the URL.
@@ -152,7 +161,7 @@ describe('workspace notifications in the browser', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await visible(dialog().getByText('Choose at least one role or person to notify.')).toBe(true);
     await dialog().getByRole('checkbox', { name: 'Owner', exact: true }).check();
-    await dialog().getByLabel('Cooldown', { exact: true }).selectOption({ label: '15 min' });
+    await dialog().getByLabel('Cooldown', { exact: true }).selectOption('900');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'ui-rule-dialog-1280-light.png') });
     await dialog().getByRole('button', { name: 'Save' }).click();
@@ -162,7 +171,7 @@ describe('workspace notifications in the browser', () => {
       .filter({ hasText: 'Front door motion' })
       .getByTestId('rule-sentence');
     expect(await sentence.textContent()).toBe(
-      'Motion alerts from Front door, always, to owner by push; at most one per camera and kind every 15 min',
+      'Motion alerts from Front door, always, to owner by push; at most one per camera and kind every 15\u00a0min',
     );
 
     // A server field error lands at its field: the porch camera is deleted while the dialog is open.
@@ -174,6 +183,8 @@ describe('workspace notifications in the browser', () => {
     const camerasError = dialog().getByTestId('rule-cameras').getByTestId('field-error');
     await visible(camerasError).toBe(true);
     expect(await camerasError.textContent()).toBe('names a camera that is not in this workspace');
+    // The picker hears of the deletion: the ticked camera now reads as deleted, so it can be unticked.
+    await expect.poll(() => dialog().getByRole('checkbox', { name: 'Deleted camera' }).isChecked()).toBe(true);
     await page.keyboard.press('Escape');
     await visible(dialog()).toBe(false);
 
@@ -190,6 +201,15 @@ describe('workspace notifications in the browser', () => {
       })
       .toBe(false);
     await shoot('rules');
+    // The dialog at phone width: nothing wider than the screen.
+    await page.setViewportSize(WIDTHS.phone);
+    await section().getByRole('button', { name: 'Edit Alerts' }).click();
+    await visible(dialog()).toBe(true);
+    expect(await dialog().evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'ui-rule-dialog-390-light.png') });
+    await page.keyboard.press('Escape');
+    await visible(dialog()).toBe(false);
+    await page.setViewportSize(WIDTHS.desktop);
 
     // Webhooks: a forbidden address is refused with the policy's words.
     await tab('Webhooks & MQTT').click();
@@ -254,6 +274,13 @@ describe('workspace notifications in the browser', () => {
           (await section().getByTestId('deliveries-empty').count()),
       )
       .toBeGreaterThan(0);
+    // Whatever the server sent so far (the owner's email about the cameras' events): a row's attempts unfold.
+    const attempts = section().getByRole('button', { name: /^\d+ attempts?$/ });
+    if ((await attempts.count()) > 0) {
+      await attempts.first().click();
+      expect(await attempts.first().getAttribute('aria-expanded')).toBe('true');
+      await visible(section().getByTestId('delivery-attempt').first()).toBe(true);
+    }
     await shoot('deliveries');
   });
 

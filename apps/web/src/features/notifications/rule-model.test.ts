@@ -61,7 +61,7 @@ const names = (locale: string) => ({
 describe('rule sentence', () => {
   it('reads the default rule the way the issue writes it', () => {
     expect(ruleSentence(rule(), translator('en'), names('en'))).toBe(
-      'Alerts from every camera, always, to owner and managers by push and email; at most one per camera and kind every 5 min',
+      'Alerts from every camera, always, to owner and managers by push and email; at most one per camera and kind every 5\u00a0min',
     );
   });
 
@@ -77,7 +77,7 @@ describe('rule sentence', () => {
       cooldownSeconds: 3600,
     });
     expect(ruleSentence(r, translator('en'), names('en'))).toBe(
-      'Motion or camera offline events from Front door and a deleted camera, only while armed, to operators and Ana by SMS; at most one per camera and kind every 1 h',
+      'Motion or camera offline events from Front door and a deleted camera, only while armed, to operators and Ana by SMS; at most one per camera and kind every 1\u00a0h',
     );
   });
 
@@ -90,11 +90,11 @@ describe('rule sentence', () => {
 
   it('reads in French with French lists and plurals', () => {
     expect(ruleSentence(rule(), translator('fr'), names('fr'))).toBe(
-      'Alertes de toutes les caméras, en permanence, pour le propriétaire et les gérants par push et e-mail ; au plus une par caméra et par type toutes les 5 min',
+      'Alertes de toutes les caméras, en permanence, pour le propriétaire et les gérants par push et e-mail\u00a0; au plus une par caméra et par type toutes les 5\u00a0min',
     );
     const one = rule({ kinds: ['motion'], cameraIds: ['c2'], cooldownSeconds: 90 });
     expect(ruleSentence(one, translator('fr'), names('fr'))).toContain('Alertes de type mouvement de la caméra Garage');
-    expect(ruleSentence(one, translator('fr'), names('fr'))).toContain('toutes les 90 s');
+    expect(ruleSentence(one, translator('fr'), names('fr'))).toContain('toutes les 90\u00a0s');
   });
 });
 

@@ -43,16 +43,19 @@ export function DeliveriesPanel() {
         </h3>
         <p className="text-sm text-muted">{t('notifications.log.intro')}</p>
       </div>
-      <search aria-label={t('notifications.log.filters')} className="flex flex-wrap items-end gap-3">
+      <search
+        aria-label={t('notifications.log.filters')}
+        className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap"
+      >
         <SelectField
-          className="min-w-40"
+          className="min-w-0 sm:min-w-40"
           label={t('notifications.log.channel')}
           value={filters.channel}
           onChange={(e) => setFilters({ ...filters, channel: e.target.value as DeliveryFilters['channel'] })}
           options={[all, ...DELIVERY_CHANNELS.map((c) => ({ value: c, label: t(`notifications.channel.${c}`) }))]}
         />
         <SelectField
-          className="min-w-40"
+          className="min-w-0 sm:min-w-40"
           label={t('notifications.log.status')}
           value={filters.status}
           onChange={(e) => setFilters({ ...filters, status: e.target.value as DeliveryFilters['status'] })}

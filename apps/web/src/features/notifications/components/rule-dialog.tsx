@@ -73,6 +73,14 @@ export function RuleDialog({ onClose, rule, cameras, people }: RuleDialogProps) 
   };
 
   const roleLabel = (role: string) => t(`notifications.role.${role}`);
+  // A camera deleted since the rule was written stays listed while ticked, so it can be unticked.
+  const known = new Set(cameras.map((c) => c.id));
+  const cameraOptions = [
+    ...cameras.map((c) => ({ value: c.id, label: c.name })),
+    ...form.cameraIds
+      .filter((id) => !known.has(id))
+      .map((id) => ({ value: id, label: t('notifications.rule.deletedCamera') })),
+  ];
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -113,11 +121,11 @@ export function RuleDialog({ onClose, rule, cameras, people }: RuleDialogProps) 
               onToggle={(s, on) => change({ severities: toggle(form.severities, s, on, EVENT_SEVERITIES) })}
               error={problem('severities')}
             />
-            {cameras.length ? (
+            {cameraOptions.length ? (
               <CheckGroup
                 legend={t('notifications.rule.cameras')}
                 hint={t('notifications.rule.camerasHint')}
-                options={cameras.map((c) => ({ value: c.id, label: c.name }))}
+                options={cameraOptions}
                 value={form.cameraIds}
                 onToggle={(id, on) =>
                   change({
@@ -125,12 +133,12 @@ export function RuleDialog({ onClose, rule, cameras, people }: RuleDialogProps) 
                       form.cameraIds,
                       id,
                       on,
-                      cameras.map((c) => c.id),
+                      cameraOptions.map((c) => c.value),
                     ),
                   })
                 }
                 error={problem('cameras')}
-                scroll={cameras.length > 6}
+                scroll={cameraOptions.length > 6}
                 testId="rule-cameras"
               />
             ) : (

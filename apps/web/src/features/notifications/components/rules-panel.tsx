@@ -1,5 +1,5 @@
 import type { NotificationRule } from '@vigil/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -7,7 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
+import { TOPIC_CAMERAS } from '../../../lib/realtime.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
+import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { recipientsQuery, ruleCamerasQuery, rulesQuery, useDeleteRule, useUpdateRule } from '../api.ts';
 import { ruleSentence } from '../rule-model.ts';
 import { InlineSwitch } from './inline-switch.tsx';
@@ -26,6 +28,9 @@ export function RulesPanel() {
   const update = useUpdateRule();
   const remove = useDeleteRule();
   const [editing, setEditing] = useState<Editing>(null);
+  const queryClient = useQueryClient();
+  // Cameras added, renamed or deleted anywhere: the picker and the sentences follow.
+  useRealtimeEvent(TOPIC_CAMERAS, () => void queryClient.invalidateQueries({ queryKey: ruleCamerasQuery.queryKey }));
   const [deleting, setDeleting] = useState<NotificationRule | null>(null);
 
   const names = useMemo(

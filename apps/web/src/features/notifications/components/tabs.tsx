@@ -67,7 +67,7 @@ export function Tabs<T extends string>(props: {
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               className={cn(
-                '-mb-px min-h-10 shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap',
+                '-mb-px min-h-10 shrink-0 border-b-2 px-2 py-2 sm:px-3 text-sm font-medium whitespace-nowrap',
                 active ? 'border-primary text-fg' : 'border-transparent text-muted hover:text-fg',
               )}
             >

@@ -130,7 +130,7 @@ export function WebhookForm() {
         value={kinds}
         onToggle={(k, on) => edit(() => setKinds((list) => toggle(list, k, on, EVENT_KINDS)))}
       />
-      <div aria-live="polite">{failure && !fields && <Banner tone="error">{errorText(failure)}</Banner>}</div>
+      {failure && !fields && <Banner tone="error">{errorText(failure)}</Banner>}
       <div>
         <Button type="submit" busy={create.isPending}>
           {t('notifications.webhooks.addButton')}
