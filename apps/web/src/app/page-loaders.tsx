@@ -38,9 +38,14 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/auth/reset': () => async () => ({
     Component: (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage,
   }),
-  '/viewer/settings': () => async () => ({
-    Component: (await import('../features/settings/pages/settings-page.tsx')).SettingsPage,
-  }),
+  '/viewer/settings': () => async () => {
+    const [{ SettingsPage }, { WorkspaceNotifications }] = await Promise.all([
+      import('../features/settings/pages/settings-page.tsx'),
+      // The shell composes features: owners and managers also get the workspace's notifications.
+      import('../features/notifications/components/workspace-notifications.tsx'),
+    ]);
+    return { element: <SettingsPage extra={<WorkspaceNotifications />} /> };
+  },
   '/viewer/cameras': () => async () => ({
     Component: (await import('../features/cameras/pages/cameras-page.tsx')).CamerasPage,
   }),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -6,7 +7,8 @@ import { PhotoForm } from '../components/photo-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
-export function SettingsPage() {
+/** `extra`: what the shell adds below the person's own settings (the workspace's notifications). */
+export function SettingsPage({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const { me } = useSession();
   if (!me) return null;
@@ -21,6 +23,7 @@ export function SettingsPage() {
         <PreferencesForm key={`prefs-${user.updatedAt}`} user={user} />
         <PasswordForm />
       </div>
+      {extra}
     </>
   );
 }
