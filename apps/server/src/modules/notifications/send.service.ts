@@ -14,6 +14,7 @@ export const PICTURE_WAIT_MS = 30_000;
 const PICTURE_KINDS = new Set(['motion', 'ai.detection']);
 const CHANNELS_WITH_PICTURE_WAIT = new Set<DeliveryChannel>(['email']);
 
+export const EVENT_GONE = 'The event was deleted (with its camera) before this could be sent.';
 export const INTERRUPTED =
   'The worker stopped during the send, so whether it arrived is unknown; not resent automatically, so it can never arrive twice.';
 
@@ -79,8 +80,9 @@ export function createSender(deps: SenderDeps) {
       if (row.status === 'sending') return markInterrupted(row);
       if (row.status !== 'pending' && row.status !== 'retrying') return;
       const event = row.eventId ? ((await loadNotifiedEvent(db, row.eventId)) ?? null) : null;
+      // Every delivery the fan-out makes is about an event: none left means it (or its camera) was deleted.
+      if (!event) return deliveriesRepo.finish(db, row.id, 'skipped', { lastError: EVENT_GONE });
       if (
-        event &&
         CHANNELS_WITH_PICTURE_WAIT.has(row.channel as DeliveryChannel) &&
         PICTURE_KINDS.has(event.kind) &&
         !event.thumbnailKey &&
