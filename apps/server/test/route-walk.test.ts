@@ -115,6 +115,10 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
     url: `/api/v1/schedules/${w.schedules.ownDoomed}`,
     foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
   }),
+  // Another person's token answers 404 like a missing one (device-tokens.test.ts proves it with a real one).
+  'DELETE /api/v1/device-tokens/:token': () => ({
+    url: `/api/v1/device-tokens/${encodeURIComponent('https://localhost:8443/send/walk')}`,
+  }),
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
