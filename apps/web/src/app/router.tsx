@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { LandingPage } from '../features/landing/pages/landing-page.tsx';
-import { DashboardRedirect } from './dashboard-redirect.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
 import { notFoundLoader, pageLoader } from './page-loaders.tsx';
 import { RootFallback, RootShell } from './root-shell.tsx';
@@ -37,8 +36,6 @@ export const routes: RouteObject[] = [
       // Spec §4 step 1 names /login and /register as public paths; they lead to the real pages.
       { path: 'login', element: <Navigate to="/auth/login" replace /> },
       { path: 'register', element: <Navigate to="/auth/register" replace /> },
-      // The installed app (manifest start_url) opens on the person's own dashboard.
-      { path: 'dashboard', element: <DashboardRedirect /> },
       { path: '*', lazy: notFoundLoader },
     ],
   },

@@ -1,8 +1,8 @@
-import type { Db } from '@vigil/db';
+import type { Db, DbOrTx } from '@vigil/db';
 import type { DeviceToken, SaveDeviceTokenInput } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
-import { type DeviceTokenRow, deviceTokensRepo } from './device-tokens.repo.ts';
+import { type DeviceTokenRow, deactivate, deviceTokensRepo } from './device-tokens.repo.ts';
 
 export interface DeviceTokensDeps {
   db: Db;
@@ -68,3 +68,11 @@ export async function checkEndpoint(endpoint: string, policy: OutboundPolicy) {
   if (url.username || url.password) throw bad('token', 'a push endpoint must not hold credentials');
   return checkTarget(endpoint, policy, 'token');
 }
+
+/** What the push channel needs of the tokens (channels read repositories through services only). */
+export const pushTokens = {
+  /** A token with its owner's language and time zone, which the notification is written in. */
+  forSend: (db: DbOrTx, token: string) => deviceTokensRepo.forSend(db, token),
+  /** The push service answered 404/410: the subscription is gone. */
+  deactivate: (db: DbOrTx, token: string) => deactivate(db, token),
+};

@@ -28,11 +28,6 @@ function dashboardFor(role: unknown): RouteMeta | undefined {
   )[0];
 }
 
-/** Where "/dashboard" (the installed app's start page) leads a role. */
-export function dashboardPath(role: unknown): string {
-  return dashboardFor(role)?.path ?? '/viewer/dashboard';
-}
-
 /**
  * The navigation for a role, grouped by what people do (watch, review, team, account,
  * administration): the pages whose capability exists (`available` in the shared route table)

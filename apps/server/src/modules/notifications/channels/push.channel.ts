@@ -6,8 +6,7 @@ import type { EventKind } from '@vigil/shared';
 import webpush, { WebPushError } from 'web-push';
 import { AppError } from '../../../lib/app-error.ts';
 import type { OutboundPolicy } from '../../../lib/outbound-policy.ts';
-import { checkEndpoint } from '../device-tokens.service.ts';
-import { deactivate, deviceTokensRepo } from '../device-tokens.repo.ts';
+import { checkEndpoint, pushTokens } from '../device-tokens.service.ts';
 import type { Vapid } from '../vapid.ts';
 import type { Channel, DeliveryContext, SendResult } from './channel.ts';
 
@@ -102,7 +101,7 @@ export function createPushChannel(deps: PushChannelDeps): Channel {
   return {
     async send(ctx: DeliveryContext): Promise<SendResult> {
       const endpoint = ctx.delivery.target;
-      const token = await deviceTokensRepo.forSend(db, endpoint);
+      const token = await pushTokens.forSend(db, endpoint);
       if (!token?.active || !token.keys)
         return { ok: false, retry: false, skipped: true, error: 'this device no longer receives notifications' };
       let address: string;
@@ -140,7 +139,7 @@ export function createPushChannel(deps: PushChannelDeps): Channel {
       const said = err.body ? `: ${String(err.body).slice(0, 200)}` : '';
       if (code === 404 || code === 410) {
         // The subscription is gone for good (unsubscribed, expired): stop using this token.
-        await deactivate(db, endpoint);
+        await pushTokens.deactivate(db, endpoint);
         return { ok: false, retry: false, code, error: `the push service says the subscription is gone (${code})` };
       }
       const retry = code === 429 || code >= 500;

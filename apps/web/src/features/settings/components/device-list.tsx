@@ -45,12 +45,12 @@ export function DeviceList({ timeZone }: { timeZone: string }) {
       {!!devices.data?.length && (
         <ul className="flex flex-col divide-y divide-line rounded-md border border-line" data-testid="device-list">
           {devices.data.map((d) => (
-            <li key={d.token} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-              <div className="flex min-w-0 flex-col">
+            <li key={d.token} className="flex items-center justify-between gap-2 px-3 py-2">
+              <div className="flex min-w-0 flex-1 flex-col">
                 <span className="text-sm font-medium text-fg">
                   {name(d)}
                   {d.token === here && (
-                    <span className="ml-2 rounded bg-sunken px-1.5 py-0.5 text-xs text-muted">
+                    <span className="ml-2 whitespace-nowrap rounded bg-sunken px-1.5 py-0.5 text-xs text-muted">
                       {t('devices.thisDevice')}
                     </span>
                   )}
@@ -62,6 +62,7 @@ export function DeviceList({ timeZone }: { timeZone: string }) {
                 </span>
               </div>
               <Button
+                className="shrink-0"
                 variant="ghost"
                 aria-label={t('devices.removeLabel', { name: name(d) })}
                 busy={remove.isPending && remove.variables === d.token}
