@@ -44,6 +44,9 @@ import { createRecordingsService } from './modules/recordings/recordings.service
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { deviceTokensRoutes } from './modules/notifications/device-tokens.routes.ts';
+import { createDeviceTokensService } from './modules/notifications/device-tokens.service.ts';
+import { loadVapid } from './modules/notifications/vapid.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
@@ -106,6 +109,9 @@ function createBaseApp(config: Config, opts: AppOptions): FastifyInstance {
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
+    // A web push token is its subscription's endpoint URL (up to 2,000 characters, tripled by
+    // percent-encoding) and DELETE /api/v1/device-tokens/:token carries it in the path.
+    maxParamLength: 6200,
     // The router's own refusals (a malformed percent-escape, an over-long path parameter) leave in
     // the catalogue's shape too, as 400 invalid-argument.
     frameworkErrors: (_err, req, raw) => {
@@ -211,6 +217,10 @@ async function registerServe(
   eventsRoutes(app, { events: createEventsService({ db, storage }) });
   schedulesRoutes(app, { schedules: createSchedulesService({ db }) });
   jobsRoutes(app, { jobs: createJobsService({ db }) });
+  deviceTokensRoutes(app, {
+    deviceTokens: createDeviceTokensService({ db, policy: { allowLoopback: config.allowLoopbackTargets } }),
+    vapidPublicKey: loadVapid(config).publicKey,
+  });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

@@ -48,6 +48,14 @@ const env = z.object({
   MEDIA_DIR: z.string().optional(),
   /** Bearer token /metrics asks for; without it /metrics answers only on loopback. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Web push VAPID keys (URL-safe base64); without them the keys are generated once into <data dir>/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  /** Who push services contact about this sender: a mailto: or https: URL; MAIL_FROM's address by default. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'expected a mailto: or https:// URL')
+    .optional(),
 });
 
 /** Every setting Vigil reads from the environment (compose.yaml is checked against it). */
@@ -102,6 +110,8 @@ export interface Config {
   /** Footage folder (recorders write it; with S3 it is only the upload buffer). */
   mediaDir: string;
   metricsToken?: string;
+  /** Web push: keys from the environment (both or neither), and the contact push services see. */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
 }
 
 /** "serve,record" → the set; anything else than the three names is a configuration error. */
@@ -189,7 +199,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     internalUrl: (e.INTERNAL_URL ?? `http://${internalHost(e.HOST)}:${e.PORT}`).replace(/\/$/, ''),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     metricsToken: e.METRICS_TOKEN,
+    vapid: vapidSettings(e),
   };
+}
+
+function vapidSettings(e: z.infer<typeof env>): Config['vapid'] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: vapidSubject(e) };
+}
+
+/** Push services want a way to reach the sender: the mail address, else an https PUBLIC_URL. */
+function vapidSubject(e: z.infer<typeof env>): string {
+  if (e.VAPID_SUBJECT) return e.VAPID_SUBJECT;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(e.MAIL_FROM)?.[1] ?? /^\s*(\S+@\S+)\s*$/.exec(e.MAIL_FROM)?.[1];
+  if (address) return `mailto:${address}`;
+  if (e.PUBLIC_URL?.startsWith('https://')) return e.PUBLIC_URL;
+  return 'mailto:no-reply@localhost';
 }
 
 /** A process bound to every interface is reached by its host name; one bound to an address, there. */

@@ -9,6 +9,7 @@ import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.servic
 import { enqueue } from './modules/jobs/jobs.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
+import { loadVapid } from './modules/notifications/vapid.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { watchCameras } from './video/camera-watch.ts';
@@ -33,6 +34,8 @@ export interface WorkOptions {
     | 'allowLoopbackTargets'
     | 'smtpUrl'
     | 'mailFrom'
+    | 'dataDir'
+    | 'vapid'
   >;
   nodeId: string;
   workDir: string;
@@ -67,6 +70,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     log: (m) => opts.log(`[exports] ${m}`),
   });
   const notifier = createNotifier({
+    vapid: loadVapid(opts.config),
     db,
     mail: createMailService({
       db,

@@ -151,6 +151,10 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   'GET /api/v1/notifications/events/:id/image': (w) => ({
     url: `/api/v1/notifications/events/${w.events.own}/image?exp=1&sig=x`,
   }),
+  // Another person's token answers 404 like a missing one (device-tokens.test.ts proves it with a real one).
+  'DELETE /api/v1/device-tokens/:token': () => ({
+    url: `/api/v1/device-tokens/${encodeURIComponent('https://localhost:8443/send/walk')}`,
+  }),
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,

@@ -11,11 +11,15 @@ import { errorOf } from './helpers.ts';
 /** Issue 7, items 11 and 12 (streams): response headers, the production Host check, stream caps. */
 describe('security headers, Host check and stream caps', () => {
   const inline = "document.documentElement.lang = 'en';";
+  const offlineScript = 'document.documentElement.lang = navigator.language.slice(0, 2);';
   let web: string;
   let t: TestApp;
   beforeAll(async () => {
     web = mkdtempSync(path.join(tmpdir(), 'vigil-web-'));
     writeFileSync(path.join(web, 'index.html'), `<!doctype html><script>${inline}</script><div id="root"></div>`);
+    writeFileSync(path.join(web, 'sw.js'), "self.addEventListener('push', () => {});");
+    writeFileSync(path.join(web, 'manifest.webmanifest'), '{"name":"Vigil"}');
+    writeFileSync(path.join(web, 'offline.html'), `<!doctype html><script>${offlineScript}</script>`);
     t = await createTestApp({ VIGIL_WEB_DIR: web });
   });
   afterAll(() => t.close());
@@ -45,6 +49,25 @@ describe('security headers, Host check and stream caps', () => {
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the service worker and manifest: allowed by the CSP, served fresh, with their types', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    // offline.html's own inline script (its language) runs too, by hash.
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(offlineScript).digest('base64')}'`);
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    // The worker runs at the site root, its default scope: it needs no Service-Worker-Allowed.
+    expect(sw.headers['service-worker-allowed']).toBeUndefined();
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('HSTS when PUBLIC_URL is https', async () => {

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { initI18n, setLanguage } from './lib/i18n.ts';
+import { registerServiceWorker } from './lib/push.ts';
 import { applyTheme, initialLanguage, storedLanguage, storedTheme } from './lib/preferences.ts';
 import './index.css';
 
@@ -21,3 +22,6 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
+
+// The offline page and web push; the worker never caches the app itself.
+void registerServiceWorker();

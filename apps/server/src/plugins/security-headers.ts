@@ -8,15 +8,17 @@ import { objectBaseUrl } from '../lib/s3-urls.ts';
 
 /**
  * Headers every response carries, and the production Host check.
- * - The web app runs under a strict CSP: scripts only from this origin (plus the hash of the one
- *   inline script in index.html, the theme switch that avoids a flash), media and workers from
+ * - The web app runs under a strict CSP: scripts only from this origin (plus the hashes of the
+ *   inline scripts of index.html, the theme switch that avoids a flash, and of offline.html), media and workers from
  *   blob: (MSE and hls.js), no framing anywhere. API responses get a CSP that allows nothing.
  * - HSTS when PUBLIC_URL is https.
  * - In production, a request for another Host is refused: DNS rebinding could otherwise let a
  *   web page reach a fresh install's sign-up (the first account becomes admin) from a browser.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config, webDir: string) {
-  const appCsp = webCsp(inlineScriptHashes(path.join(webDir, 'index.html')), storageOrigin(config));
+  // index.html's theme switch, and offline.html's language pick (the page the service worker shows offline).
+  const hashes = ['index.html', 'offline.html'].flatMap((page) => inlineScriptHashes(path.join(webDir, page)));
+  const appCsp = webCsp(hashes, storageOrigin(config));
   const hsts = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
   const publicHost = new URL(config.publicUrl).host.toLowerCase();
 
@@ -35,6 +37,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, we
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     if (hsts) reply.header('strict-transport-security', hsts);
+    // The service worker and the manifest must reach browsers as soon as they change (a stale worker
+    // would keep serving the previous offline page and notification code).
+    if (/^\/(sw\.js|manifest\.webmanifest)(\?|$)/.test(req.url)) reply.header('cache-control', 'no-cache');
     // A route that set its own (a stored file's sandbox) keeps it; the API browser has its own page.
     if (reply.hasHeader('content-security-policy') || req.url.startsWith('/api/docs')) return;
     // By path, not by the answer's type: a 304 for index.html has no type, and the browser would
@@ -55,7 +60,10 @@ export function webCsp(scriptHashes: string[], bucketOrigin?: string): string {
     // With S3, recorded footage plays from presigned GETs on the bucket (hls.js fetches the byte
     // ranges; Safari's native HLS loads them as media).
     `media-src 'self' blob:${bucket}`,
+    // 'self': the service worker (/sw.js: offline page, web push); blob: hls.js's worker.
     "worker-src 'self' blob:",
+    // The PWA manifest (/manifest.webmanifest), named explicitly rather than left to default-src.
+    "manifest-src 'self'",
     `connect-src 'self'${bucket}`,
     "font-src 'self' data:",
     "object-src 'none'",

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { initI18n, setLanguage } from '../lib/i18n.ts';
+import { refreshPush, watchSubscriptionChanges } from '../lib/push.ts';
 import { applyTheme, readLanguage, readTheme } from '../lib/preferences.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
@@ -18,6 +19,17 @@ function PreferencesSync() {
   useEffect(() => {
     if (language) void setLanguage(readLanguage(language));
   }, [language]);
+  return null;
+}
+
+/** Each start of the signed-in app re-saves this device's push subscription (and renews it weekly). */
+function PushSync() {
+  const { me } = useSession();
+  const uid = me?.user.uid;
+  useEffect(() => {
+    if (uid) void refreshPush().catch((err: unknown) => console.warn('push subscription not refreshed', err));
+  }, [uid]);
+  useEffect(() => (uid ? watchSubscriptionChanges() : undefined), [uid]);
   return null;
 }
 
@@ -43,6 +55,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <PreferencesSync />
+          <PushSync />
           <LocalisedToasts>{children}</LocalisedToasts>
         </SessionProvider>
       </QueryClientProvider>

@@ -14,6 +14,7 @@ import {
   type UserDoc,
   hasAnyRole,
   isValidTimeZone,
+  phoneProblem,
 } from '@vigil/shared';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
@@ -109,6 +110,13 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     touchLogin: (tx: DbOrTx, uid: string) => accountsRepo.updateUser(tx, uid, { lastLoginAt: new Date() }),
 
     async updateProfile(current: UserRow, input: UpdateProfileInput): Promise<Me> {
+      // The schema checks the shape (+ and digits); the number plan decides whether SMS can reach it.
+      const phone = input.preferences?.notifications?.phoneNumber;
+      const problem = phone ? phoneProblem(phone) : null;
+      if (problem)
+        throw new AppError('invalid-argument', 'Invalid request parameters.', {
+          phoneNumber: `the phone number ${problem}`,
+        });
       const prefs = current.preferences;
       const next = input.preferences
         ? {

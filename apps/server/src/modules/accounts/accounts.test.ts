@@ -60,6 +60,31 @@ describe('accounts: /api/v1/me, photo, workspaces', () => {
       });
     });
 
+    it('keeps the digest choice and a phone number checked against its country’s plan', async () => {
+      const { token } = await signUp(t.app);
+      const ok = await patchMe(t.app, token, {
+        preferences: { notifications: { sms: true, digest: true, phoneNumber: '+33612345678' } },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().user.preferences.notifications).toMatchObject({
+        sms: true,
+        digest: true,
+        phoneNumber: '+33612345678',
+      });
+      for (const [phoneNumber, why] of [
+        ['+3361234', /not a valid phone number/],
+        ['+330612345678', /should be written|not a valid/],
+      ] as const) {
+        const res = await patchMe(t.app, token, { preferences: { notifications: { phoneNumber } } });
+        expect(res.statusCode, phoneNumber).toBe(400);
+        expect(errorOf(res).fields?.phoneNumber, phoneNumber).toMatch(why);
+      }
+      const shape = await patchMe(t.app, token, { preferences: { notifications: { phoneNumber: '06 12 34 56 78' } } });
+      expect(errorOf(shape).code).toBe('invalid-argument');
+      const cleared = await patchMe(t.app, token, { preferences: { notifications: { phoneNumber: null } } });
+      expect(cleared.json().user.preferences.notifications.phoneNumber).toBeNull();
+    });
+
     it('refuses unknown keys, bad values and a bad timezone with invalid-argument and changes nothing', async () => {
       const { token } = await signUp(t.app);
       const before = (await getMe(t.app, token)).json();

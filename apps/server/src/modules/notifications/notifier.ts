@@ -6,10 +6,12 @@ import type { MailService } from '../mail/mail.service.ts';
 import type { Channels } from './channels/channel.ts';
 import { createEmailChannel } from './channels/email.channel.ts';
 import { createMqttChannel } from './channels/mqtt.channel.ts';
+import { createPushChannel } from './channels/push.channel.ts';
 import { createWebhookChannel } from './channels/webhook.channel.ts';
 import { createDigest } from './digest.service.ts';
 import { fanOutEvent } from './fanout.service.ts';
 import { createSender } from './send.service.ts';
+import type { Vapid } from './vapid.ts';
 
 /**
  * The notifications module's front door for a work process: the queue tasks that decide who
@@ -24,6 +26,8 @@ export interface NotifierDeps {
   authSecret: string;
   /** Rich mail (the email channel and the digest); without it (some tests) there is no email channel. */
   mail?: Pick<MailService, 'deliver'>;
+  /** Web push keys; without them (some tests) there is no push channel. */
+  vapid?: Vapid;
   /** Where event pictures are (inlined in emails). */
   storage?: Pick<Storage, 'read'>;
   log?: (m: string) => void;
@@ -42,6 +46,7 @@ export function createNotifier(deps: NotifierDeps) {
     webhook: createWebhookChannel(deps),
     ...(mail && storage ? { email: createEmailChannel({ ...deps, mail, storage }) } : {}),
     mqtt,
+    ...(deps.vapid ? { push: createPushChannel({ ...deps, vapid: deps.vapid }) } : {}),
     ...deps.channels,
   };
   const sender = createSender({ ...deps, channels });

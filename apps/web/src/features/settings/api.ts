@@ -1,6 +1,7 @@
-import type { Me, UpdateProfileInput } from '@vigil/shared';
-import { useMutation } from '@tanstack/react-query';
+import type { DeviceToken, Me, UpdateProfileInput } from '@vigil/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
+import { removeDeviceToken } from '../../lib/push.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -27,5 +28,23 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: async (input: { currentPassword: string; newPassword: string }) =>
       unwrap(await request<{ ok: boolean }>('POST', '/api/v1/auth/password', input)),
+  });
+}
+
+export const DEVICES_KEY = ['device-tokens'] as const;
+
+/** The signed-in person's devices (GET /api/v1/device-tokens). */
+export function useDevices() {
+  return useQuery({
+    queryKey: DEVICES_KEY,
+    queryFn: async () => unwrap(await request<{ items: DeviceToken[] }>('GET', '/api/v1/device-tokens')).items,
+  });
+}
+
+export function useRemoveDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => removeDeviceToken(token),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
   });
 }

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { timeZones } from '../../../lib/format.ts';
 import { setLanguage as switchLanguage } from '../../../lib/i18n.ts';
@@ -12,9 +11,7 @@ import { readLanguage, readTheme } from '../../../lib/preferences.ts';
 import { useUpdateProfile } from '../api.ts';
 import { useErrorText } from '../use-error-text.ts';
 
-const CHANNELS = ['email', 'push', 'sms'] as const;
-
-/** Language, theme, timezone and notification channels; saving applies them at once. */
+/** Language, theme and timezone; saving applies them at once (notifications have their own card). */
 export function PreferencesForm({ user }: { user: UserDoc }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -24,7 +21,6 @@ export function PreferencesForm({ user }: { user: UserDoc }) {
   const [language, setLanguage] = useState<Language>(readLanguage(prefs.language));
   const [theme, setTheme] = useState<Theme>(readTheme(prefs.theme));
   const [timezone, setTimezone] = useState(prefs.timezone);
-  const [notifications, setNotifications] = useState(prefs.notifications);
   const zones = useMemo(
     () => timeZones(prefs.timezone).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
     [prefs.timezone],
@@ -33,7 +29,7 @@ export function PreferencesForm({ user }: { user: UserDoc }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     update.mutate(
-      { preferences: { language, theme, timezone, notifications } },
+      { preferences: { language, theme, timezone } },
       {
         // Switch first (loading the language if needed) so the toast speaks the new language.
         onSuccess: async () => {
@@ -69,17 +65,6 @@ export function PreferencesForm({ user }: { user: UserDoc }) {
             options={zones}
           />
         </div>
-        <fieldset className="mt-2">
-          <legend className="text-sm font-semibold text-fg">{t('settings.notifications')}</legend>
-          {CHANNELS.map((c) => (
-            <SwitchField
-              key={c}
-              label={t(`settings.notify.${c}`)}
-              checked={notifications[c]}
-              onCheckedChange={(checked) => setNotifications((n) => ({ ...n, [c]: checked }))}
-            />
-          ))}
-        </fieldset>
         <div>
           <Button type="submit" busy={update.isPending}>
             {t('settings.savePreferences')}

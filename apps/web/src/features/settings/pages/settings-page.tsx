@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { NotificationsCard } from '../components/notifications-card.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { PhotoForm } from '../components/photo-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
@@ -22,6 +23,7 @@ export function SettingsPage({ extra }: { extra?: ReactNode }) {
         <PhotoForm user={user} />
         <PreferencesForm key={`prefs-${user.updatedAt}`} user={user} />
         <PasswordForm />
+        <NotificationsCard user={user} />
       </div>
       {extra}
     </>
