@@ -157,6 +157,18 @@ export async function disablePush(): Promise<void> {
  * fresh one. Never asks anything; failures wait for the next start.
  */
 export async function refreshPush(now = Date.now()): Promise<void> {
+  try {
+    await refreshSubscription(now);
+  } finally {
+    // What the settings page shows may have changed under it (a renewal unsubscribes, then subscribes).
+    window.dispatchEvent(new Event(PUSH_CHANGED));
+  }
+}
+
+/** Fired on window when this device's subscription may have changed. */
+export const PUSH_CHANGED = 'vigil:push-changed';
+
+async function refreshSubscription(now: number): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
   const reg = await navigator.serviceWorker.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();

@@ -3,7 +3,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PushError, type PushFailure, type PushState, disablePush, enablePush, pushState } from '../../../lib/push.ts';
+import {
+  PUSH_CHANGED,
+  PushError,
+  type PushFailure,
+  type PushState,
+  disablePush,
+  enablePush,
+  pushState,
+} from '../../../lib/push.ts';
 import { DEVICES_KEY } from '../api.ts';
 
 /** Key of the sentence that tells the person what went wrong and what to do. */
@@ -26,7 +34,13 @@ export function ThisDevice({ pushEnabled }: { pushEnabled: boolean }) {
   const reload = useCallback(async () => setState(await pushState()), []);
   useEffect(() => {
     void reload();
-  }, [reload]);
+    const onChange = () => {
+      void reload();
+      void queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
+    };
+    window.addEventListener(PUSH_CHANGED, onChange);
+    return () => window.removeEventListener(PUSH_CHANGED, onChange);
+  }, [reload, queryClient]);
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
