@@ -46,6 +46,11 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
+import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { createSmsService } from './modules/sms/sms.service.ts';
+import { smsWebhookRoutes } from './modules/sms/sms-webhooks.routes.ts';
+import { createSmsWebhooksService } from './modules/sms/sms-webhooks.service.ts';
+import { twilioProvider } from './modules/sms/twilio-provider.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -212,6 +217,14 @@ async function registerServe(
   eventsRoutes(app, { events: createEventsService({ db, storage }) });
   schedulesRoutes(app, { schedules: createSchedulesService({ db }) });
   jobsRoutes(app, { jobs: createJobsService({ db }) });
+  const smsDeps = {
+    db,
+    secrets: createSecretBox(config.authSecret),
+    providers: twilioProvider(config.twilioApiUrl),
+    publicUrl: config.publicUrl,
+  };
+  smsRoutes(app, { sms: createSmsService(smsDeps) });
+  smsWebhookRoutes(app, { webhooks: createSmsWebhooksService(smsDeps), publicUrl: config.publicUrl });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

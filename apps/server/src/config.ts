@@ -48,6 +48,8 @@ const env = z.object({
   MEDIA_DIR: z.string().optional(),
   /** Bearer token /metrics asks for; without it /metrics answers only on loopback. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Where the Twilio SDK sends its API calls (tests point it at a local stand-in). */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
 });
 
 /** Every setting Vigil reads from the environment (compose.yaml is checked against it). */
@@ -102,6 +104,8 @@ export interface Config {
   /** Footage folder (recorders write it; with S3 it is only the upload buffer). */
   mediaDir: string;
   metricsToken?: string;
+  /** The origin Twilio API calls go to (https://api.twilio.com unless TWILIO_API_URL says otherwise). */
+  twilioApiUrl: string;
 }
 
 /** "serve,record" → the set; anything else than the three names is a configuration error. */
@@ -189,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     internalUrl: (e.INTERNAL_URL ?? `http://${internalHost(e.HOST)}:${e.PORT}`).replace(/\/$/, ''),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     metricsToken: e.METRICS_TOKEN,
+    twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
   };
 }
 

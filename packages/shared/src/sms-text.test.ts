@@ -26,7 +26,7 @@ describe('SMS encoding and segments', () => {
 
   it('switches to UCS-2 at the first character outside GSM-7: 70 then 67 UTF-16 units', () => {
     expect(smsCount('Bonjour 😀')).toMatchObject({ encoding: 'UCS-2', units: 10, characters: 9, segments: 1 });
-    expect(smsCount('é'.repeat(69) + 'ç')).toMatchObject({ encoding: 'UCS-2', units: 70, segments: 1 });
+    expect(smsCount(`${'é'.repeat(69)}ç`)).toMatchObject({ encoding: 'UCS-2', units: 70, segments: 1 });
     expect(smsCount('ç'.repeat(71))).toMatchObject({ segments: 2, perSegment: 67 });
     expect(smsCount('ç'.repeat(134))).toMatchObject({ segments: 2, remaining: 0 });
   });

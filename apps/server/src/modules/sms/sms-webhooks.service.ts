@@ -1,0 +1,64 @@
+import { smsRepo as repo, type SmsSettingsRow } from './sms.repo.ts';
+import { type SmsDeps, accountOf } from './sms-sender.ts';
+import { smsStatusOf } from './sms-provider.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Replies that stop and restart messages to a number (Twilio's own opt-out keywords). */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+const START_WORDS = new Set(['START', 'YES', 'UNSTOP']);
+
+export interface SignedRequest {
+  /** The URL the provider posted to, as the public sees it (PUBLIC_URL + path and query). */
+  url: string;
+  params: Record<string, string>;
+  signature: string | undefined;
+}
+
+export type SmsWebhooksService = ReturnType<typeof createSmsWebhooksService>;
+
+/**
+ * The provider's calls to us. Nothing is believed before its signature checks out with the auth
+ * token of a workspace whose account (AccountSid) and number (our side of the message) match:
+ * a forged or unsigned call changes nothing and is refused.
+ */
+export function createSmsWebhooksService(deps: SmsDeps) {
+  const { db, secrets, providers } = deps;
+
+  async function signedFor(req: SignedRequest, accountSid: string, ourNumber: string): Promise<SmsSettingsRow[]> {
+    const denied = new AppError('permission-denied', 'The request is not signed by the SMS provider.');
+    if (!req.signature) throw denied;
+    const candidates = await repo.settingsByAccount(db, accountSid, ourNumber);
+    const valid = candidates.filter((s) => {
+      try {
+        return providers(accountOf(secrets, s)).validateSignature(req.url, req.params, req.signature!);
+      } catch {
+        return false;
+      }
+    });
+    if (!valid.length) throw denied;
+    return valid;
+  }
+
+  return {
+    /** A status callback: the message named by MessageSid takes the provider's status. */
+    async status(req: SignedRequest): Promise<void> {
+      const { AccountSid, From, MessageSid, MessageStatus, ErrorCode } = req.params;
+      const workspaces = await signedFor(req, AccountSid ?? '', From ?? '');
+      const message = await repo.messageBySid(db, MessageSid ?? '');
+      if (!message || !workspaces.some((w) => w.workspaceId === message.workspaceId)) return;
+      await repo.applyStatus(db, message.id, smsStatusOf(MessageStatus ?? ''), ErrorCode || null);
+    },
+
+    /** An inbound message: STOP words opt the sender out, START words back in (for each matching workspace). */
+    async inbound(req: SignedRequest): Promise<void> {
+      const { AccountSid, From, To, Body } = req.params;
+      const workspaces = await signedFor(req, AccountSid ?? '', To ?? '');
+      const word = (Body ?? '').trim().toUpperCase();
+      if (!From || !(STOP_WORDS.has(word) || START_WORDS.has(word))) return;
+      for (const w of workspaces) {
+        if (STOP_WORDS.has(word)) await repo.optOut(db, w.workspaceId, From);
+        else await repo.optIn(db, w.workspaceId, From);
+      }
+    },
+  };
+}
