@@ -18,7 +18,7 @@ export function MessagesLog({ timeZone }: { timeZone: string }) {
   const query = useInfiniteQuery(smsMessagesQuery);
   const messages = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Card title={t('sms.log.title')}>
+    <Card title={t('sms.log.title')} className="min-w-0">
       <div className="mb-3">
         <Button variant="secondary" busy={query.isRefetching} onClick={() => void query.refetch()}>
           {t('sms.log.refresh')}
