@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../plugins/access.ts';
-import { INBOUND_PATH, STATUS_CALLBACK_PATH } from './sms-sender.ts';
+import { INBOUND_PATH, STATUS_CALLBACK_PATH } from './sms-sender.service.ts';
 import type { SmsWebhooksService } from './sms-webhooks.service.ts';
 
 const tags = ['sms'];

@@ -1,5 +1,5 @@
 import { smsRepo as repo, type SmsSettingsRow } from './sms.repo.ts';
-import { type SmsDeps, accountOf } from './sms-sender.ts';
+import { type SmsDeps, accountOf } from './sms-sender.service.ts';
 import { smsStatusOf } from './sms-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 

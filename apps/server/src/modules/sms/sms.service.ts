@@ -12,12 +12,12 @@ import {
   unknownVariables,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
-import { type SmsDeps, createSmsSender } from './sms-sender.ts';
+import { type SmsDeps, createSmsSender } from './sms-sender.service.ts';
 import { SmsProviderError } from './sms-provider.ts';
 import { type SmsCursor, type SmsMessageRow, type SmsSettingsRow, smsRepo as repo } from './sms.repo.ts';
 
-export { createSmsChannel } from './sms-channel.ts';
-export type { SmsDeps } from './sms-sender.ts';
+export { createSmsChannel } from './sms-channel.service.ts';
+export type { SmsDeps } from './sms-sender.service.ts';
 export type SmsService = ReturnType<typeof createSmsService>;
 
 export interface Actor {

@@ -11,7 +11,7 @@ import {
   settingsBody,
   startSmsWorld,
 } from '../../../test/sms-world.ts';
-import { INBOUND_PATH, STATUS_CALLBACK_PATH } from './sms-sender.ts';
+import { INBOUND_PATH, STATUS_CALLBACK_PATH } from './sms-sender.service.ts';
 
 /**
  * The SMS manager against the real `twilio` SDK and a local Twilio stand-in that checks each
