@@ -21,7 +21,7 @@ export interface SmsProvider {
   /** The credentials work and `fromNumber` belongs to the account; throws SmsProviderError. */
   verify(fromNumber: string): Promise<void>;
   /** True when `signature` is the provider's signature of this URL and form parameters. */
-  validateSignature(url: string, params: Record<string, string>, signature: string): boolean;
+  validateSignature(url: string, params: Record<string, string>, signature: string): Promise<boolean>;
 }
 
 export type SmsProviderFactory = (account: SmsAccount) => SmsProvider;

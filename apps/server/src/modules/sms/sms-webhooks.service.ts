@@ -28,13 +28,14 @@ export function createSmsWebhooksService(deps: SmsDeps) {
     const denied = new AppError('permission-denied', 'The request is not signed by the SMS provider.');
     if (!req.signature) throw denied;
     const candidates = await repo.settingsByAccount(db, accountSid, ourNumber);
-    const valid = candidates.filter((s) => {
+    const valid: SmsSettingsRow[] = [];
+    for (const s of candidates) {
       try {
-        return providers(accountOf(secrets, s)).validateSignature(req.url, req.params, req.signature!);
+        if (await providers(accountOf(secrets, s)).validateSignature(req.url, req.params, req.signature)) valid.push(s);
       } catch {
-        return false;
+        // A token sealed under another AUTH_SECRET cannot have signed anything.
       }
-    });
+    }
     if (!valid.length) throw denied;
     return valid;
   }
