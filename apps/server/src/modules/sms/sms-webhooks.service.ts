@@ -24,10 +24,9 @@ export type SmsWebhooksService = ReturnType<typeof createSmsWebhooksService>;
 export function createSmsWebhooksService(deps: SmsDeps) {
   const { db, secrets, providers } = deps;
 
-  async function signedFor(req: SignedRequest, accountSid: string, ourNumber: string): Promise<SmsSettingsRow[]> {
+  async function signedFor(req: SignedRequest, candidates: SmsSettingsRow[]): Promise<SmsSettingsRow[]> {
     const denied = new AppError('permission-denied', 'The request is not signed by the SMS provider.');
     if (!req.signature) throw denied;
-    const candidates = await repo.settingsByAccount(db, accountSid, ourNumber);
     const valid: SmsSettingsRow[] = [];
     for (const s of candidates) {
       try {
@@ -41,19 +40,28 @@ export function createSmsWebhooksService(deps: SmsDeps) {
   }
 
   return {
-    /** A status callback: the message named by MessageSid takes the provider's status. */
+    /**
+     * A status callback: the message named by MessageSid takes the provider's status. The message's
+     * own workspace must have signed it (its number may have changed since); a sid not (yet) known
+     * is checked against the account and number, and answered without effect.
+     */
     async status(req: SignedRequest): Promise<void> {
       const { AccountSid, From, MessageSid, MessageStatus, ErrorCode } = req.params;
-      const workspaces = await signedFor(req, AccountSid ?? '', From ?? '');
       const message = await repo.messageBySid(db, MessageSid ?? '');
-      if (!message || !workspaces.some((w) => w.workspaceId === message.workspaceId)) return;
-      await repo.applyStatus(db, message.id, smsStatusOf(MessageStatus ?? ''), ErrorCode || null);
+      const owner = message && (await repo.settings(db, message.workspaceId));
+      const candidates = message
+        ? owner && owner.accountSid === AccountSid
+          ? [owner]
+          : []
+        : await repo.settingsByAccount(db, AccountSid ?? '', From ?? '');
+      await signedFor(req, candidates);
+      if (message) await repo.applyStatus(db, message.id, smsStatusOf(MessageStatus ?? ''), ErrorCode || null);
     },
 
     /** An inbound message: STOP words opt the sender out, START words back in (for each matching workspace). */
     async inbound(req: SignedRequest): Promise<void> {
       const { AccountSid, From, To, Body } = req.params;
-      const workspaces = await signedFor(req, AccountSid ?? '', To ?? '');
+      const workspaces = await signedFor(req, await repo.settingsByAccount(db, AccountSid ?? '', To ?? ''));
       const word = (Body ?? '').trim().toUpperCase();
       if (!From || !(STOP_WORDS.has(word) || START_WORDS.has(word))) return;
       for (const w of workspaces) {
