@@ -44,11 +44,10 @@ import { createRecordingsService } from './modules/recordings/recordings.service
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
-import { deviceTokensRoutes } from './modules/notifications/device-tokens.routes.ts';
-import { createDeviceTokensService } from './modules/notifications/device-tokens.service.ts';
-import { loadVapid } from './modules/notifications/vapid.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
+import { loadVapid } from './modules/notifications/vapid.ts';
+import { smsModule } from './modules/sms/sms.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -217,10 +216,7 @@ async function registerServe(
   eventsRoutes(app, { events: createEventsService({ db, storage }) });
   schedulesRoutes(app, { schedules: createSchedulesService({ db }) });
   jobsRoutes(app, { jobs: createJobsService({ db }) });
-  deviceTokensRoutes(app, {
-    deviceTokens: createDeviceTokensService({ db, policy: { allowLoopback: config.allowLoopbackTargets } }),
-    vapidPublicKey: loadVapid(config).publicKey,
-  });
+  smsModule(app, { db, secrets, publicUrl: config.publicUrl, twilioApiUrl: config.twilioApiUrl });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,
@@ -246,6 +242,7 @@ async function registerServe(
     storage,
     publicUrl: config.publicUrl,
     authSecret: config.authSecret,
+    vapidPublicKey: loadVapid(config).publicKey,
     snapshot: (workspaceId, cameraId) =>
       live.snapshot({ workspaceId, uid: `notification:${cameraId}`, sessionId: '' }, cameraId),
   });

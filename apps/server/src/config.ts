@@ -56,6 +56,8 @@ const env = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'expected a mailto: or https:// URL')
     .optional(),
+  /** Where the Twilio SDK sends its API calls (tests point it at a local stand-in). */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
 });
 
 /** Every setting Vigil reads from the environment (compose.yaml is checked against it). */
@@ -112,6 +114,8 @@ export interface Config {
   metricsToken?: string;
   /** Web push: keys from the environment (both or neither), and the contact push services see. */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** The origin Twilio API calls go to (https://api.twilio.com unless TWILIO_API_URL says otherwise). */
+  twilioApiUrl: string;
 }
 
 /** "serve,record" → the set; anything else than the three names is a configuration error. */
@@ -200,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     metricsToken: e.METRICS_TOKEN,
     vapid: vapidSettings(e),
+    twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
   };
 }
 

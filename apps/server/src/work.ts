@@ -36,6 +36,7 @@ export interface WorkOptions {
     | 'mailFrom'
     | 'dataDir'
     | 'vapid'
+    | 'twilioApiUrl'
   >;
   nodeId: string;
   workDir: string;
@@ -71,6 +72,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
   });
   const notifier = createNotifier({
     vapid: loadVapid(opts.config),
+    twilioApiUrl: opts.config.twilioApiUrl,
     db,
     mail: createMailService({
       db,

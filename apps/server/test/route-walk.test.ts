@@ -37,6 +37,7 @@ interface World {
 }
 
 const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
+const SMS_OPT_OUTS = { own: '+33612345670', foreign: '+33612345671' };
 
 const cameraUrl = (w: World, suffix = '') => ({
   url: `/api/v1/cameras/${w.cameras.own}${suffix}`,
@@ -155,6 +156,11 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   'DELETE /api/v1/device-tokens/:token': () => ({
     url: `/api/v1/device-tokens/${encodeURIComponent('https://localhost:8443/send/walk')}`,
   }),
+  // Opt-outs are keyed by phone number: one in the `user` actor's workspace, another only in the foreign one.
+  'DELETE /api/v1/sms/opt-outs/:phone': () => ({
+    url: `/api/v1/sms/opt-outs/${encodeURIComponent(SMS_OPT_OUTS.own)}`,
+    foreignUrl: `/api/v1/sms/opt-outs/${encodeURIComponent(SMS_OPT_OUTS.foreign)}`,
+  }),
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -251,6 +257,14 @@ describe('authorization walk over every route', () => {
       };
       return { own: await add(events.own), foreign: await add(events.foreign) };
     });
+    await withPg(t.databaseUrl, (c) =>
+      c.query('insert into sms_opt_outs (workspace_id, phone) values ($1, $2), ($3, $4)', [
+        ownMe.json().workspace.id,
+        SMS_OPT_OUTS.own,
+        other.workspace.id,
+        SMS_OPT_OUTS.foreign,
+      ]),
+    );
     w = {
       rules: { own: await rule(tokens.user), ownDoomed: await rule(tokens.user), foreign: await rule(other.token) },
       webhooks: { own: await hook(tokens.user), ownDoomed: await hook(tokens.user), foreign: await hook(other.token) },

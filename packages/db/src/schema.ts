@@ -7,3 +7,4 @@ export * from './schema/cameras.ts';
 export * from './schema/events.ts';
 export * from './schema/cluster.ts';
 export * from './schema/notifications.ts';
+export * from './schema/sms.ts';

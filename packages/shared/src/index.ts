@@ -18,3 +18,5 @@ export * from './contracts/events.ts';
 export * from './contracts/schedules.ts';
 export * from './contracts/notifications.ts';
 export * from './phone.ts';
+export * from './sms-text.ts';
+export * from './contracts/sms.ts';

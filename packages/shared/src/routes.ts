@@ -90,7 +90,7 @@ export const ROUTES: readonly RouteMeta[] = [
   main('upgrade', later('account')),
   main('billing', later('account')),
   main('security', later('watch')),
-  main('sms', later('account')),
+  main('sms', built('account')),
   {
     path: '/admin/pricing',
     title: 'pages.admin.pricing',

@@ -64,6 +64,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/manager/schedules': () => async () => ({
     Component: (await import('../features/schedules/pages/schedules-page.tsx')).SchedulesPage,
   }),
+  '/sms': () => async () => ({
+    Component: (await import('../features/sms/pages/sms-page.tsx')).SmsPage,
+  }),
   '/admin/users': () => async () => ({
     Component: (await import('../features/admin-users/pages/admin-users-page.tsx')).AdminUsersPage,
   }),

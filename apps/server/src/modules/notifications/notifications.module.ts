@@ -4,6 +4,8 @@ import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { createDeliveriesService } from './deliveries.service.ts';
+import { deviceTokensRoutes } from './device-tokens.routes.ts';
+import { createDeviceTokensService } from './device-tokens.service.ts';
 import { eventImageRoutes } from './event-image.routes.ts';
 import { createEventImageService } from './event-image.service.ts';
 import { notificationSettingsRoutes } from './notification-settings.routes.ts';
@@ -22,6 +24,8 @@ export interface NotificationsDeps {
   publicUrl: string;
   authSecret: string;
   storage: Storage;
+  /** The web push public key browsers subscribe with. */
+  vapidPublicKey: string;
   /** The camera's live picture (live service), for an event whose thumbnail is not made yet. */
   snapshot(workspaceId: string, cameraId: string): Promise<Buffer>;
 }
@@ -33,6 +37,7 @@ export function notificationsModule(app: FastifyInstance, deps: NotificationsDep
     deliveries: createDeliveriesService({ db: deps.db }),
   });
   eventImageRoutes(app, { images: createEventImageService(deps) });
+  deviceTokensRoutes(app, { deviceTokens: createDeviceTokensService(deps), vapidPublicKey: deps.vapidPublicKey });
   notificationSettingsRoutes(app, { settings: createNotificationSettingsService(deps) });
   unsubscribeRoutes(app, { unsubscribe: createUnsubscribeService(deps) });
 }

@@ -10,6 +10,8 @@ import { createPushChannel } from './channels/push.channel.ts';
 import { createWebhookChannel } from './channels/webhook.channel.ts';
 import { createDigest } from './digest.service.ts';
 import { fanOutEvent } from './fanout.service.ts';
+import { createSmsChannel } from '../sms/sms-channel.service.ts';
+import { twilioProvider } from '../sms/twilio-provider.ts';
 import { createSender } from './send.service.ts';
 import type { Vapid } from './vapid.ts';
 
@@ -28,6 +30,8 @@ export interface NotifierDeps {
   mail?: Pick<MailService, 'deliver'>;
   /** Web push keys; without them (some tests) there is no push channel. */
   vapid?: Vapid;
+  /** Where the Twilio SDK's calls go; without it (some tests) there is no SMS channel. */
+  twilioApiUrl?: string;
   /** Where event pictures are (inlined in emails). */
   storage?: Pick<Storage, 'read'>;
   log?: (m: string) => void;
@@ -47,6 +51,7 @@ export function createNotifier(deps: NotifierDeps) {
     ...(mail && storage ? { email: createEmailChannel({ ...deps, mail, storage }) } : {}),
     mqtt,
     ...(deps.vapid ? { push: createPushChannel({ ...deps, vapid: deps.vapid }) } : {}),
+    ...(deps.twilioApiUrl ? { sms: createSmsChannel({ ...deps, providers: twilioProvider(deps.twilioApiUrl) }) } : {}),
     ...deps.channels,
   };
   const sender = createSender({ ...deps, channels });
