@@ -123,6 +123,10 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   }),
   // The empty body is invalid (minutes is required): notifications.test.ts checks the foreign camera.
   'POST /api/v1/cameras/:id/snooze': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/snooze` }),
+  'GET /api/v1/notification-rules/:id': (w) => ({
+    url: `/api/v1/notification-rules/${w.rules.own}`,
+    foreignUrl: `/api/v1/notification-rules/${w.rules.foreign}`,
+  }),
   'PATCH /api/v1/notification-rules/:id': (w) => ({
     url: `/api/v1/notification-rules/${w.rules.own}`,
     foreignUrl: `/api/v1/notification-rules/${w.rules.foreign}`,

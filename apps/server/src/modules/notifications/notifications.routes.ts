@@ -67,6 +67,14 @@ export function notificationsRoutes(
     },
     async (req, reply) => reply.status(201).send(await rules.create(actor(req), req.body)),
   );
+  r.get(
+    '/api/v1/notification-rules/:id',
+    {
+      config: { access: managers },
+      schema: { tags, summary: 'One rule', params: idParams, response: { 200: notificationRuleSchema } },
+    },
+    async (req) => rules.get(actor(req), req.params.id),
+  );
   r.patch(
     '/api/v1/notification-rules/:id',
     {

@@ -97,6 +97,10 @@ describe('notifications: rules, webhooks and the delivery log', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
+    expect((await w.get(w.owner.token, `/api/v1/notification-rules/${id}`)).json()).toMatchObject({
+      id,
+      cameraIds: [w.camA],
+    });
     const patched = await w.send(w.owner.token, 'PATCH', `/api/v1/notification-rules/${id}`, { enabled: false });
     expect(patched.json()).toMatchObject({ enabled: false, name: 'Night door' });
     // Another workspace's camera, nobody to tell, an unknown kind, a viewer, another tenant.

@@ -63,6 +63,11 @@ export function createRulesService(deps: { db: Db }) {
     async list(actor: Actor): Promise<NotificationRule[]> {
       return (await rulesRepo.list(db, actor.workspaceId)).map(toRule);
     },
+    async get(actor: Actor, id: string): Promise<NotificationRule> {
+      const row = await rulesRepo.get(db, actor.workspaceId, id);
+      if (!row) throw new AppError('not-found');
+      return toRule(row);
+    },
     async create(actor: Actor, input: CreateRuleInput): Promise<NotificationRule> {
       const r = createRuleSchema.parse(input);
       const rule = {
