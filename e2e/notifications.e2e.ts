@@ -7,13 +7,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { accountWithRole, apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 /** The lead's review folder for this screenshots. */
-const SHOTS = '/work/notes/shots';
+const SHOTS = SCREENSHOT_DIR;
 const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 
 type Owner = Awaited<ReturnType<typeof apiSignUp>>;

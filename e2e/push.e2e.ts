@@ -1,11 +1,12 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { PERMISSION_SPY, browserKeys, standInPushManager } from './fixtures/push.ts';
 
 /**
  * Web push and the PWA in Debian Chromium.
@@ -20,7 +21,7 @@ import { openBrowser, watchForErrors } from './fixtures/browser.ts';
  * handler is driven by Chromium's own ServiceWorker.deliverPushMessage.
  */
 const base = inject('baseUrl');
-const SHOTS = '/work/notes/shots';
+const SHOTS = SCREENSHOT_DIR;
 const PHONE_390 = { width: 390, height: 844 };
 
 interface Device {
@@ -36,55 +37,6 @@ async function devicesOf(token: string): Promise<Device[]> {
   expect(res.status).toBe(200);
   return ((await res.json()) as { items: Device[] }).items;
 }
-
-/** A subscription's public parts as a browser makes them: an uncompressed P-256 point and 16 random bytes. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-}
-
-/**
- * Replaces PushManager.subscribe/getSubscription with one that answers at once with a new endpoint
- * each time (kept in localStorage across reloads), as a browser with a working push service would.
- * Everything else — permission, the worker, the app's code, the API — is real.
- */
-function standInPushManager(keys: { p256dh: string; auth: string }) {
-  return `(() => {
-    const KEY = 'e2e.subscription';
-    const keys = ${JSON.stringify(keys)};
-    const make = (stored) => ({
-      endpoint: stored.endpoint,
-      options: { applicationServerKey: Uint8Array.from(atob(stored.key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer, userVisibleOnly: true },
-      expirationTime: null,
-      toJSON: () => ({ endpoint: stored.endpoint, expirationTime: null, keys }),
-      getKey: () => null,
-      unsubscribe: async () => { localStorage.removeItem(KEY); return true; },
-    });
-    PushManager.prototype.getSubscription = async function () {
-      const s = localStorage.getItem(KEY);
-      return s ? make(JSON.parse(s)) : null;
-    };
-    PushManager.prototype.subscribe = async function (opts) {
-      const key = btoa(String.fromCharCode(...new Uint8Array(typeof opts.applicationServerKey === 'string'
-        ? Uint8Array.from(atob(opts.applicationServerKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
-        : opts.applicationServerKey))).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
-      const stored = { endpoint: 'https://localhost:8443/wpush/v2/' + crypto.randomUUID(), key };
-      localStorage.setItem(KEY, JSON.stringify(stored));
-      return make(stored);
-    };
-  })();`;
-}
-
-/** Counts Notification.requestPermission calls and whether each came with a user gesture. */
-const PERMISSION_SPY = `(() => {
-  window.__permissionAsks = [];
-  const original = Notification.requestPermission.bind(Notification);
-  Notification.requestPermission = (...args) => {
-    window.__permissionAsks.push({ userActivation: navigator.userActivation.isActive, at: location.pathname });
-    return original(...args);
-  };
-})();`;
 
 describe('web push and the installable app in Chromium', () => {
   let ctx: BrowserContext;

@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/plugins/access.ts';
 import { type TestApp, bearer, callFn, createTestApp, signUp, createTestPatternCamera } from './harness.ts';
 import { setRoleInDb, withPg } from './helpers.ts';
+import {
+  NOTIFICATION_FIXTURES,
+  type NotificationObjects,
+  seedNotificationObjects,
+} from './route-walk-notifications.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -14,7 +19,7 @@ import { setRoleInDb, withPg } from './helpers.ts';
 type Actor = 'anonymous' | 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin'];
 
-interface World {
+interface World extends NotificationObjects {
   tokens: Record<Exclude<Actor, 'anonymous'>, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -29,15 +34,9 @@ interface World {
   events: { own: string; foreign: string };
   /** Schedules: one to read and change, one for DELETE to spend, one foreign. */
   schedules: { own: string; ownDoomed: string; foreign: string };
-  /** Notification rules and webhooks: one to change, one for DELETE to spend, one foreign. */
-  rules: { own: string; ownDoomed: string; foreign: string };
-  webhooks: { own: string; ownDoomed: string; foreign: string };
-  /** Failed deliveries (rows inserted directly: only the queue makes them), one own, one foreign. */
-  deliveries: { own: string; foreign: string };
 }
 
 const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
-const SMS_OPT_OUTS = { own: '+33612345670', foreign: '+33612345671' };
 
 const cameraUrl = (w: World, suffix = '') => ({
   url: `/api/v1/cameras/${w.cameras.own}${suffix}`,
@@ -121,50 +120,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
     url: `/api/v1/schedules/${w.schedules.ownDoomed}`,
     foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
   }),
-  // The empty body is invalid (minutes is required): notifications.test.ts checks the foreign camera.
-  'POST /api/v1/cameras/:id/snooze': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/snooze` }),
-  'GET /api/v1/notification-rules/:id': (w) => ({
-    url: `/api/v1/notification-rules/${w.rules.own}`,
-    foreignUrl: `/api/v1/notification-rules/${w.rules.foreign}`,
-  }),
-  'PATCH /api/v1/notification-rules/:id': (w) => ({
-    url: `/api/v1/notification-rules/${w.rules.own}`,
-    foreignUrl: `/api/v1/notification-rules/${w.rules.foreign}`,
-  }),
-  'DELETE /api/v1/notification-rules/:id': (w) => ({
-    url: `/api/v1/notification-rules/${w.rules.ownDoomed}`,
-    foreignUrl: `/api/v1/notification-rules/${w.rules.foreign}`,
-  }),
-  'PATCH /api/v1/webhooks/:id': (w) => ({
-    url: `/api/v1/webhooks/${w.webhooks.own}`,
-    foreignUrl: `/api/v1/webhooks/${w.webhooks.foreign}`,
-  }),
-  'DELETE /api/v1/webhooks/:id': (w) => ({
-    url: `/api/v1/webhooks/${w.webhooks.ownDoomed}`,
-    foreignUrl: `/api/v1/webhooks/${w.webhooks.foreign}`,
-  }),
-  // Nothing listens on the discard port: the answer is { ok: false } with the connection error.
-  'POST /api/v1/webhooks/:id/test': (w) => ({
-    url: `/api/v1/webhooks/${w.webhooks.own}/test`,
-    foreignUrl: `/api/v1/webhooks/${w.webhooks.foreign}/test`,
-  }),
-  'POST /api/v1/deliveries/:id/retry': (w) => ({
-    url: `/api/v1/deliveries/${w.deliveries.own}/retry`,
-    foreignUrl: `/api/v1/deliveries/${w.deliveries.foreign}/retry`,
-  }),
-  // Public by signature: a wrong one is a 404, as for an unknown event.
-  'GET /api/v1/notifications/events/:id/image': (w) => ({
-    url: `/api/v1/notifications/events/${w.events.own}/image?exp=1&sig=x`,
-  }),
-  // Another person's token answers 404 like a missing one (device-tokens.test.ts proves it with a real one).
-  'DELETE /api/v1/device-tokens/:token': () => ({
-    url: `/api/v1/device-tokens/${encodeURIComponent('https://localhost:8443/send/walk')}`,
-  }),
-  // Opt-outs are keyed by phone number: one in the `user` actor's workspace, another only in the foreign one.
-  'DELETE /api/v1/sms/opt-outs/:phone': () => ({
-    url: `/api/v1/sms/opt-outs/${encodeURIComponent(SMS_OPT_OUTS.own)}`,
-    foreignUrl: `/api/v1/sms/opt-outs/${encodeURIComponent(SMS_OPT_OUTS.foreign)}`,
-  }),
+  ...NOTIFICATION_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -247,32 +203,9 @@ describe('authorization walk over every route', () => {
       ownDoomed: await schedule(tokens.user, 'To delete'),
       foreign: await schedule(other.token, 'Foreign'),
     };
-    const post = async (token: string, url: string, payload: object) =>
-      (await t.app.inject({ method: 'POST', url, headers: bearer(token), payload })).json().id as string;
-    const rule = (token: string) =>
-      post(token, '/api/v1/notification-rules', { name: 'Rule', recipientRoles: ['owner'], channels: ['email'] });
-    const hook = (token: string) =>
-      post(token, '/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars+' });
-    const deliveries = await withPg(t.databaseUrl, async (c) => {
-      const add = async (eventId: string) => {
-        const sql = `insert into deliveries (workspace_id, event_id, channel, target, destination, dedupe_key, status)
-          select workspace_id, id, 'webhook', 'x', 'x', gen_random_uuid()::text, 'failed' from events where id = $1 returning id`;
-        return (await c.query<{ id: string }>(sql, [eventId])).rows[0]!.id;
-      };
-      return { own: await add(events.own), foreign: await add(events.foreign) };
-    });
-    await withPg(t.databaseUrl, (c) =>
-      c.query('insert into sms_opt_outs (workspace_id, phone) values ($1, $2), ($3, $4)', [
-        ownMe.json().workspace.id,
-        SMS_OPT_OUTS.own,
-        other.workspace.id,
-        SMS_OPT_OUTS.foreign,
-      ]),
-    );
+    const notifications = await seedNotificationObjects(t, tokens.user, other, events);
     w = {
-      rules: { own: await rule(tokens.user), ownDoomed: await rule(tokens.user), foreign: await rule(other.token) },
-      webhooks: { own: await hook(tokens.user), ownDoomed: await hook(tokens.user), foreign: await hook(other.token) },
-      deliveries,
+      ...notifications,
       tokens,
       events,
       schedules,
