@@ -32,6 +32,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page on a busy 2-core machine can take seconds: a poll's 1 s default flakes, not fails truly.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
