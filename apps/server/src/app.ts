@@ -110,7 +110,7 @@ function createBaseApp(config: Config, opts: AppOptions): FastifyInstance {
     trustProxy: config.trustProxy,
     // A web push token is its subscription's endpoint URL (up to 2,000 characters, tripled by
     // percent-encoding) and DELETE /api/v1/device-tokens/:token carries it in the path.
-    maxParamLength: 6200,
+    routerOptions: { maxParamLength: 6200 },
     // The router's own refusals (a malformed percent-escape, an over-long path parameter) leave in
     // the catalogue's shape too, as 400 invalid-argument.
     frameworkErrors: (_err, req, raw) => {
