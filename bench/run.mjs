@@ -23,6 +23,8 @@ for (const b of [
   'events-query',
   'event-ingest',
   'alert-latency',
+  'notify-latency',
+  'notify-throughput',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
