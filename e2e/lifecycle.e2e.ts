@@ -64,7 +64,15 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, ms: num
 describe('process lifecycle', () => {
   const servers: RunningServer[] = [];
   afterAll(async () => {
-    for (const s of servers) await s.stop('SIGKILL');
+    for (const s of servers) {
+      await s.stop('SIGKILL');
+      // A killed server cannot stop its embedded PostgreSQL (nor the one it restarted): end it here.
+      try {
+        process.kill(postmasterPid(s.dataDir), 'SIGTERM');
+      } catch {
+        // already gone, or never started
+      }
+    }
   });
 
   it('kill -9 while two cameras record: their ffmpegs die with it; after a restart one ffmpeg per camera and an index that matches the files', async () => {
