@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { register } from 'tsx/esm/api';
-import { ROOT, report, startVigil } from './lib.mjs';
+import { ROOT, apiOf, report, startVigil, until } from './lib.mjs';
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
@@ -51,27 +51,7 @@ let db;
 let rtsp;
 const rows = [];
 
-async function api(method, url, token, body) {
-  const res = await fetch(`${vigil.url}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-async function until(what, fn, timeoutMs = 60_000, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
+const api = apiOf(() => vigil.url);
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return { p50: Math.round(s[Math.floor((s.length - 1) / 2)]), max: Math.round(s.at(-1)) };

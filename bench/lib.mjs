@@ -124,3 +124,30 @@ export async function raiseCameraLimit(dataDir, n) {
   await c.query(`update users set limits = jsonb_set(limits, '{maxCameras}', to_jsonb($1::int))`, [n]);
   await c.end();
 }
+
+/** A JSON caller of a running Vigil's API: api(method, url, token?, body?) → the parsed answer (null for 202/204). */
+export function apiOf(baseUrl) {
+  return async (method, url, token, body) => {
+    const res = await fetch(`${baseUrl()}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.status === 204 || res.status === 202 ? null : res.json();
+  };
+}
+
+/** Polls `fn` until it returns something truthy (returned), or throws after `timeoutMs`. */
+export async function until(what, fn, timeoutMs = 60_000, everyMs = 100) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

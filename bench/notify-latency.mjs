@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { ROOT, report, startVigil } from './lib.mjs';
+import { ROOT, apiOf, report, startVigil, until } from './lib.mjs';
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
@@ -67,27 +67,7 @@ let smtp;
 let hook;
 const rows = [];
 
-async function api(method, url, token, body) {
-  const res = await fetch(`${vigil.url}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-async function until(what, fn, timeoutMs = 60_000, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
+const api = apiOf(() => vigil.url);
 
 /** One bare signed POST to the receiver, on a new connection; ms from the request's start to its arrival. */
 function barePost(url, body) {

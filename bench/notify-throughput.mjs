@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import webpush from 'web-push';
-import { ROOT, report, startVigil } from './lib.mjs';
+import { ROOT, apiOf, report, startVigil } from './lib.mjs';
 
 register();
 const { startPushService } = await import(path.join(ROOT, 'apps/server/test/push-service.ts'));
@@ -30,18 +30,7 @@ let vigil;
 let db;
 let push;
 
-async function api(method, url, token, body) {
-  const res = await fetch(`${vigil.url}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
+const api = apiOf(() => vigil.url);
 
 try {
   push = await startPushService();

@@ -1,5 +1,5 @@
 import { type DbOrTx, schema } from '@vigil/db';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 
 const { deviceTokens, users } = schema;
 
@@ -58,15 +58,6 @@ export const deviceTokensRepo = {
     return rows.length > 0;
   },
 };
-
-/** The fan-out's view: every active token of these people (web push rows carry their keys). */
-export async function activeTokensOf(db: DbOrTx, userIds: readonly string[]): Promise<DeviceTokenRow[]> {
-  if (!userIds.length) return [];
-  return db
-    .select()
-    .from(deviceTokens)
-    .where(and(inArray(deviceTokens.userId, [...userIds]), eq(deviceTokens.active, true)));
-}
 
 /** The push service said the subscription is gone (404/410): never send to it again until re-saved. */
 export async function deactivate(db: DbOrTx, token: string): Promise<void> {
