@@ -9,6 +9,7 @@ import {
   type Runner,
   type WorkerEvents,
 } from 'graphile-worker';
+import pg from 'pg';
 import { recordJobFailed } from '../../lib/metrics.ts';
 import { deadWorkers, registerWorkers } from './jobs.repo.ts';
 import type { JobName, JobPayloads } from './jobs.service.ts';
@@ -50,9 +51,27 @@ const HEARTBEAT_MS = 2000;
 const NODE_TTL_MS = 8000;
 const REAP_MS = 10_000;
 
+/**
+ * The queue's own pool, owned here rather than by graphile-worker: given a connection string it
+ * ends its pool without waiting and drops its error listener first, so a connection the database
+ * closes at that moment (a shutdown, PostgreSQL stopping next) crashed the process. Ours keeps a
+ * listener for its whole life and is ended, awaited, before anything else stops.
+ */
+function queuePool(databaseUrl: string, max: number, log: (m: string) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  pool.on('error', (e) => log(`job queue: idle connection lost: ${e.message}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 /** Creates or upgrades the queue's own schema (every process: any of them may enqueue). */
 export async function migrateJobQueue(databaseUrl: string): Promise<void> {
-  await runMigrations({ connectionString: databaseUrl, logger: quiet(() => {}) });
+  const pgPool = queuePool(databaseUrl, 1, () => {});
+  try {
+    await runMigrations({ pgPool, logger: quiet(() => {}) });
+  } finally {
+    await pgPool.end();
+  }
 }
 
 /** The innermost cause's message (drizzle wraps the database's own error in "Failed query: …"). */
@@ -106,19 +125,28 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
       },
     ]),
   );
-  const runner: Runner = await run({
-    connectionString: opts.databaseUrl,
-    concurrency: opts.concurrency ?? 2,
-    noHandleSignals: true,
-    pollInterval: opts.pollIntervalMs ?? 2000,
-    taskList,
-    crontab: opts.crontab,
-    logger: quiet(opts.log),
-    events,
-  });
+  const concurrency = opts.concurrency ?? 2;
+  // Each concurrent job holds a client; the LISTEN connection, the cron and the reaper's unlock one more each.
+  const pgPool = queuePool(opts.databaseUrl, concurrency + 3, opts.log);
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool,
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: opts.pollIntervalMs ?? 2000,
+      taskList,
+      crontab: opts.crontab,
+      logger: quiet(opts.log),
+      events,
+    });
+  } catch (e) {
+    await pgPool.end();
+    throw e;
+  }
   await register();
   const heartbeat = setInterval(() => void register(), HEARTBEAT_MS);
-  const utils = await makeWorkerUtils({ connectionString: opts.databaseUrl, logger: quiet(opts.log) });
+  const utils = await makeWorkerUtils({ pgPool, logger: quiet(opts.log) });
   const reaper = setInterval(
     async () => {
       const dead = await deadWorkers(opts.db, opts.reapGraceMs ?? 30_000).catch(() => []);
@@ -135,6 +163,7 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
       opts.onStopping?.();
       await runner.stop();
       await utils.release();
+      await pgPool.end();
     },
     healthy: () => healthy,
   };
