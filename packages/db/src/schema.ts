@@ -8,3 +8,4 @@ export * from './schema/events.ts';
 export * from './schema/cluster.ts';
 export * from './schema/notifications.ts';
 export * from './schema/sms.ts';
+export * from './schema/billing.ts';

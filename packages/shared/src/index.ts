@@ -20,3 +20,5 @@ export * from './contracts/notifications.ts';
 export * from './phone.ts';
 export * from './sms-text.ts';
 export * from './contracts/sms.ts';
+export * from './plan-status.ts';
+export * from './contracts/billing.ts';

@@ -47,6 +47,8 @@ export const users = pgTable(
       .$type<{ camerasCount: number; recordingsCount: number; storageUsed: number; aiAnalysisUsed: number }>()
       .notNull(),
     aiAccess: boolean('ai_access').notNull().default(false),
+    /** The plan's `vms` flag, copied like the limits (issue 11). */
+    vmsAccess: boolean('vms_access').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     workspaceId: uuid('workspace_id')
       .notNull()

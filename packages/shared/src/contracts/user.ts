@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { SUPPORTED_LANGUAGES, THEMES, MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { isoDate } from './common.ts';
+import { PLAN_STATUSES } from '../plan-status.ts';
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).email();
 export const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH).max(256);
@@ -59,8 +60,8 @@ export const usageSchema = z.object({
   aiAnalysisUsed: z.number(),
 });
 
-export const planSchema = z.enum(['basic', 'pro', 'vms', 'enterprise']);
-export const planStatusSchema = z.enum(['trial', 'active', 'past_due', 'canceled', 'expired']);
+/** A plan's key (issue 11: `basic`, `vms` and any the administrator adds); its status as derived at the time of reading. */
+export const planStatusSchema = z.enum(PLAN_STATUSES);
 
 /** The user document of spec §3, as the API returns it. */
 export const userDocSchema = z.object({
@@ -69,7 +70,7 @@ export const userDocSchema = z.object({
   displayName: z.string(),
   photoURL: z.string().nullable(),
   role: z.enum(ROLES),
-  plan: planSchema,
+  plan: z.string(),
   planStatus: planStatusSchema,
   trialStartDate: isoDate,
   trialEndDate: isoDate,
@@ -80,6 +81,8 @@ export const userDocSchema = z.object({
   limits: limitsSchema,
   usage: usageSchema,
   aiAccess: z.boolean(),
+  /** The plan's `vms` flag (issue 11): the multi-site area. */
+  vmsAccess: z.boolean(),
   disabled: z.boolean(),
   workspaceId: z.string(),
 });

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+import { limitsSchema, usageSchema } from './user.ts';
+import { PLAN_STATUSES } from '../plan-status.ts';
+
+/**
+ * Issue 11: plans, the workspace's subscription, invoices and the installation's payment
+ * settings. Prices travel in the currency's major unit (29.5 = 29.50 €) and are stored in minor units.
+ */
+export const PLAN_KEY_RE = /^[a-z][a-z0-9-]{1,31}$/;
+export const planKeySchema = z.string().regex(PLAN_KEY_RE, 'lowercase letters, digits and dashes, 2 to 32');
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** Who bills a subscription: a provider, or nobody (the administrator granted the plan). */
+export const SUBSCRIPTION_SOURCES = ['manual', 'stripe', 'complimentary'] as const;
+
+const currencies = new Set<string>(
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['EUR', 'USD', 'GBP'],
+);
+export const currencySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((c) => currencies.has(c), 'an ISO 4217 currency code, like EUR or USD');
+
+/** Digits after the decimal point of a currency (EUR 2, JPY 0). */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+export const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** currencyDigits(currency));
+export const fromMinor = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency);
+
+export const MAX_PRICE = 1_000_000;
+const price = z
+  .number()
+  .finite()
+  .min(0, 'a price is 0 or more')
+  .max(MAX_PRICE)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'at most two decimals');
+
+export const planLimitsSchema = z
+  .object({
+    maxCameras: z.number().int().min(0).max(100_000),
+    maxRecordings: z.number().int().min(1).max(100_000_000),
+    /** GB (10^9 bytes). */
+    maxStorage: z.number().finite().positive().max(10_000_000),
+    aiAnalysisQuota: z.number().int().min(0).max(1_000_000_000),
+  })
+  .strict();
+export const planFeaturesSchema = z.object({ aiAccess: z.boolean(), vms: z.boolean() }).strict();
+export type PlanFeatures = z.infer<typeof planFeaturesSchema>;
+
+/** A plan as the public pricing shows it. */
+export const planSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  currency: z.string(),
+  prices: z.object({ monthly: z.number(), yearly: z.number() }),
+  limits: limitsSchema,
+  features: planFeaturesSchema,
+});
+export type Plan = z.infer<typeof planSchema>;
+export const planListSchema = z.object({ items: z.array(planSchema) });
+
+/** The pricing editor's view: also hidden and archived plans, and who is on each. */
+export const adminPlanSchema = planSchema.extend({
+  public: z.boolean(),
+  archived: z.boolean(),
+  order: z.number().int(),
+  subscribers: z.number().int(),
+  updatedAt: isoDate,
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+export const adminPlanListSchema = z.object({ items: z.array(adminPlanSchema) });
+
+const planFields = {
+  name: z.string().trim().min(1).max(60),
+  description: z.string().trim().max(500),
+  currency: currencySchema,
+  prices: z.object({ monthly: price, yearly: price }).strict(),
+  limits: planLimitsSchema,
+  features: planFeaturesSchema,
+  public: z.boolean(),
+  archived: z.boolean(),
+  order: z.number().int().min(0).max(10_000),
+};
+export const createPlanSchema = z
+  .object({
+    key: planKeySchema,
+    ...planFields,
+    description: planFields.description.default(''),
+    public: planFields.public.default(true),
+    archived: planFields.archived.default(false),
+    order: planFields.order.default(100),
+  })
+  .strict();
+export type CreatePlanInput = z.infer<typeof createPlanSchema>;
+export const updatePlanSchema = z.object(planFields).partial().strict();
+export type UpdatePlanInput = z.infer<typeof updatePlanSchema>;
+
+/** Admin › Users: put a workspace on a plan (complimentary), or set its trial's end (extend, or end it now). */
+export const adminSetPlanSchema = z
+  .object({ plan: planKeySchema.optional(), trialEndDate: isoDate.pipe(z.coerce.date()).optional() })
+  .strict()
+  .refine((v) => v.plan !== undefined || v.trialEndDate !== undefined, 'give a plan or a trial end date');
+
+export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  planKey: z.string(),
+  planName: z.string(),
+  interval: z.enum(BILLING_INTERVALS),
+  currency: z.string(),
+  /** Major units: before tax, the tax, and what is due. */
+  amount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  issuedAt: isoDate,
+  paidAt: isoDate.nullable(),
+  /** Stripe's hosted PDF, or Vigil's own for a manual invoice (a signed link). */
+  pdfUrl: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const billingSchema = z.object({
+  plan: z.string(),
+  planName: z.string(),
+  planStatus: z.enum(PLAN_STATUSES),
+  interval: z.enum(BILLING_INTERVALS).nullable(),
+  source: z.enum(SUBSCRIPTION_SOURCES).nullable(),
+  trialEndDate: isoDate,
+  trialDaysLeft: z.number().int(),
+  currentPeriodEnd: isoDate.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** When the status changes by itself next (a trial's or period's end), if it will. */
+  nextChangeAt: isoDate.nullable(),
+  limits: limitsSchema,
+  usage: usageSchema,
+  features: planFeaturesSchema,
+  /** Price of the current plan at the next renewal (major units), if billed. */
+  nextAmount: z.number().nullable(),
+  currency: z.string(),
+  paymentMethod: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('card'), brand: z.string(), last4: z.string() }),
+      z.object({ type: z.literal('invoice') }),
+    ])
+    .nullable(),
+  /** Which provider takes payments on this installation now. */
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** An unpaid manual invoice waiting for the administrator. */
+  openInvoiceId: z.string().nullable(),
+  storageHistory: z.array(z.object({ day: z.string(), bytes: z.number() })),
+  invoices: z.array(invoiceSchema),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+export const checkoutSchema = z.object({ plan: planKeySchema, interval: z.enum(BILLING_INTERVALS) }).strict();
+export const checkoutResultSchema = z.union([z.object({ url: z.string() }), z.object({ invoiceId: z.string() })]);
+export const portalResultSchema = z.object({ url: z.string() });
+
+/** Admin › Payment settings as read: secrets never travel back, only whether they are set and their end. */
+export const paymentSettingsSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  currency: z.string(),
+  /** Percent added to every invoice (VAT). */
+  taxRate: z.number(),
+  graceDays: z.number().int(),
+  seller: z.object({ name: z.string(), address: z.string(), taxId: z.string() }),
+  /** What a manual invoice tells the customer (bank details). */
+  manualInstructions: z.string(),
+  stripe: z.object({
+    publishableKey: z.string().nullable(),
+    secretKeyHint: z.string().nullable(),
+    webhookSecretHint: z.string().nullable(),
+    /** The Stripe account the key belongs to, as checked on save. */
+    accountName: z.string().nullable(),
+  }),
+  updatedAt: isoDate.nullable(),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const updatePaymentSettingsSchema = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    currency: currencySchema,
+    taxRate: z.number().finite().min(0).max(100),
+    graceDays: z.number().int().min(0).max(90),
+    seller: z
+      .object({
+        name: z.string().trim().max(200),
+        address: z.string().trim().max(1000),
+        taxId: z.string().trim().max(64),
+      })
+      .strict(),
+    manualInstructions: z.string().trim().max(2000),
+    /** Omitted secrets keep what is saved; the keys are checked against Stripe's API on save. */
+    stripe: z
+      .object({
+        publishableKey: z.string().trim().regex(/^pk_(test|live)_\w{4,}$/, 'a publishable key, pk_…'),
+        secretKey: z
+          .string()
+          .trim()
+          .regex(/^(sk|rk)_(test|live)_\w{4,}$/, 'a secret key, sk_…')
+          .optional(),
+        webhookSecret: z.string().trim().regex(/^whsec_\w{4,}$/, 'a webhook signing secret, whsec_…').optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .partial()
+  .strict();
+export type UpdatePaymentSettingsInput = z.infer<typeof updatePaymentSettingsSchema>;
+
+export const adminInvoiceSchema = invoiceSchema.extend({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  ownerEmail: z.string(),
+});
+export const adminInvoiceListSchema = z.object({ items: z.array(adminInvoiceSchema) });
+export const adminInvoiceQuerySchema = z.object({ status: z.enum(INVOICE_STATUSES).optional() }).strict();
+
+export const WEBHOOK_EVENT_STATUSES = ['applied', 'ignored', 'failed'] as const;
+export const webhookEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.enum(WEBHOOK_EVENT_STATUSES),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  receivedAt: isoDate,
+});
+export const webhookEventListSchema = z.object({ items: z.array(webhookEventSchema) });
