@@ -238,3 +238,16 @@ export const webhookEventSchema = z.object({
   receivedAt: isoDate,
 });
 export const webhookEventListSchema = z.object({ items: z.array(webhookEventSchema) });
+
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  ownerEmail: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  amount: z.number(),
+  currency: z.string(),
+  invoiceNumber: z.string().nullable(),
+  paidAt: isoDate,
+});
+export const adminPaymentListSchema = z.object({ items: z.array(adminPaymentSchema) });
