@@ -149,9 +149,8 @@ describe('cameras page in the browser', () => {
     await visible(banner).toBe(true);
     expect(await banner.textContent()).toContain('Quota exceeded. Please try again later.');
     expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras.`);
-    // Plans ship in a later issue: until /upgrade is available the banner does not send people there.
-    expect(await banner.textContent()).toContain('Remove a camera to add another.');
-    expect(await banner.getByRole('link').count()).toBe(0);
+    // With plans shipped (issue 11) the banner sends the owner to the plans that lift the limit.
+    expect(await banner.getByRole('link').getAttribute('href')).toBe('/upgrade');
   });
 
   it('a viewer sees the list read-only: no add, edit or delete controls', async () => {

@@ -59,11 +59,11 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/about', title: 'pages.about', layout: 'landing', requiresAuth: false, available: true },
   { path: '/auth/login', title: 'pages.login', layout: 'landing', requiresAuth: false, available: true },
   { path: '/auth/register', title: 'pages.register', layout: 'landing', requiresAuth: false, available: true },
-  { path: '/payment', title: 'pages.payment', layout: 'landing', requiresAuth: false, available: false },
+  { path: '/payment', title: 'pages.payment', layout: 'landing', requiresAuth: false, available: true },
   // The four area dashboards are one "Dashboard" entry: the navigation offers the most specific one a role may open.
   ...area('admin', {
     dashboard: built('watch'),
-    'payment-settings': later('administration'),
+    'payment-settings': built('administration'),
     users: built('administration'),
     settings: built('administration'),
   }),
@@ -87,8 +87,8 @@ export const ROUTES: readonly RouteMeta[] = [
   }),
   // The seed's shared dashboard: routable, folded into each role's own dashboard in the navigation.
   main('dashboard', built()),
-  main('upgrade', later('account')),
-  main('billing', later('account')),
+  main('upgrade', built('account')),
+  main('billing', built('account')),
   main('security', later('watch')),
   main('sms', built('account')),
   {
@@ -98,7 +98,7 @@ export const ROUTES: readonly RouteMeta[] = [
     requiresAuth: true,
     requiresAdmin: true,
     roles: ['admin'],
-    ...later('administration'),
+    ...built('administration'),
   },
   ...(
     [

@@ -23,7 +23,7 @@ const shell =
   async () => {
     const { ShellPage } = await import('../features/shell/pages/shell-page.tsx');
     const gate = meta.requiresAiAccess ? 'ai' : meta.requiresPlan === 'vms' ? 'vms' : undefined;
-    return { element: <ShellPage titleKey={meta.title} gate={gate} standalone={meta.layout === 'landing'} /> };
+    return { element: <ShellPage titleKey={meta.title} gate={gate} /> };
   };
 
 const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
@@ -72,6 +72,21 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   }),
   '/admin/settings': () => async () => ({
     Component: (await import('../features/admin-outbox/pages/admin-settings-page.tsx')).AdminSettingsPage,
+  }),
+  '/upgrade': () => async () => ({
+    Component: (await import('../features/billing/pages/upgrade-page.tsx')).UpgradePage,
+  }),
+  '/payment': () => async () => ({
+    Component: (await import('../features/billing/pages/payment-page.tsx')).PaymentPage,
+  }),
+  '/billing': () => async () => ({
+    Component: (await import('../features/billing/pages/billing-page.tsx')).BillingPage,
+  }),
+  '/admin/pricing': () => async () => ({
+    Component: (await import('../features/admin-billing/pages/pricing-page.tsx')).PricingPage,
+  }),
+  '/admin/payment-settings': () => async () => ({
+    Component: (await import('../features/admin-billing/pages/payment-settings-page.tsx')).PaymentSettingsPage,
   }),
   '/unsubscribe': () => async () => ({
     Component: (await import('../features/unsubscribe/pages/unsubscribe-page.tsx')).UnsubscribePage,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
   formatClock,
+  formatDate,
   formatDateTime,
   formatNumber,
   timeZones,
@@ -88,5 +89,14 @@ describe('formatting follows the language', () => {
     expect(formatBytes(2_450_000_000, 'en')).toBe('2.5\u00a0GB');
     expect(formatBytes(512, 'en')).toBe('512\u00a0B');
     expect(formatBytes(512, 'fr')).toBe('512\u00a0o');
+  });
+});
+
+describe('formatDate', () => {
+  it('is the day in the user timezone, in the language', () => {
+    expect(formatDate('2025-01-15T23:30:00Z', 'Asia/Tokyo', 'en')).toBe('Jan 16, 2025');
+    expect(formatDate('2025-01-15T23:30:00Z', 'Europe/Paris', 'fr')).toBe('16 janv. 2025');
+    expect(formatDate(null, 'UTC', 'en')).toBe('');
+    expect(formatDate('2025-01-15T10:00:00Z', 'Not/AZone', 'en')).toBe('Jan 15, 2025');
   });
 });

@@ -1,11 +1,12 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { trialDaysLeft as trialDaysAt } from '@vigil/shared';
 
-/** Whole days left in the trial, rounded up so a fresh 7-day trial reads 7; never negative. */
+/**
+ * Whole days left in the trial, rounded up so a fresh 7-day trial reads 7; never negative. The
+ * count is the shared state machine's (the server's /billing says the same), read from the wire's ISO text.
+ */
 export function trialDaysLeft(trialEndDate: string | null | undefined, now: Date = new Date()): number {
-  if (!trialEndDate) return 0;
-  const end = Date.parse(trialEndDate);
-  if (Number.isNaN(end)) return 0;
-  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
+  const end = trialEndDate ? Date.parse(trialEndDate) : Number.NaN;
+  return Number.isNaN(end) ? 0 : trialDaysAt(new Date(end), now);
 }
 
 /**
@@ -32,6 +33,18 @@ export function formatDateTime(
     return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
   } catch {
     return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+  }
+}
+
+/** A calendar date (no time) of an instant in the user's timezone: invoice dates, a trial's end day. */
+export function formatDate(iso: string | null | undefined, timeZone: string | undefined, locale: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   }
 }
 

@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { Logo, SkipLink } from './skip-link.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
-import { TrialStatus } from './trial-status.tsx';
+import { ReadOnlyNotice, TrialStatus } from './trial-status.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** Frame of every signed-in area: header, role-aware sidebar (a menu at phone width), content. */
@@ -82,6 +82,7 @@ export function AppLayout() {
         </aside>
         <main id="main" tabIndex={-1} className={cn('min-w-0 flex-1 p-4 sm:p-6', menuOpen && 'hidden sm:block')}>
           <div className="mx-auto max-w-6xl">
+            <ReadOnlyNotice />
             <Suspense fallback={<Spinner label={t('app.loading')} />}>
               <Outlet />
             </Suspense>

@@ -28,3 +28,13 @@ function useUserCallable<I>(name: string) {
 
 export const useSetUserRole = () => useUserCallable<{ uid: string; role: Role }>('admin.setUserRole');
 export const useSetUserDisabled = () => useUserCallable<{ uid: string; disabled: boolean }>('admin.setUserDisabled');
+
+/** Admin › Users › Plan…: a complimentary plan, or the trial's end moved (later, or now to end it). */
+export function useSetUserPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ uid, ...body }: { uid: string; plan?: string; trialEndDate?: string }) =>
+      unwrap(await request<UserDoc>('PATCH', `/api/v1/admin/users/${encodeURIComponent(uid)}/plan`, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+  });
+}

@@ -6,17 +6,31 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { planName } from '../../../lib/plans.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useSetUserDisabled, useSetUserRole } from '../api.ts';
+import { PlanDialog } from './plan-dialog.tsx';
 
 const cell = 'px-3 py-3 align-middle text-sm';
 
-export function UserRow({ user, selfUid, timeZone }: { user: UserDoc; selfUid: string; timeZone: string }) {
+export function UserRow({
+  user,
+  selfUid,
+  timeZone,
+  plans,
+}: {
+  user: UserDoc;
+  selfUid: string;
+  timeZone: string;
+  /** The plans table, for names (a plan the admin added has no built-in translation). */
+  plans?: readonly { key: string; name: string }[] | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const setRole = useSetUserRole();
   const setDisabled = useSetUserDisabled();
   const [confirming, setConfirming] = useState(false);
+  const [planOpen, setPlanOpen] = useState(false);
   // An admin cannot demote or lock out themselves from this screen.
   const isSelf = user.uid === selfUid;
   const errorText = useErrorText();
@@ -64,7 +78,7 @@ export function UserRow({ user, selfUid, timeZone }: { user: UserDoc; selfUid: s
         />
       </td>
       <td className={`${cell} text-fg`}>
-        {t(`plan.${user.plan}`)} · {t(`planStatus.${user.planStatus}`)}
+        {planName(user.plan, t, plans)} · {t(`planStatus.${user.planStatus}`)}
       </td>
       <td className={`${cell} whitespace-nowrap text-muted`}>
         {formatDateTime(user.createdAt, timeZone, i18n.language)}
@@ -80,27 +94,37 @@ export function UserRow({ user, selfUid, timeZone }: { user: UserDoc; selfUid: s
         </span>
       </td>
       <td className={cell}>
-        <Button
-          variant={user.disabled ? 'secondary' : 'danger'}
-          disabled={isSelf}
-          aria-label={t(user.disabled ? 'adminUsers.enableFor' : 'adminUsers.disableFor', { name })}
-          onClick={() => setConfirming(true)}
-        >
-          {user.disabled ? t('adminUsers.enable') : t('adminUsers.disable')}
-        </Button>
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={t(user.disabled ? 'adminUsers.confirmEnableTitle' : 'adminUsers.confirmDisableTitle', { name })}
-          description={t(user.disabled ? 'adminUsers.confirmEnableBody' : 'adminUsers.confirmDisableBody', {
-            email: user.email,
-          })}
-          confirmLabel={user.disabled ? t('adminUsers.enable') : t('adminUsers.disable')}
-          confirmVariant={user.disabled ? 'primary' : 'danger'}
-          cancelLabel={t('common.cancel')}
-          busy={setDisabled.isPending}
-          onConfirm={toggleDisabled}
-        />
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            aria-label={t('adminUsers.plan.actionFor', { name })}
+            onClick={() => setPlanOpen(true)}
+          >
+            {t('adminUsers.plan.action')}
+          </Button>
+          {planOpen && <PlanDialog user={user} timeZone={timeZone} onClose={() => setPlanOpen(false)} />}
+          <Button
+            variant={user.disabled ? 'secondary' : 'danger'}
+            disabled={isSelf}
+            aria-label={t(user.disabled ? 'adminUsers.enableFor' : 'adminUsers.disableFor', { name })}
+            onClick={() => setConfirming(true)}
+          >
+            {user.disabled ? t('adminUsers.enable') : t('adminUsers.disable')}
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t(user.disabled ? 'adminUsers.confirmEnableTitle' : 'adminUsers.confirmDisableTitle', { name })}
+            description={t(user.disabled ? 'adminUsers.confirmEnableBody' : 'adminUsers.confirmDisableBody', {
+              email: user.email,
+            })}
+            confirmLabel={user.disabled ? t('adminUsers.enable') : t('adminUsers.disable')}
+            confirmVariant={user.disabled ? 'primary' : 'danger'}
+            cancelLabel={t('common.cancel')}
+            busy={setDisabled.isPending}
+            onConfirm={toggleDisabled}
+          />
+        </div>
       </td>
     </tr>
   );

@@ -1,4 +1,6 @@
 import type { UserDoc } from '@vigil/shared';
+import { useQuery } from '@tanstack/react-query';
+import { adminPlansQuery } from '../../../lib/plans.ts';
 import { useTranslation } from 'react-i18next';
 import { UserRow } from './user-row.tsx';
 
@@ -6,6 +8,7 @@ const COLUMNS = ['name', 'email', 'role', 'plan', 'created', 'lastLogin', 'statu
 
 export function UsersTable({ users, selfUid, timeZone }: { users: UserDoc[]; selfUid: string; timeZone: string }) {
   const { t } = useTranslation();
+  const plans = useQuery(adminPlansQuery);
   return (
     // Wide tables scroll sideways on phones instead of squeezing columns unreadably; the
     // scroll area is focusable so keyboard users can scroll it too.
@@ -32,7 +35,7 @@ export function UsersTable({ users, selfUid, timeZone }: { users: UserDoc[]; sel
         </thead>
         <tbody>
           {users.map((u) => (
-            <UserRow key={u.uid} user={u} selfUid={selfUid} timeZone={timeZone} />
+            <UserRow key={u.uid} user={u} selfUid={selfUid} timeZone={timeZone} plans={plans.data} />
           ))}
         </tbody>
       </table>

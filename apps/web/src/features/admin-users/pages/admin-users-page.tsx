@@ -15,6 +15,7 @@ import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { adminUsersKey, usersQuery } from '../api.ts';
 import { UsersFilters } from '../components/users-filters.tsx';
 import { UsersTable } from '../components/users-table.tsx';
+import '../translations.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

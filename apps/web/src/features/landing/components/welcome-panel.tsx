@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { trialDaysLeft } from '../../../lib/format.ts';
+import { currentPlanStatus } from '../../../lib/plans.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 
 /** What a signed-in visitor sees on "/": where they stand and the way in. */
@@ -17,7 +18,7 @@ export function WelcomePanel() {
         {t('landing.welcome', { name: user.displayName })}
       </h2>
       <p className="mt-1 text-sm text-muted">{t('landing.workspace', { name: workspace.name })}</p>
-      {user.planStatus === 'trial' && (
+      {currentPlanStatus(user) === 'trial' && (
         <p className="mt-3 text-sm font-medium text-fg" data-testid="trial-status">
           {days > 0 ? t('trial.daysLeft', { count: days }) : t('trial.ended')}
         </p>

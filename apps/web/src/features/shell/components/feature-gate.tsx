@@ -20,7 +20,8 @@ export function FeatureGate({ gate }: { gate: Gate }) {
       </Banner>
     );
   }
-  if (gate === 'vms' && me.user.plan !== 'vms') {
+  // The plan's vms flag (any plan may carry it), copied onto the user document by the server.
+  if (gate === 'vms' && !me.user.vmsAccess) {
     return (
       <Banner tone="warning" className="mb-6" data-testid="feature-gate">
         {t('gate.vms')}{' '}

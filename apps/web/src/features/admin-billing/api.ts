@@ -1,0 +1,83 @@
+import type {
+  AdminPlan,
+  CreatePlanInput,
+  PaymentSettings,
+  UpdatePaymentSettingsInput,
+  UpdatePlanInput,
+} from '@vigil/shared';
+import type { z } from 'zod';
+import type { adminInvoiceSchema, adminPaymentSchema, webhookEventSchema } from '@vigil/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { request, unwrap } from '../../lib/api-client.ts';
+import { plansKey } from '../../lib/plans.ts';
+
+export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+const adminBillingKey = ['admin', 'billing'] as const;
+
+export const paymentSettingsQuery = queryOptions({
+  queryKey: [...adminBillingKey, 'settings'],
+  queryFn: async () => unwrap(await request<PaymentSettings>('GET', '/api/v1/admin/payment-settings')),
+});
+export const openInvoicesQuery = queryOptions({
+  queryKey: [...adminBillingKey, 'invoices', 'open'],
+  queryFn: async () =>
+    unwrap(await request<{ items: AdminInvoice[] }>('GET', '/api/v1/admin/invoices?status=open')).items,
+});
+export const paymentsQuery = queryOptions({
+  queryKey: [...adminBillingKey, 'payments'],
+  queryFn: async () => unwrap(await request<{ items: AdminPayment[] }>('GET', '/api/v1/admin/payments')).items,
+});
+export const failedWebhooksQuery = queryOptions({
+  queryKey: [...adminBillingKey, 'webhooks', 'failed'],
+  queryFn: async () =>
+    unwrap(await request<{ items: WebhookEvent[] }>('GET', '/api/v1/admin/webhook-events?status=failed')).items,
+});
+
+/** A plan edit refreshes every view of the plans table (pricing, upgrade, landing, Admin › Users). */
+export function useSavePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      input:
+        | { key: string; create: true; body: CreatePlanInput }
+        | { key: string; create: false; body: UpdatePlanInput },
+    ) =>
+      unwrap(
+        input.create
+          ? await request<AdminPlan>('POST', '/api/v1/admin/plans', input.body)
+          : await request<AdminPlan>('PATCH', `/api/v1/admin/plans/${encodeURIComponent(input.key)}`, input.body),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: plansKey }),
+  });
+}
+
+export function useSavePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdatePaymentSettingsInput) =>
+      unwrap(await request<PaymentSettings>('PUT', '/api/v1/admin/payment-settings', body)),
+    onSuccess: (saved) => queryClient.setQueryData(paymentSettingsQuery.queryKey, saved),
+  });
+}
+
+/** Marking an invoice paid also records a payment: both lists refresh. */
+export function useMarkPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await request<AdminInvoice>('POST', `/api/v1/admin/invoices/${encodeURIComponent(id)}/paid`)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminBillingKey }),
+  });
+}
+
+export function useRetryWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await request<WebhookEvent>('POST', `/api/v1/admin/webhook-events/${encodeURIComponent(id)}/retry`)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminBillingKey }),
+  });
+}

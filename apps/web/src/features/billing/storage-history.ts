@@ -1,0 +1,37 @@
+import type { Billing } from '@vigil/shared';
+
+export interface StoragePoint {
+  /** The day's midnight UTC: a day is a calendar day, not an instant in a zone. */
+  t: number;
+  day: string;
+  bytes: number;
+}
+
+/** GET /billing's storageHistory as points in day order; malformed days are left out rather than drawn at 1970. */
+export function storagePoints(history: Billing['storageHistory']): StoragePoint[] {
+  return history
+    .map((h) => ({ t: Date.parse(`${h.day.slice(0, 10)}T00:00:00Z`), day: h.day.slice(0, 10), bytes: h.bytes }))
+    .filter((p) => !Number.isNaN(p.t))
+    .sort((a, b) => a.t - b.t);
+}
+
+/** A calendar day written the reader's way ("Mar 4", "4 mars"), read in UTC so it never shifts a day. */
+export function dayLabel(t: number, locale: string, style: 'short' | 'long' = 'short'): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: style === 'short' ? 'short' : 'long',
+    ...(style === 'long' ? { year: 'numeric' } : {}),
+  }).format(t);
+}
+
+/** The three figures a summary of the chart says: where the period started, ended and peaked. */
+export function storageSummary(
+  points: StoragePoint[],
+): { first: StoragePoint; last: StoragePoint; peak: StoragePoint } | null {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return null;
+  const peak = points.reduce((a, b) => (b.bytes > a.bytes ? b : a), first);
+  return { first, last, peak };
+}
