@@ -97,7 +97,12 @@ export function transition(s: BillingState, event: BillingEvent, now: Date): Bil
       if (from !== 'active' && from !== 'past_due') throw new PlanTransitionError(from, event.type);
       // A period with no end (complimentary) or a past_due plan cannot run on: it ends now.
       if (event.atPeriodEnd && from === 'active' && s.periodEnd) return { ...s, cancelAtPeriodEnd: true };
-      return { ...s, status: 'canceled', cancelAtPeriodEnd: false, periodEnd: s.periodEnd && now < s.periodEnd ? now : s.periodEnd };
+      return {
+        ...s,
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        periodEnd: s.periodEnd && now < s.periodEnd ? now : s.periodEnd,
+      };
     case 'resume':
       if (from !== 'active' || !s.cancelAtPeriodEnd) throw new PlanTransitionError(from, event.type);
       return { ...s, cancelAtPeriodEnd: false };

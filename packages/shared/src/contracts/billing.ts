@@ -205,13 +205,20 @@ export const updatePaymentSettingsSchema = z
     /** Omitted secrets keep what is saved; the keys are checked against Stripe's API on save. */
     stripe: z
       .object({
-        publishableKey: z.string().trim().regex(/^pk_(test|live)_\w{4,}$/, 'a publishable key, pk_…'),
+        publishableKey: z
+          .string()
+          .trim()
+          .regex(/^pk_(test|live)_\w{4,}$/, 'a publishable key, pk_…'),
         secretKey: z
           .string()
           .trim()
           .regex(/^(sk|rk)_(test|live)_\w{4,}$/, 'a secret key, sk_…')
           .optional(),
-        webhookSecret: z.string().trim().regex(/^whsec_\w{4,}$/, 'a webhook signing secret, whsec_…').optional(),
+        webhookSecret: z
+          .string()
+          .trim()
+          .regex(/^whsec_\w{4,}$/, 'a webhook signing secret, whsec_…')
+          .optional(),
       })
       .strict()
       .optional(),

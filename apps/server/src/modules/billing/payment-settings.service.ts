@@ -75,9 +75,13 @@ export function createPaymentSettingsService(deps: { db: Db; secrets: SecretBox;
         };
       }
       if (next.provider === 'stripe' && (!next.stripe.secretKey || !next.stripe.webhookSecret))
-        throw new AppError('failed-precondition', 'Connect Stripe first: its secret key and webhook secret are needed.', {
-          provider: 'Stripe is not connected',
-        });
+        throw new AppError(
+          'failed-precondition',
+          'Connect Stripe first: its secret key and webhook secret are needed.',
+          {
+            provider: 'Stripe is not connected',
+          },
+        );
       await repo.write(db, next);
       return toPaymentSettings(next, secrets);
     },

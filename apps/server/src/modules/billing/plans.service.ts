@@ -97,7 +97,8 @@ export function createPlansService(deps: { db: Db }) {
     /** A plan a workspace may move to: it exists and is not archived (unless the workspace is on it). */
     async purchasable(key: string): Promise<PlanRow> {
       const row = await repo.find(db, key);
-      if (!row || row.archived) throw new AppError('not-found', `No plan "${key}" is on sale.`, { plan: 'not on sale' });
+      if (!row || row.archived)
+        throw new AppError('not-found', `No plan "${key}" is on sale.`, { plan: 'not on sale' });
       return row;
     },
   };

@@ -89,7 +89,10 @@ export const subscriptionService = {
         state = transition(state, event, now);
       } catch (e) {
         if (e instanceof PlanTransitionError)
-          throw new AppError('failed-precondition', `This plan is ${e.from.replace('_', ' ')}: that change does not apply.`);
+          throw new AppError(
+            'failed-precondition',
+            `This plan is ${e.from.replace('_', ' ')}: that change does not apply.`,
+          );
         throw e;
       }
     }

@@ -38,11 +38,7 @@ export const subscriptionsRepo = {
    * Copies plan, stored status, trial dates, limits and flags onto every member's user document
    * (spec §3 keeps them there); returns the member ids, whose pages are told.
    */
-  async mirror(
-    db: DbOrTx,
-    workspaceId: string,
-    m: { plan: PlanRow; row: SubscriptionRow },
-  ): Promise<string[]> {
+  async mirror(db: DbOrTx, workspaceId: string, m: { plan: PlanRow; row: SubscriptionRow }): Promise<string[]> {
     const { row } = m;
     const rows = await db
       .update(users)

@@ -1,5 +1,5 @@
 import type { BillingInterval } from '@vigil/shared';
-import type { PlanRow } from '../plans.repo.ts';
+import type { PlanRow } from '../billing-rows.ts';
 
 /**
  * What the billing service asks of Stripe (the real `stripe` SDK, pointed at STRIPE_API_URL).
