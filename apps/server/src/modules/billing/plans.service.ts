@@ -87,7 +87,8 @@ export function createPlansService(deps: { db: Db }) {
             archived: 'the trial plan stays',
           });
         }
-        const row = (await repo.update(tx, key, columnsOf(input, input.currency ?? before.currency)))!;
+        const columns = columnsOf(input, input.currency ?? before.currency);
+        const row = Object.keys(columns).length ? (await repo.update(tx, key, columns))! : before;
         const subscribers = await repo.subscribers(tx, key);
         if (input.limits || input.features) await subscriptionService.remirrorPlan(tx, row, subscribers);
         return toAdminPlan(row, subscribers.length);
