@@ -70,16 +70,14 @@ export function createBillingService(deps: {
   const { db } = deps;
 
   async function billing(workspaceId: string): Promise<Billing> {
-    const [sub, owner, invoices, history, settings] = await Promise.all([
-      subscriptionService.find(db, workspaceId),
-      subscriptionService.owner(db, workspaceId),
-      invoicesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE),
-      subscriptionsRepo.storageHistory(db, workspaceId, HISTORY_DAYS),
-      deps.settings.effective(),
-    ]);
-    if (!sub || !owner) throw new AppError('not-found');
-    const plan = await subscriptionService.plan(db, sub.planKey);
-    if (!plan) throw new AppError('not-found');
+    // One after another on one connection: in parallel, one page took half the pool (measured: bench/billing-page.mjs).
+    const sub = await subscriptionService.find(db, workspaceId);
+    const plan = sub ? await subscriptionService.plan(db, sub.planKey) : undefined;
+    const owner = await subscriptionService.owner(db, workspaceId);
+    if (!sub || !owner || !plan) throw new AppError('not-found');
+    const invoices = await invoicesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
+    const history = await subscriptionsRepo.storageHistory(db, workspaceId, HISTORY_DAYS);
+    const settings = await deps.settings.read();
     const now = new Date();
     const status = statusOf(sub, now);
     const billed = sub.source === 'manual' || sub.source === 'stripe';

@@ -11,7 +11,7 @@ import { errorOf, getMe, patchMe, withPg } from '../../../test/helpers.ts';
 describe('billing: plans, trial, manual payments, read-only workspaces', () => {
   let t: TestApp;
   let admin: AuthResult;
-  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload } : {}) });
   const addCamera = (token: string, name = 'Door') =>
     call(token, 'POST', '/api/v1/cameras', { name, source: { type: 'test-pattern' }, recordingMode: 'continuous' });
@@ -248,6 +248,41 @@ describe('billing: plans, trial, manual payments, read-only workspaces', () => {
       await jobs.tasks['billing-hourly']();
       expect(await mails()).toHaveLength(2);
       expect((await mails())[1]).toMatch(/^Your Vigil trial ends on/);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe('plan gate: features and limits name the plan that lifts them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await signUp(t.app, { displayName: 'Admin' });
+  });
+  afterAll(() => t.close());
+
+  it('vms and AI access: refused on basic naming the plan, allowed once the plan has the flag', async () => {
+    const { planGate } = await import('./plan-gate.service.ts');
+    const { db, pool } = createDb(t.databaseUrl, 2);
+    try {
+      const owner = await signUp(t.app);
+      const vms = await planGate.assertFeature(db, owner.workspace.id, 'vms').catch((e) => e);
+      expect(vms).toMatchObject({ code: 'failed-precondition' });
+      expect(vms.message).toBe(
+        'The multi-site VMS area is not part of your plan. Choose the VMS plan on the Upgrade page to lift it.',
+      );
+      const ai = await planGate.assertFeature(db, owner.workspace.id, 'aiAccess').catch((e) => e);
+      expect(ai).toMatchObject({ code: 'permission-denied' });
+      expect(ai.message).toMatch(/AI detection is not part of your plan\. Choose the Pro plan/);
+      await withPg(t.databaseUrl, (c) =>
+        c.query(`update subscriptions set plan_key = 'vms' where workspace_id = $1`, [owner.workspace.id]),
+      );
+      await expect(planGate.assertFeature(db, owner.workspace.id, 'vms')).resolves.toBeUndefined();
+      expect(await planGate.limitMessage(db, 'aiAnalysisQuota', 5000, 'AI analysis')).toBe(
+        "AI analysis limit reached: your plan's aiAnalysisQuota is 5000. Choose the VMS plan on the Upgrade page to lift it.",
+      );
+      expect(await planGate.limitMessage(db, 'maxCameras', 500, 'Camera')).toMatch(/Ask your administrator/);
     } finally {
       await pool.end();
     }
