@@ -25,6 +25,7 @@ for (const b of [
   'alert-latency',
   'notify-latency',
   'notify-throughput',
+  'billing-page',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -48,6 +48,7 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { smsModule } from './modules/sms/sms.module.ts';
+import { billingModule } from './modules/billing/billing.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -217,6 +218,24 @@ async function registerServe(
   schedulesRoutes(app, { schedules: createSchedulesService({ db }) });
   jobsRoutes(app, { jobs: createJobsService({ db }) });
   smsModule(app, { db, secrets, publicUrl: config.publicUrl, twilioApiUrl: config.twilioApiUrl });
+  billingModule(app, {
+    db,
+    secrets,
+    publicUrl: config.publicUrl,
+    accounts,
+    // TEMPORARY until the Stripe gateway lands (h/stripe): refuses every Stripe call.
+    stripe: {
+      checkKey: async () => {
+        throw new AppError('unavailable', 'Stripe is not available yet.');
+      },
+      checkout: async () => {
+        throw new AppError('unavailable', 'Stripe is not available yet.');
+      },
+      portal: async () => {
+        throw new AppError('unavailable', 'Stripe is not available yet.');
+      },
+    },
+  });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

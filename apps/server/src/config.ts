@@ -58,6 +58,7 @@ const env = z.object({
     .optional(),
   /** Where the Twilio SDK sends its API calls (tests point it at a local stand-in). */
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
 });
 
 /** Every setting Vigil reads from the environment (compose.yaml is checked against it). */
@@ -116,6 +117,8 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   /** The origin Twilio API calls go to (https://api.twilio.com unless TWILIO_API_URL says otherwise). */
   twilioApiUrl: string;
+  /** The origin Stripe API calls go to (https://api.stripe.com unless STRIPE_API_URL says otherwise: tests, a proxy). */
+  stripeApiUrl: string;
 }
 
 /** "serve,record" → the set; anything else than the three names is a configuration error. */
@@ -205,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     vapid: vapidSettings(e),
     twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+    stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
   };
 }
 

@@ -8,6 +8,7 @@ import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.service.ts';
 import { enqueue } from './modules/jobs/jobs.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { createBillingJobs } from './modules/billing/billing-jobs.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
@@ -55,7 +56,8 @@ export interface Work {
 /** Each minute (the digest each hour); the job key keeps one queued whatever the number of work processes. */
 const CRONTAB =
   '* * * * * retention-sweep ?max=1&jobKey=retention-sweep\n* * * * * camera-watch ?max=1&jobKey=camera-watch\n' +
-  '0 * * * * notify-digest ?max=1&jobKey=notify-digest\n';
+  '0 * * * * notify-digest ?max=1&jobKey=notify-digest\n' +
+  '5 * * * * billing-hourly ?max=1&jobKey=billing-hourly\n15 * * * * storage-sample ?max=1&jobKey=storage-sample\n';
 
 export async function startWork(opts: WorkOptions): Promise<Work> {
   const { db, pool } = createDb(opts.databaseUrl, 4);
@@ -87,6 +89,17 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     publicUrl: opts.config.publicUrl,
     authSecret: opts.config.authSecret,
   });
+  const billing = createBillingJobs({
+    db,
+    mail: createMailService({
+      db,
+      smtpUrl: opts.config.smtpUrl,
+      from: opts.config.mailFrom,
+      log: (m) => opts.log(`[mail] ${m}`),
+    }),
+    publicUrl: opts.config.publicUrl,
+    log: opts.log,
+  });
   const log = (m: string) => opts.log(`[retention] ${m}`);
   const retention = createRetention({ db, mediaRoot: opts.config.mediaDir, footage, log, intervalMs: 0 });
   let worker: JobWorker;
@@ -110,6 +123,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
           if (n) opts.log(`[cameras] ${n} camera(s) without a running recorder reported offline`);
         },
         ...notifier.tasks,
+        ...billing.tasks,
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },
@@ -129,6 +143,8 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
   }
   // A first sweep now, not at the next minute (a process restarted after a long stop).
   await enqueue(db, 'retention-sweep', {}, { jobKey: 'retention-sweep' });
+  // Billing's storage chart has today's point from the first start, not from the next quarter past.
+  await enqueue(db, 'storage-sample', {}, { jobKey: 'storage-sample' });
   return {
     async stop() {
       // A sweep in progress ends at its next workspace rather than holding the shutdown.

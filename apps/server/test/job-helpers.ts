@@ -24,6 +24,8 @@ export const NOOP_TASKS: Tasks = {
   'notify-event': async () => {},
   'notify-send': async () => {},
   'notify-digest': async () => {},
+  'billing-hourly': async () => {},
+  'storage-sample': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

@@ -10,6 +10,7 @@ import {
   type NotificationObjects,
   seedNotificationObjects,
 } from './route-walk-notifications.ts';
+import { BILLING_FIXTURES, type BillingObjects, seedBillingObjects } from './route-walk-billing.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -19,7 +20,7 @@ import {
 type Actor = 'anonymous' | 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin'];
 
-interface World extends NotificationObjects {
+interface World extends NotificationObjects, BillingObjects {
   tokens: Record<Exclude<Actor, 'anonymous'>, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -121,6 +122,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
     foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
   }),
   ...NOTIFICATION_FIXTURES,
+  ...BILLING_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -204,8 +206,10 @@ describe('authorization walk over every route', () => {
       foreign: await schedule(other.token, 'Foreign'),
     };
     const notifications = await seedNotificationObjects(t, tokens.user, other, events);
+    const billing = await seedBillingObjects(t, { token: tokens.user, uid: ownMe.json().user.uid }, other.token);
     w = {
       ...notifications,
+      ...billing,
       tokens,
       events,
       schedules,

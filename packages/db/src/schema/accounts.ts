@@ -49,6 +49,16 @@ export const users = pgTable(
     aiAccess: boolean('ai_access').notNull().default(false),
     /** The plan's `vms` flag, copied like the limits (issue 11). */
     vmsAccess: boolean('vms_access').notNull().default(false),
+    /**
+     * The rest of the workspace's billing state (subscriptions), mirrored so the document's
+     * planStatus is derived at every read without another query; null while on trial.
+     */
+    billingState: jsonb('billing_state').$type<{
+      periodEnd: string | null;
+      pastDueSince: string | null;
+      cancelAtPeriodEnd: boolean;
+      graceDays: number;
+    }>(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     workspaceId: uuid('workspace_id')
       .notNull()

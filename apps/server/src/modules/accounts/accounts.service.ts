@@ -1,6 +1,5 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import {
-  DEFAULT_LIMITS,
   DEFAULT_NOTIFICATIONS,
   DEFAULT_USAGE,
   type ListQuery,
@@ -20,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { subscriptionService } from '../billing/subscription.service.ts';
 import { accountsRepo } from './accounts.repo.ts';
 import { listUsersPage } from './users-list.repo.ts';
 import { type UserRow, type WorkspaceRow, toUserDoc, toWorkspace } from './user-doc.ts';
@@ -76,6 +76,9 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         // Schedules are read in the workspace's zone: the owner's own to begin with.
         ...(input.timezone && isValidTimeZone(input.timezone) ? { timeZone: input.timezone } : {}),
       });
+      const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+      // The trial runs on the default plan, whose limits and flags the document carries (issue 11).
+      const plan = await subscriptionService.startTrial(tx, workspace.id, trialEndDate);
       const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(input.language ?? '')
         ? input.language
         : 'en';
@@ -84,10 +87,10 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         email: input.email,
         displayName: input.displayName,
         role: first ? 'admin' : 'user',
-        plan: 'basic',
+        plan: plan.key,
         planStatus: 'trial',
         trialStartDate: now,
-        trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+        trialEndDate,
         lastLoginAt: now,
         preferences: {
           language: language as 'en',
@@ -95,7 +98,9 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
           timezone: input.timezone ?? 'UTC',
           notifications: { ...DEFAULT_NOTIFICATIONS },
         },
-        limits: { ...DEFAULT_LIMITS },
+        limits: plan.limits,
+        aiAccess: plan.features.aiAccess,
+        vmsAccess: plan.features.vms,
         usage: { ...DEFAULT_USAGE },
         workspaceId: workspace.id,
       });

@@ -1,8 +1,24 @@
-import { type UserDoc, type Workspace, readRole } from '@vigil/shared';
+import { type PlanStatus, type UserDoc, type Workspace, readRole, statusAt } from '@vigil/shared';
 import type { schema } from '@vigil/db';
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type WorkspaceRow = typeof schema.workspaces.$inferSelect;
+
+/** The plan status in force now, from the stored transition and the mirrored billing dates (issue 11). */
+export function planStatusOf(row: UserRow, now = new Date()): PlanStatus {
+  const b = row.billingState;
+  return statusAt(
+    {
+      status: row.planStatus as PlanStatus,
+      trialEndDate: row.trialEndDate,
+      periodEnd: b?.periodEnd ? new Date(b.periodEnd) : null,
+      pastDueSince: b?.pastDueSince ? new Date(b.pastDueSince) : null,
+      cancelAtPeriodEnd: b?.cancelAtPeriodEnd ?? false,
+      graceDays: b?.graceDays ?? 0,
+    },
+    now,
+  );
+}
 
 /** The spec §3 document as the API returns it; photoURL is a short-lived signed URL (or null). */
 export function toUserDoc(row: UserRow, photoURL: string | null): UserDoc {
@@ -12,8 +28,8 @@ export function toUserDoc(row: UserRow, photoURL: string | null): UserDoc {
     displayName: row.displayName,
     photoURL,
     role: readRole(row.role),
-    plan: row.plan as UserDoc['plan'],
-    planStatus: row.planStatus as UserDoc['planStatus'],
+    plan: row.plan,
+    planStatus: planStatusOf(row),
     trialStartDate: row.trialStartDate.toISOString(),
     trialEndDate: row.trialEndDate.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -23,6 +39,7 @@ export function toUserDoc(row: UserRow, photoURL: string | null): UserDoc {
     limits: row.limits,
     usage: row.usage,
     aiAccess: row.aiAccess,
+    vmsAccess: row.vmsAccess,
     disabled: row.disabledAt !== null,
     workspaceId: row.workspaceId,
   };

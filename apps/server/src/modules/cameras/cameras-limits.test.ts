@@ -42,7 +42,8 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
     expect(third.statusCode).toBe(429);
     expect(errorOf(third)).toMatchObject({
       code: 'resource-exhausted',
-      message: 'Camera limit reached for your plan (2). Upgrade to add more.',
+      message:
+        "Camera limit reached: your plan's maxCameras is 2. Choose the Basic plan on the Upgrade page to lift it.",
     });
     expect(await cameraCount(owner.workspace.id)).toBe(2);
     expect(await usage(owner.token)).toBe(2);
@@ -95,6 +96,8 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
     expect(await usage(member.token)).toBe(0);
     const refused = await create(member.token, 'Too many');
     expect(refused.statusCode).toBe(429);
-    expect(errorOf(refused).message).toBe('Camera limit reached for your plan (1). Upgrade to add more.');
+    expect(errorOf(refused).message).toBe(
+      "Camera limit reached: your plan's maxCameras is 1. Choose the Basic plan on the Upgrade page to lift it.",
+    );
   });
 });

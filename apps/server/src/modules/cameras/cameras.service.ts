@@ -9,6 +9,7 @@ import type {
   ProbeResult,
   UpdateCameraInput,
 } from '@vigil/shared';
+import { planGate } from '../billing/plan-gate.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import { publish } from '../../lib/realtime.ts';
@@ -199,11 +200,12 @@ export function createCamerasService(deps: {
       return db.transaction(async (tx) => {
         const owner = await repo.lockOwner(tx, actor.workspaceId);
         if (!owner) throw new AppError('not-found');
+        await planGate.assertWritable(tx, actor.workspaceId, 'Adding cameras');
         const count = await repo.count(tx, actor.workspaceId);
         if (count >= owner.maxCameras) {
           throw new AppError(
             'resource-exhausted',
-            `Camera limit reached for your plan (${owner.maxCameras}). Upgrade to add more.`,
+            await planGate.limitMessage(tx, 'maxCameras', owner.maxCameras, 'Camera'),
           );
         }
         const row = await repo.insert(tx, {

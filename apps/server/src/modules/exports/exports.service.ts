@@ -7,6 +7,7 @@ import {
   effectiveLimits,
   storageLimitMessage,
 } from '@vigil/shared';
+import { liftingPlan, planGate } from '../billing/plan-gate.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
@@ -99,9 +100,15 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
       const row = await db.transaction(async (tx) => {
         // A stream-copied clip weighs about what its footage does; refuse now rather than fail at the end.
         const owner = await lockOwner(tx, actor.workspaceId);
+        await planGate.assertWritable(tx, actor.workspaceId, 'Exporting clips');
         const { maxStorageBytes, maxStorageGb } = effectiveLimits(owner?.limits);
-        if ((await storedBytes(tx, actor.workspaceId)) + estimatedBytes(segs, from, to) > maxStorageBytes)
-          throw new AppError('resource-exhausted', storageLimitMessage(maxStorageGb));
+        if ((await storedBytes(tx, actor.workspaceId)) + estimatedBytes(segs, from, to) > maxStorageBytes) {
+          const lift = await liftingPlan(tx, (p) => p.limits.maxStorage > maxStorageGb);
+          throw new AppError(
+            'resource-exhausted',
+            `${storageLimitMessage(maxStorageGb)}${lift ? ` (${lift} allows more)` : ''}`,
+          );
+        }
         const created = await repo.insert(tx, {
           workspaceId: actor.workspaceId,
           cameraId: input.cameraId,

@@ -26,6 +26,10 @@ export interface JobPayloads {
   'notify-send': { deliveryId: string };
   /** The daily email digests whose local hour has come (hourly, issue 10). */
   'notify-digest': Record<string, never>;
+  /** Trial reminders and the manual provider's renewal invoices (hourly, issue 11). */
+  'billing-hourly': Record<string, never>;
+  /** Each workspace's storage today, for Billing's 30-day chart (hourly, issue 11). */
+  'storage-sample': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -1,0 +1,46 @@
+import type { Db } from '@vigil/db';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { adminBillingRoutes } from './admin-billing.routes.ts';
+import { createAdminBillingService } from './admin-billing.service.ts';
+import { billingRoutes } from './billing.routes.ts';
+import { createBillingService } from './billing.service.ts';
+import { createManualBilling } from './manual-billing.service.ts';
+import { createPaymentSettingsService } from './payment-settings.service.ts';
+import { createPlansService } from './plans.service.ts';
+import type { StripeProvider } from './stripe/stripe-provider.ts';
+
+/**
+ * Plans, billing and payments for a serve process (issue 11): the public pricing, the account's
+ * billing, the administrator's pricing editor, payment settings and invoices, Stripe's webhooks.
+ */
+export function billingModule(
+  app: FastifyInstance,
+  deps: { db: Db; secrets: SecretBox; publicUrl: string; accounts: AccountsService; stripe: StripeProvider },
+): void {
+  const { db } = deps;
+  const settings = createPaymentSettingsService({ db, secrets: deps.secrets, checkStripeKey: deps.stripe.checkKey });
+  const plans = createPlansService({ db });
+  const manual = createManualBilling({ db });
+  const billing = createBillingService({ db, plans, settings, manual, stripe: deps.stripe, publicUrl: deps.publicUrl });
+  billingRoutes(app, { billing, plans, settings });
+  adminBillingRoutes(app, {
+    plans,
+    settings,
+    adminBilling: createAdminBillingService({ db, manual, settings }),
+    users: {
+      async workspaceOf(uid) {
+        const row = await deps.accounts.findById(uid);
+        if (!row) throw new AppError('not-found', 'Document not found');
+        return row.workspaceId;
+      },
+      async docOf(uid) {
+        const row = await deps.accounts.findById(uid);
+        if (!row) throw new AppError('not-found', 'Document not found');
+        return deps.accounts.doc(row);
+      },
+    },
+  });
+}

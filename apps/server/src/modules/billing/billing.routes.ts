@@ -1,0 +1,140 @@
+import {
+  billingSchema,
+  checkoutResultSchema,
+  checkoutSchema,
+  invoiceSchema,
+  planListSchema,
+  portalResultSchema,
+} from '@vigil/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { access } from '../../plugins/access.ts';
+import type { BillingActor, BillingService } from './billing.service.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { PaymentSettingsService } from './payment-settings.service.ts';
+import type { PlansService } from './plans.service.ts';
+
+const tags = ['billing'];
+// Owners (who count as managers) and managers read the plan and usage; only the owner changes it (the service checks).
+const managers = access.roles('manager', 'admin');
+const idParams = z.object({ id: z.string().uuid() });
+
+export const billingActor = (req: FastifyRequest): BillingActor => {
+  const { user, workspace } = req.session!;
+  return {
+    workspaceId: workspace.id,
+    userId: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    isOwner: workspace.ownerId === user.id,
+  };
+};
+
+export function billingRoutes(
+  app: FastifyInstance,
+  deps: { billing: BillingService; plans: PlansService; settings: PaymentSettingsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { billing } = deps;
+
+  r.get(
+    '/api/v1/plans',
+    {
+      config: { access: access.public },
+      schema: { tags, summary: 'The plans on sale, in the pricing’s order', response: { 200: planListSchema } },
+    },
+    async () => deps.plans.publicPlans(),
+  );
+
+  r.get(
+    '/api/v1/billing',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'The workspace’s plan, status (as of now), limits, usage, storage over 30 days and invoices',
+        response: { 200: billingSchema },
+      },
+    },
+    async (req) => billing.billing(billingActor(req).workspaceId),
+  );
+
+  r.post(
+    '/api/v1/billing/checkout',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary:
+          'Owner only: pay for a plan. With Stripe connected, a Checkout Session ({ url }); else a manual invoice the administrator marks paid ({ invoiceId })',
+        body: checkoutSchema,
+        response: { 200: checkoutResultSchema },
+      },
+    },
+    async (req) => billing.checkout(billingActor(req), req.body),
+  );
+
+  for (const [path, summary, act] of [
+    ['cancel', 'Owner only: cancel at the end of the paid period (a complimentary plan ends now)', billing.cancel],
+    ['resume', 'Owner only: keep a plan that was set to cancel at its period’s end', billing.resume],
+  ] as const) {
+    r.post(
+      `/api/v1/billing/${path}`,
+      { config: { access: managers }, schema: { tags, summary, response: { 200: billingSchema } } },
+      async (req) => act(billingActor(req)),
+    );
+  }
+
+  r.post(
+    '/api/v1/billing/portal',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'Owner only: a Stripe customer-portal session (cancel, resume, payment method)',
+        response: { 200: portalResultSchema },
+      },
+    },
+    async (req) => billing.portal(billingActor(req)),
+  );
+
+  r.get(
+    '/api/v1/billing/invoices/:id',
+    {
+      config: { access: managers },
+      schema: { tags, summary: 'One of the workspace’s invoices', params: idParams, response: { 200: invoiceSchema } },
+    },
+    async (req) => billing.invoice(billingActor(req).workspaceId, req.params.id),
+  );
+
+  r.get(
+    '/api/v1/billing/invoices/:id/pdf',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'A manual invoice as PDF (the workspace’s own; any for the administrator)',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const admin = req.session!.user.role === 'admin';
+      const found = await billing.invoicePdfSource(req.params.id);
+      if (!found || (!admin && found.invoice.workspaceId !== req.session!.workspace.id))
+        throw new AppError('not-found', 'No such invoice.');
+      const settings = await deps.settings.effective();
+      const pdf = await renderInvoicePdf(found.invoice, {
+        planName: found.planName,
+        language: req.session!.user.preferences.language,
+        instructions: settings.manualInstructions,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${found.invoice.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+}

@@ -1,0 +1,210 @@
+import type { Db } from '@vigil/db';
+import {
+  type Billing,
+  type BillingInterval,
+  type Invoice,
+  fromMinor,
+  nextChangeAt,
+  trialDaysLeft,
+} from '@vigil/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { type InvoiceRow, invoicesRepo } from './invoices.repo.ts';
+import type { ManualBilling } from './manual-billing.service.ts';
+import { priceOf } from './manual-billing.service.ts';
+import type { PaymentSettingsService } from './payment-settings.service.ts';
+import type { PlansService } from './plans.service.ts';
+import type { StripeProvider } from './stripe/stripe-provider.ts';
+import { subscriptionsRepo } from './subscriptions.repo.ts';
+import { billingStateOf, statusOf, subscriptionService } from './subscription.service.ts';
+
+/** Invoices a billing page lists: 20 years of monthly ones. */
+const INVOICE_PAGE = 240;
+const HISTORY_DAYS = 30;
+
+export interface BillingActor {
+  workspaceId: string;
+  userId: string;
+  email: string;
+  displayName: string;
+  isOwner: boolean;
+}
+
+export function toInvoice(row: InvoiceRow, planName: string): Invoice {
+  const m = (v: number) => fromMinor(v, row.currency);
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status as Invoice['status'],
+    provider: row.provider as Invoice['provider'],
+    planKey: row.planKey,
+    planName,
+    interval: row.interval as BillingInterval,
+    currency: row.currency,
+    amount: m(row.amountMinor),
+    tax: m(row.taxMinor),
+    total: m(row.totalMinor),
+    periodStart: row.periodStart.toISOString(),
+    periodEnd: row.periodEnd.toISOString(),
+    issuedAt: row.issuedAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    pdfUrl: row.provider === 'stripe' ? row.pdfUrl : `/api/v1/billing/invoices/${row.id}/pdf`,
+  };
+}
+
+const ownerOnly = (actor: BillingActor) => {
+  if (!actor.isOwner) throw new AppError('permission-denied', 'Only the workspace’s owner changes its plan or pays.');
+};
+
+/**
+ * The account holder's side of billing: what the plan is and what is used, upgrading (Stripe
+ * Checkout or a manual invoice), canceling and resuming.
+ */
+export function createBillingService(deps: {
+  db: Db;
+  plans: PlansService;
+  settings: PaymentSettingsService;
+  manual: ManualBilling;
+  stripe: StripeProvider;
+  publicUrl: string;
+}) {
+  const { db } = deps;
+
+  async function billing(workspaceId: string): Promise<Billing> {
+    // One after another on one connection: in parallel, one page took half the pool (measured: bench/billing-page.mjs).
+    const sub = await subscriptionService.find(db, workspaceId);
+    const plan = sub ? await subscriptionService.plan(db, sub.planKey) : undefined;
+    const owner = await subscriptionService.owner(db, workspaceId);
+    if (!sub || !owner || !plan) throw new AppError('not-found');
+    const invoices = await invoicesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
+    const history = await subscriptionsRepo.storageHistory(db, workspaceId, HISTORY_DAYS);
+    const settings = await deps.settings.read();
+    const now = new Date();
+    const status = statusOf(sub, now);
+    const billed = sub.source === 'manual' || sub.source === 'stripe';
+    const currency = billed && sub.currency ? sub.currency : plan.currency;
+    // The next renewal is at the plan's price then: a price change applies from the next period.
+    const nextAmount =
+      billed && sub.interval && !sub.cancelAtPeriodEnd
+        ? fromMinor(priceOf(plan, sub.interval as BillingInterval), plan.currency)
+        : null;
+    const next = nextChangeAt(billingStateOf(sub), now);
+    return {
+      plan: plan.key,
+      planName: plan.name,
+      planStatus: status,
+      interval: (sub.interval as BillingInterval | null) ?? null,
+      source: (sub.source as Billing['source']) ?? null,
+      trialEndDate: sub.trialEndDate.toISOString(),
+      trialDaysLeft: status === 'trial' ? trialDaysLeft(sub.trialEndDate, now) : 0,
+      currentPeriodEnd: sub.periodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      nextChangeAt: next?.toISOString() ?? null,
+      limits: plan.limits,
+      usage: owner.usage,
+      features: plan.features,
+      nextAmount,
+      currency,
+      paymentMethod:
+        sub.source === 'stripe' ? (sub.paymentMethod ?? null) : sub.source === 'manual' ? { type: 'invoice' } : null,
+      provider: settings.provider,
+      openInvoiceId:
+        invoices.find((r) => r.invoice.status === 'open' && r.invoice.provider === 'manual')?.invoice.id ?? null,
+      storageHistory: history.map((h) => ({ day: String(h.day), bytes: h.bytes })),
+      invoices: invoices.map((r) => toInvoice(r.invoice, r.planName)),
+    };
+  }
+
+  return {
+    billing,
+
+    async checkout(actor: BillingActor, input: { plan: string; interval: BillingInterval }) {
+      ownerOnly(actor);
+      const plan = await deps.plans.purchasable(input.plan);
+      const settings = await deps.settings.effective();
+      if (settings.provider === 'stripe' && settings.stripeSecretKey) {
+        const sub = await subscriptionService.find(db, actor.workspaceId);
+        const base = deps.publicUrl.replace(/\/$/, '');
+        return deps.stripe.checkout({
+          secretKey: settings.stripeSecretKey,
+          workspaceId: actor.workspaceId,
+          email: actor.email,
+          customerId: sub?.stripeCustomerId ?? null,
+          plan,
+          interval: input.interval,
+          taxRatePercent: settings.taxRate,
+          successUrl: `${base}/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${base}/upgrade?checkout=canceled`,
+        });
+      }
+      const invoice = await deps.manual.checkout({
+        workspaceId: actor.workspaceId,
+        plan,
+        interval: input.interval,
+        settings,
+        buyer: { name: actor.displayName, email: actor.email },
+      });
+      return { invoiceId: invoice.id };
+    },
+
+    /** Cancel at the period's end (a plan without one, complimentary, ends now). Stripe plans go through its portal. */
+    async cancel(actor: BillingActor): Promise<Billing> {
+      ownerOnly(actor);
+      await db.transaction(async (tx) => {
+        const sub = await subscriptionService.find(tx, actor.workspaceId);
+        if (sub?.source === 'stripe')
+          throw new AppError(
+            'failed-precondition',
+            'This plan is billed by Stripe: cancel it from “Manage in Stripe”.',
+          );
+        await subscriptionService.apply(tx, actor.workspaceId, { type: 'cancel', atPeriodEnd: true });
+      });
+      return billing(actor.workspaceId);
+    },
+
+    async resume(actor: BillingActor): Promise<Billing> {
+      ownerOnly(actor);
+      await db.transaction(async (tx) => {
+        const sub = await subscriptionService.find(tx, actor.workspaceId);
+        if (sub?.source === 'stripe')
+          throw new AppError(
+            'failed-precondition',
+            'This plan is billed by Stripe: resume it from “Manage in Stripe”.',
+          );
+        await subscriptionService.apply(tx, actor.workspaceId, { type: 'resume' });
+      });
+      return billing(actor.workspaceId);
+    },
+
+    async portal(actor: BillingActor): Promise<{ url: string }> {
+      ownerOnly(actor);
+      const [sub, settings] = await Promise.all([
+        subscriptionService.find(db, actor.workspaceId),
+        deps.settings.effective(),
+      ]);
+      if (!sub?.stripeCustomerId || !settings.stripeSecretKey)
+        throw new AppError('failed-precondition', 'This plan is not billed by Stripe.');
+      return deps.stripe.portal({
+        secretKey: settings.stripeSecretKey,
+        customerId: sub.stripeCustomerId,
+        returnUrl: `${deps.publicUrl.replace(/\/$/, '')}/billing`,
+      });
+    },
+
+    /** A manual invoice and its plan's name, for its PDF (the route checks whose it is). */
+    async invoicePdfSource(id: string) {
+      const row = await invoicesRepo.find(db, id);
+      if (!row || row.provider !== 'manual') return undefined;
+      const plan = await subscriptionService.plan(db, row.planKey);
+      return { invoice: row, planName: plan?.name ?? row.planKey };
+    },
+
+    /** One invoice of the workspace (a manual invoice shown after checkout). */
+    async invoice(workspaceId: string, id: string): Promise<Invoice> {
+      const row = await invoicesRepo.find(db, id);
+      if (!row || row.workspaceId !== workspaceId) throw new AppError('not-found', 'No such invoice.');
+      const plan = await subscriptionService.plan(db, row.planKey);
+      return toInvoice(row, plan?.name ?? row.planKey);
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

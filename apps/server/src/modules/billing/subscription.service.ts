@@ -1,0 +1,125 @@
+import type { DbOrTx } from '@vigil/db';
+import {
+  type BillingEvent,
+  type BillingState,
+  type PlanStatus,
+  PlanTransitionError,
+  statusAt,
+  transition,
+} from '@vigil/shared';
+import { AppError } from '../../lib/app-error.ts';
+import { publish } from '../../lib/realtime.ts';
+import { type PlanRow, type SubscriptionRow, subscriptionsRepo as repo } from './subscriptions.repo.ts';
+
+/**
+ * The one place a workspace's billing state changes: it locks the subscription, applies an
+ * event through the shared state machine, stores the result and copies plan, status, limits and
+ * flags onto the members' documents, all in the caller's transaction.
+ */
+export const DEFAULT_PLAN = 'basic';
+
+export function billingStateOf(row: SubscriptionRow): BillingState {
+  return {
+    status: row.status as PlanStatus,
+    trialEndDate: row.trialEndDate,
+    periodEnd: row.periodEnd,
+    pastDueSince: row.pastDueSince,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    graceDays: row.graceDays,
+  };
+}
+
+/** The status in force at `now` (not only what the last transition stored). */
+export const statusOf = (row: SubscriptionRow, now = new Date()): PlanStatus => statusAt(billingStateOf(row), now);
+
+/** What else a transition sets: the plan and the period being paid, and the provider's references. */
+export type SubscriptionPatch = Partial<
+  Pick<
+    SubscriptionRow,
+    | 'planKey'
+    | 'interval'
+    | 'source'
+    | 'periodStart'
+    | 'priceMinor'
+    | 'currency'
+    | 'stripeCustomerId'
+    | 'stripeSubscriptionId'
+    | 'paymentMethod'
+    | 'graceDays'
+    | 'cancelAtPeriodEnd'
+  >
+>;
+
+async function mirrorAndTell(tx: DbOrTx, row: SubscriptionRow, plan: PlanRow): Promise<void> {
+  const members = await repo.mirror(tx, row.workspaceId, { plan, row });
+  for (const uid of members) await publish(tx, { topic: 'me', uid });
+  await publish(tx, { topic: 'admin.users', uid: members[0] ?? row.workspaceId });
+}
+
+async function planOrThrow(tx: DbOrTx, key: string): Promise<PlanRow> {
+  const plan = await repo.plan(tx, key);
+  if (!plan) throw new AppError('not-found', `No plan "${key}".`);
+  return plan;
+}
+
+export const subscriptionService = {
+  /** Sign-up: the trial on the default plan; returns that plan (its limits go on the new user document). */
+  async startTrial(tx: DbOrTx, workspaceId: string, trialEndDate: Date): Promise<PlanRow> {
+    const plan = await planOrThrow(tx, DEFAULT_PLAN);
+    await repo.insert(tx, { workspaceId, planKey: plan.key, status: 'trial', trialEndDate });
+    return plan;
+  },
+
+  /**
+   * Applies `event` at `now` with `patch`, under the row's lock. A transition the state machine
+   * refuses (resuming a plan that is not canceling) is `failed-precondition`.
+   */
+  async apply(
+    tx: DbOrTx,
+    workspaceId: string,
+    event: BillingEvent | null,
+    patch: SubscriptionPatch = {},
+    now = new Date(),
+  ): Promise<SubscriptionRow> {
+    const current = await repo.lock(tx, workspaceId);
+    if (!current) throw new AppError('not-found');
+    let state = billingStateOf(current);
+    if (event) {
+      try {
+        state = transition(state, event, now);
+      } catch (e) {
+        if (e instanceof PlanTransitionError)
+          throw new AppError(
+            'failed-precondition',
+            `This plan is ${e.from.replace('_', ' ')}: that change does not apply.`,
+          );
+        throw e;
+      }
+    }
+    const plan = await planOrThrow(tx, patch.planKey ?? current.planKey);
+    const row = await repo.update(tx, workspaceId, {
+      ...patch,
+      planKey: plan.key,
+      status: state.status,
+      trialEndDate: state.trialEndDate,
+      periodEnd: state.periodEnd,
+      pastDueSince: state.pastDueSince,
+      cancelAtPeriodEnd: patch.cancelAtPeriodEnd ?? state.cancelAtPeriodEnd,
+    });
+    await mirrorAndTell(tx, row, plan);
+    return row;
+  },
+
+  /** A plan's limits or flags changed: every workspace on it gets the new ones. */
+  async remirrorPlan(tx: DbOrTx, plan: PlanRow, workspaceIds: string[]): Promise<void> {
+    for (const id of workspaceIds) {
+      const row = await repo.find(tx, id);
+      if (row) await mirrorAndTell(tx, row, plan);
+    }
+  },
+
+  find: (db: DbOrTx, workspaceId: string) => repo.find(db, workspaceId),
+  findByStripeSubscription: (db: DbOrTx, id: string) => repo.findByStripeSubscription(db, id),
+  plan: (db: DbOrTx, key: string) => repo.plan(db, key),
+  owner: (db: DbOrTx, workspaceId: string) => repo.owner(db, workspaceId),
+};
