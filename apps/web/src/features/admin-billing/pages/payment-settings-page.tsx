@@ -23,7 +23,7 @@ export function PaymentSettingsPage() {
   return (
     <>
       <PageHeader title={t('pages.admin.payment-settings')} description={t('pages.admin.payment-settings.desc')} />
-      <div className="grid gap-6">
+      <div className="grid gap-6 [&>*]:min-w-0">
         {settings.isPending ? (
           <Spinner label={t('app.loading')} />
         ) : settings.isError ? (
@@ -32,7 +32,7 @@ export function PaymentSettingsPage() {
           <PaymentSettingsForm key={settings.data.updatedAt ?? 'new'} settings={settings.data} />
         )}
         <OpenInvoices timeZone={timeZone} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
           <RecentPayments timeZone={timeZone} />
           <FailedWebhooks timeZone={timeZone} />
         </div>

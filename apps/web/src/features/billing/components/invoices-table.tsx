@@ -57,7 +57,7 @@ export function InvoicesTable({ invoices, timeZone }: { invoices: Invoice[]; tim
                         target="_blank"
                         rel="noreferrer"
                         className="font-medium text-primary underline underline-offset-4"
-                        aria-label={t('billing.invoice.pdfNamed', { number: inv.number })}
+                        aria-label={t('billing.invoices.pdfAria', { number: inv.number })}
                       >
                         PDF
                       </a>

@@ -51,8 +51,9 @@ function Billing() {
   const timeZone = me?.user.preferences.timezone ?? browserTimeZone();
   const isOwner = !!me && me.workspace.ownerId === me.user.uid;
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-6 lg:grid-cols-2">
+    // min-w-0: a grid item would otherwise grow to its widest content (the invoices table) past a phone's width.
+    <div className="grid gap-6 [&>*]:min-w-0">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <SubscriptionCard billing={billing.data} isOwner={isOwner} timeZone={timeZone} />
         <UsageMeters billing={billing.data} />
       </div>

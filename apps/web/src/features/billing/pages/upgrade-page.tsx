@@ -75,7 +75,9 @@ export function UpgradePage() {
                     <Link
                       to={`/payment?plan=${encodeURIComponent(plan.key)}&interval=${interval}`}
                       className={buttonClass(current ? 'secondary' : 'primary', 'w-full')}
-                      aria-label={t('billing.upgrade.chooseNamed', { name: plan.name })}
+                      aria-label={t(current ? 'billing.upgrade.renewNamed' : 'billing.upgrade.chooseNamed', {
+                        name: plan.name,
+                      })}
                     >
                       {current ? t('billing.upgrade.renew') : t('billing.upgrade.choose')}
                     </Link>

@@ -57,7 +57,10 @@ export function PlansSection() {
                 <Link
                   to={user ? `/payment?plan=${encodeURIComponent(plan.key)}&interval=month` : '/auth/register'}
                   className={buttonClass('secondary', 'mt-4')}
-                  aria-label={t(user ? 'landing.choosePlanNamed' : 'landing.startWithNamed', { name: plan.name })}
+                  aria-label={t(user ? 'landing.choosePlanNamed' : 'landing.startWithNamed', {
+                    name: plan.name,
+                    days: TRIAL_DAYS,
+                  })}
                 >
                   {user ? t('landing.choosePlan') : t('landing.startTrial', { days: TRIAL_DAYS })}
                 </Link>

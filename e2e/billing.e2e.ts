@@ -1,0 +1,314 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { ADMIN, apiSignUp } from './fixtures/accounts.ts';
+import { seriousAxeViolations } from './fixtures/axe.ts';
+import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { signInUi } from './fixtures/ui.ts';
+
+const base = inject('baseUrl');
+const PHONE_390 = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const shot = (name: string) => path.join(SCREENSHOT_DIR, `billing-${name}.png`);
+const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
+const text = (locator: { textContent(): Promise<string | null> }) =>
+  expect.poll(async () => (await locator.textContent()) ?? '');
+
+type Account = Awaited<ReturnType<typeof apiSignUp>>;
+
+/** One signed-in person in their own browser (the admin and an owner act side by side). */
+interface Person {
+  ctx: BrowserContext;
+  page: Page;
+  watch: ReturnType<typeof watchForErrors>;
+}
+
+async function signedIn(email: string, password: string): Promise<Person> {
+  const ctx = await openBrowser(DESKTOP);
+  const page = await ctx.newPage();
+  const watch = watchForErrors(page);
+  await page.goto(`${base}/auth/login`);
+  await signInUi(page, email, password);
+  await page.waitForURL(`${base}/`);
+  return { ctx, page, watch };
+}
+
+async function close(person: Person | undefined) {
+  if (!person) return;
+  const errors = person.watch.errors;
+  await person.ctx.close();
+  expect(errors).toEqual([]);
+}
+
+const noOverflow = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+/** The theme is a preference: saved through the API, applied by the app on its next read of /me. */
+async function setTheme(account: Account, theme: 'dark' | 'light') {
+  const res = await fetch(`${base}/api/v1/me`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ preferences: { theme } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Admin › Users: the row of one account, found by its email. */
+async function openPlanDialog(admin: Page, account: Account) {
+  await admin.goto(`${base}/admin/users`);
+  await admin.getByLabel('Search users').fill(account.user.email);
+  const button = admin.getByRole('button', { name: `Plan and trial of ${account.user.displayName}` });
+  await visible(button).toBe(true);
+  await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
+  await button.click();
+  const dialog = admin.getByRole('dialog');
+  await visible(dialog).toBe(true);
+  return dialog;
+}
+
+describe('plans, trial, upgrade and billing in the browser', () => {
+  let admin: Person;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    admin = await signedIn(ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    await close(admin);
+  });
+
+  it('a new account sees its 7 trial days on /billing, and /payment sends a visitor to sign in and back', async () => {
+    const owner = await apiSignUp(base, 'Tess Trial');
+    const ctx = await openBrowser(DESKTOP);
+    const page = await ctx.newPage();
+    const watch = watchForErrors(page);
+    try {
+      await page.goto(`${base}/payment?plan=pro&interval=year`);
+      await page.waitForURL(/\/auth\/login\?redirect=/);
+      await signInUi(page, owner.user.email, owner.password);
+      await page.waitForURL(`${base}/payment?plan=pro&interval=year`);
+      await text(page.getByTestId('payment-plan')).toBe('Pro');
+      await text(page.getByTestId('payment-provider')).toBe('Invoice, paid by bank transfer');
+
+      await page.goto(`${base}/billing`);
+      await text(page.getByTestId('billing-trial-days')).toBe('7 days left');
+      expect(await page.getByTestId('plan-status').textContent()).toBe('Trial');
+      expect(await page.getByTestId('trial-status').textContent()).toBe('Trial — 7 days left');
+      // Four usage meters, each a progress bar named by its limit and read as figures.
+      const cameras = page.getByRole('progressbar', { name: 'Cameras' });
+      expect(await cameras.getAttribute('aria-valuetext')).toBe('0 of 10');
+      expect(await page.getByRole('progressbar').count()).toBe(4);
+      expect(await page.getByText('No invoice yet.').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: shot('trial-desktop'), fullPage: true });
+      await page.setViewportSize(PHONE_390);
+      await noOverflow(page);
+      await page.screenshot({ path: shot('trial-phone'), fullPage: true });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('the admin edits a price and limits, the owner pays a manual invoice, the admin marks it paid, the plan is active with the new limits', async () => {
+    // The admin: the server names a bad field beside it, then the edit is saved.
+    const a = admin.page;
+    await a.goto(`${base}/admin/pricing`);
+    await visible(a.getByTestId('plan-row-pro')).toBe(true);
+    await a.getByRole('button', { name: 'Edit Pro' }).click();
+    const editor = a.getByRole('dialog');
+    await editor.getByLabel('Monthly price').fill('35');
+    await editor.getByLabel('Yearly price').fill('350');
+    await editor.getByLabel('Cameras', { exact: true }).fill('30');
+    await visible(editor.getByTestId('price-change-note')).toBe(true);
+    await editor.getByLabel('Currency').fill('XYZ');
+    await editor.getByRole('button', { name: 'Save plan' }).click();
+    await visible(editor.getByTestId('plan-save-error')).toBe(true);
+    expect(await editor.getByLabel('Currency').getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousAxeViolations(a)).toEqual([]);
+    await editor.screenshot({ path: shot('pricing-editor-error') });
+    await editor.getByLabel('Currency').fill('EUR');
+    await editor.getByRole('button', { name: 'Save plan' }).click();
+    await visible(editor).toBe(false);
+    const row = a.getByTestId('plan-row-pro');
+    await text(row).toContain('€35.00 / month');
+    expect(await row.textContent()).toContain('€350.00 / year');
+    expect(await row.textContent()).toContain('30 cameras');
+    await a.screenshot({ path: shot('pricing-desktop'), fullPage: true });
+
+    // Invoice details: a 20 % tax on what the owner will be asked.
+    await a.goto(`${base}/admin/payment-settings`);
+    await a.getByLabel('Tax rate (%)').fill('20');
+    await a.getByLabel('Seller name').fill('Vigil Test SARL');
+    await a
+      .getByLabel('Payment instructions')
+      .fill('IBAN FR76 3000 6000 0112 3456 7890 189, reference: the invoice number');
+    await a.getByRole('button', { name: 'Save payment settings' }).click();
+    await visible(a.getByText('Payment settings saved.')).toBe(true);
+
+    // The owner: compare, choose Pro monthly, get the invoice.
+    const account = await apiSignUp(base, 'Paula Payer');
+    const owner = await signedIn(account.user.email, account.password);
+    try {
+      const o = owner.page;
+      await o.goto(`${base}/upgrade`);
+      const pro = o.getByTestId('plan-pro');
+      await text(pro.getByTestId('plan-price')).toBe('€35.00');
+      expect(await o.getByTestId('plan-basic').textContent()).toContain('Current plan');
+      await o.getByText('Yearly — save up to', { exact: false }).click();
+      await text(pro.getByTestId('plan-price')).toBe('€350.00');
+      expect(await pro.textContent()).toContain('Save 16 % (€70.00)');
+      expect(await seriousAxeViolations(o)).toEqual([]);
+      await o.screenshot({ path: shot('upgrade-desktop'), fullPage: true });
+      await o.getByText('Monthly', { exact: true }).click();
+      await o.getByRole('link', { name: 'Choose Pro' }).click();
+      await o.waitForURL(`${base}/payment?plan=pro&interval=month`);
+      await text(o.getByTestId('payment-price')).toBe('€35.00');
+      await o.getByRole('button', { name: 'Get the invoice for €35.00' }).click();
+      const issued = o.getByTestId('invoice-issued');
+      await visible(issued).toBe(true);
+      await text(issued.getByTestId('invoice-total')).toBe('€42.00');
+      const pdf = issued.getByRole('link', { name: /\(PDF\)$/ });
+      const pdfRes = await o.request.get(new URL((await pdf.getAttribute('href'))!, base).toString());
+      expect(pdfRes.status()).toBe(200);
+      expect(pdfRes.headers()['content-type']).toContain('application/pdf');
+      expect(await seriousAxeViolations(o)).toEqual([]);
+      await o.screenshot({ path: shot('payment-manual-desktop'), fullPage: true });
+      const number = ((await issued.getByRole('heading').textContent()) ?? '').replace(/^Invoice | issued$/g, '');
+
+      // The admin records the transfer, after a confirmation.
+      await a.goto(`${base}/admin/payment-settings`);
+      await a.getByRole('button', { name: `Mark paid: invoice ${number}` }).click();
+      const confirm = a.getByRole('dialog');
+      await visible(
+        confirm.getByText(`${account.workspace.name} moves to the Pro plan at once`, { exact: false }),
+      ).toBe(true);
+      await confirm.getByRole('button', { name: 'Mark paid' }).click();
+      await visible(a.getByText(`Invoice ${number} is paid`, { exact: false })).toBe(true);
+      await text(a.getByTestId('recent-payments')).toContain(account.user.email);
+      expect(await seriousAxeViolations(a)).toEqual([]);
+      await a.screenshot({ path: shot('payment-settings-desktop'), fullPage: true });
+
+      // The owner's billing: active on Pro, with Pro's new limits.
+      await o.goto(`${base}/billing`);
+      await text(o.getByTestId('plan-status')).toBe('Active');
+      expect(await o.getByTestId('billing-plan').textContent()).toBe('Pro');
+      expect(await o.getByRole('progressbar', { name: 'Cameras' }).getAttribute('aria-valuetext')).toBe('0 of 30');
+      expect(await o.getByTestId('invoices').textContent()).toContain('Paid');
+      expect(await o.getByTestId('payment-method').textContent()).toBe('Invoice (bank transfer)');
+      expect(await o.getByTestId('trial-status').count()).toBe(0);
+      expect(await seriousAxeViolations(o)).toEqual([]);
+      await o.screenshot({ path: shot('active-desktop'), fullPage: true });
+      await o.setViewportSize(PHONE_390);
+      await noOverflow(o);
+      await o.screenshot({ path: shot('active-phone'), fullPage: true });
+      await setTheme(account, 'dark');
+      await o.reload();
+      await expect.poll(() => o.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await visible(o.getByTestId('billing-plan')).toBe(true);
+      expect(await seriousAxeViolations(o)).toEqual([]);
+      await o.screenshot({ path: shot('active-phone-dark'), fullPage: true });
+      for (const p of ['/upgrade', '/payment?plan=vms&interval=year']) {
+        await o.goto(`${base}${p}`);
+        await o.getByRole('heading', { level: 1 }).first().waitFor();
+        await noOverflow(o);
+        await o.screenshot({ path: shot(`${p.slice(1, 8)}-phone-dark`), fullPage: true });
+      }
+      await setTheme(account, 'light');
+
+      // The admin's pages at a phone's width: the tables scroll inside their own region.
+      await a.setViewportSize(PHONE_390);
+      for (const p of ['/admin/pricing', '/admin/payment-settings']) {
+        await a.goto(`${base}${p}`);
+        await a.getByRole('heading', { level: 1 }).first().waitFor();
+        await noOverflow(a);
+        await a.screenshot({ path: shot(`${p.slice(7)}-phone`), fullPage: true });
+      }
+      await a.setViewportSize(DESKTOP);
+    } finally {
+      await close(owner);
+    }
+  });
+
+  it('a trial the admin ends makes the workspace read-only, and adding a camera shows why', async () => {
+    const account = await apiSignUp(base, 'Rita Readonly');
+    const dialog = await openPlanDialog(admin.page, account);
+    expect(await seriousAxeViolations(admin.page)).toEqual([]);
+    await dialog.screenshot({ path: shot('admin-plan-dialog') });
+    await dialog.getByRole('button', { name: 'End trial now' }).click();
+    await visible(admin.page.getByText('has ended: the workspace is read-only', { exact: false })).toBe(true);
+
+    const owner = await signedIn(account.user.email, account.password);
+    try {
+      const o = owner.page;
+      await o.goto(`${base}/viewer/cameras`);
+      await visible(o.getByTestId('read-only-notice')).toBe(true);
+      await o.getByRole('button', { name: 'Add camera' }).click();
+      const add = o.getByRole('dialog');
+      await add.getByLabel('Name', { exact: true }).fill('Not today');
+      await add.getByLabel('Source type').selectOption('test-pattern');
+      await add.getByRole('button', { name: 'Save' }).click();
+      await visible(add.getByText('Your trial has ended: the workspace is read-only.', { exact: false })).toBe(true);
+      expect(await add.textContent()).toContain('Adding cameras is not available.');
+      await o.screenshot({ path: shot('read-only-camera') });
+      await add.getByRole('button', { name: 'Cancel' }).click();
+
+      await o.goto(`${base}/billing`);
+      await text(o.getByTestId('plan-status')).toBe('Expired');
+      await visible(o.getByTestId('billing-read-only')).toBe(true);
+      expect(await seriousAxeViolations(o)).toEqual([]);
+      await o.screenshot({ path: shot('expired-desktop'), fullPage: true });
+      await o.setViewportSize(PHONE_390);
+      await noOverflow(o);
+      await o.screenshot({ path: shot('expired-phone'), fullPage: true });
+    } finally {
+      await close(owner);
+    }
+  });
+
+  it('the admin grants the vms plan and the VMS pages open without the gate', async () => {
+    const account = await apiSignUp(base, 'Victor Vms');
+    const owner = await signedIn(account.user.email, account.password);
+    try {
+      const o = owner.page;
+      await o.goto(`${base}/vms/dashboard`);
+      await visible(o.getByTestId('feature-gate')).toBe(true);
+
+      const dialog = await openPlanDialog(admin.page, account);
+      await dialog.getByLabel('Plan', { exact: true }).selectOption('vms');
+      await dialog.getByRole('button', { name: 'Put on this plan' }).click();
+      await visible(admin.page.getByText(`${account.user.displayName} is on the VMS plan.`)).toBe(true);
+
+      await o.reload();
+      await o.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect.poll(() => o.getByTestId('feature-gate').count()).toBe(0);
+      await o.goto(`${base}/vms/sites`);
+      await o.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await o.getByTestId('feature-gate').count()).toBe(0);
+      await o.goto(`${base}/billing`);
+      await text(o.getByTestId('billing-plan')).toBe('VMS');
+      expect(await o.getByTestId('payment-method').textContent()).toBe('None needed: granted by the administrator');
+      await o.screenshot({ path: shot('vms-granted'), fullPage: true });
+    } finally {
+      await close(owner);
+    }
+  });
+
+  it('the landing page shows the public plans from the table', async () => {
+    const ctx = await openBrowser(PHONE_390);
+    const page = await ctx.newPage();
+    const watch = watchForErrors(page);
+    try {
+      await page.goto(`${base}/`);
+      const plans = page.getByTestId('landing-plans');
+      await visible(plans).toBe(true);
+      expect(await plans.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Basic', 'Pro', 'VMS']);
+      expect(await plans.textContent()).toContain('€35.00');
+      await noOverflow(page);
+      await plans.screenshot({ path: shot('landing-plans-phone') });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
