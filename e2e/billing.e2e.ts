@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { ADMIN, apiSignUp } from './fixtures/accounts.ts';
+import pg from 'pg';
+import { ADMIN, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
@@ -16,6 +17,22 @@ const text = (locator: { textContent(): Promise<string | null> }) =>
   expect.poll(async () => (await locator.textContent()) ?? '');
 
 type Account = Awaited<ReturnType<typeof apiSignUp>>;
+
+/** 30 days of stored bytes (the daily job's rows), written behind the API: a new account has none yet. */
+async function storageHistory(workspaceId: string) {
+  const db = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into storage_daily (workspace_id, day, bytes)
+       select $1, current_date - g, (2e9 + (29 - g) * 2e8 + (g % 3) * 1e8)::bigint from generate_series(0, 29) g
+       on conflict do nothing`,
+      [workspaceId],
+    );
+  } finally {
+    await db.end();
+  }
+}
 
 /** One signed-in person in their own browser (the admin and an owner act side by side). */
 interface Person {
@@ -190,6 +207,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
       await a.screenshot({ path: shot('payment-settings-desktop'), fullPage: true });
 
       // The owner's billing: active on Pro, with Pro's new limits.
+      await storageHistory(account.workspace.id);
       await o.goto(`${base}/billing`);
       await text(o.getByTestId('plan-status')).toBe('Active');
       expect(await o.getByTestId('billing-plan').textContent()).toBe('Pro');
@@ -197,6 +215,11 @@ describe('plans, trial, upgrade and billing in the browser', () => {
       expect(await o.getByTestId('invoices').textContent()).toContain('Paid');
       expect(await o.getByTestId('payment-method').textContent()).toBe('Invoice (bank transfer)');
       expect(await o.getByTestId('trial-status').count()).toBe(0);
+      // The storage chart loads with the page, one image with its summary; the figures are a table too.
+      const chart = o.getByRole('img', { name: /^From .* to .*; the most was/ });
+      await visible(chart).toBe(true);
+      await o.getByText('Show the figures as a table').click();
+      expect(await o.getByTestId('storage-table').locator('tbody tr').count()).toBe(30);
       expect(await seriousAxeViolations(o)).toEqual([]);
       await o.screenshot({ path: shot('active-desktop'), fullPage: true });
       await o.setViewportSize(PHONE_390);
@@ -206,6 +229,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
       await o.reload();
       await expect.poll(() => o.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       await visible(o.getByTestId('billing-plan')).toBe(true);
+      await visible(o.getByTestId('storage-chart')).toBe(true);
       expect(await seriousAxeViolations(o)).toEqual([]);
       await o.screenshot({ path: shot('active-phone-dark'), fullPage: true });
       for (const p of ['/upgrade', '/payment?plan=vms&interval=year']) {

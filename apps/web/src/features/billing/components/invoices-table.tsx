@@ -37,7 +37,7 @@ export function InvoicesTable({ invoices, timeZone }: { invoices: Invoice[]; tim
             <tbody>
               {invoices.map((inv) => (
                 <tr key={inv.id} className="border-b border-line last:border-0">
-                  <th scope="row" className={cn(cell, 'text-left font-mono font-medium text-fg')}>
+                  <th scope="row" className={cn(cell, 'text-left font-mono font-medium whitespace-nowrap text-fg')}>
                     {inv.number}
                   </th>
                   <td className={cn(cell, 'whitespace-nowrap text-fg')}>{formatDate(inv.issuedAt, timeZone, lng)}</td>

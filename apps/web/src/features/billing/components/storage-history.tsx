@@ -35,7 +35,7 @@ export function StorageHistory({ history }: { history: Billing['storageHistory']
           </Suspense>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer font-medium text-primary">{t('billing.storage.table')}</summary>
-            <div className="mt-2 max-h-64 overflow-y-auto">
+            <div className="mt-2">
               <table className="w-full text-left" data-testid="storage-table">
                 <caption className="sr-only">{t('billing.storage.title')}</caption>
                 <thead>
