@@ -223,18 +223,7 @@ async function registerServe(
     secrets,
     publicUrl: config.publicUrl,
     accounts,
-    // TEMPORARY until the Stripe gateway lands (h/stripe): refuses every Stripe call.
-    stripe: {
-      checkKey: async () => {
-        throw new AppError('unavailable', 'Stripe is not available yet.');
-      },
-      checkout: async () => {
-        throw new AppError('unavailable', 'Stripe is not available yet.');
-      },
-      portal: async () => {
-        throw new AppError('unavailable', 'Stripe is not available yet.');
-      },
-    },
+    stripeApiUrl: config.stripeApiUrl,
   });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({

@@ -40,4 +40,6 @@ export const BILLING_FIXTURES: Record<string, (w: BillingObjects) => { url: stri
   'PATCH /api/v1/admin/plans/:key': () => ({ url: '/api/v1/admin/plans/pro' }),
   'PATCH /api/v1/admin/users/:id/plan': (w) => ({ url: `/api/v1/admin/users/${w.billing.ownUid}/plan` }),
   'POST /api/v1/admin/invoices/:id/paid': (w) => ({ url: `/api/v1/admin/invoices/${w.billing.invoices.own}/paid` }),
+  // No such event: the administrator gets 404 (stripe.test.ts retries a real one).
+  'POST /api/v1/admin/webhook-events/:id/retry': () => ({ url: '/api/v1/admin/webhook-events/evt_none/retry' }),
 };

@@ -10,7 +10,7 @@ interface Owner {
 }
 
 const fmtDate = (d: Date, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d) + ' UTC';
+  `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
 
 export function trialReminderMail(o: Owner & { trialEndDate: Date; upgradeUrl: string }) {
   const when = fmtDate(o.trialEndDate, o.language);

@@ -10,7 +10,9 @@ import { createBillingService } from './billing.service.ts';
 import { createManualBilling } from './manual-billing.service.ts';
 import { createPaymentSettingsService } from './payment-settings.service.ts';
 import { createPlansService } from './plans.service.ts';
-import type { StripeProvider } from './stripe/stripe-provider.ts';
+import { createStripeGateway, stripeClients } from './stripe/stripe-gateway.ts';
+import { createStripeWebhooks } from './stripe/stripe-webhooks.service.ts';
+import { stripeRoutes } from './stripe/stripe.routes.ts';
 
 /**
  * Plans, billing and payments for a serve process (issue 11): the public pricing, the account's
@@ -18,14 +20,17 @@ import type { StripeProvider } from './stripe/stripe-provider.ts';
  */
 export function billingModule(
   app: FastifyInstance,
-  deps: { db: Db; secrets: SecretBox; publicUrl: string; accounts: AccountsService; stripe: StripeProvider },
+  deps: { db: Db; secrets: SecretBox; publicUrl: string; accounts: AccountsService; stripeApiUrl: string },
 ): void {
   const { db } = deps;
-  const settings = createPaymentSettingsService({ db, secrets: deps.secrets, checkStripeKey: deps.stripe.checkKey });
+  const clientFor = stripeClients(deps.stripeApiUrl);
+  const stripe = createStripeGateway(clientFor);
+  const settings = createPaymentSettingsService({ db, secrets: deps.secrets, checkStripeKey: stripe.checkKey });
   const plans = createPlansService({ db });
   const manual = createManualBilling({ db });
-  const billing = createBillingService({ db, plans, settings, manual, stripe: deps.stripe, publicUrl: deps.publicUrl });
+  const billing = createBillingService({ db, plans, settings, manual, stripe, publicUrl: deps.publicUrl });
   billingRoutes(app, { billing, plans, settings });
+  stripeRoutes(app, { webhooks: createStripeWebhooks({ db, settings, clientFor }), billing });
   adminBillingRoutes(app, {
     plans,
     settings,

@@ -193,7 +193,7 @@ export function createBillingService(deps: {
     /** A manual invoice and its plan's name, for its PDF (the route checks whose it is). */
     async invoicePdfSource(id: string) {
       const row = await invoicesRepo.find(db, id);
-      if (!row || row.provider !== 'manual') return undefined;
+      if (row?.provider !== 'manual') return undefined;
       const plan = await subscriptionService.plan(db, row.planKey);
       return { invoice: row, planName: plan?.name ?? row.planKey };
     },

@@ -87,3 +87,24 @@ export const invoicesRepo = {
       .limit(limit);
   },
 };
+
+/** A Stripe invoice mirrored by its id: inserted once, then kept as Stripe says (status, paid date, PDF). */
+export async function upsertStripeInvoice(db: DbOrTx, row: NewInvoiceRow): Promise<InvoiceRow> {
+  const [out] = await db
+    .insert(i)
+    .values(row)
+    .onConflictDoUpdate({
+      target: i.stripeInvoiceId,
+      set: {
+        status: row.status,
+        paidAt: row.paidAt ?? null,
+        pdfUrl: row.pdfUrl ?? null,
+        amountMinor: row.amountMinor,
+        taxMinor: row.taxMinor,
+        totalMinor: row.totalMinor,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return out!;
+}
