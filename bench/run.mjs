@@ -26,6 +26,7 @@ for (const b of [
   'notify-latency',
   'notify-throughput',
   'billing-page',
+  'billing-webhooks',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

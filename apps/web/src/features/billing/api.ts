@@ -9,6 +9,16 @@ export const billingQuery = queryOptions({
   queryFn: async () => unwrap(await request<Billing>('GET', '/api/v1/billing')),
 });
 
+/**
+ * Back from Checkout: the server reads the session from Stripe (the webhook may not have come yet)
+ * and answers with the billing state, so each poll asks Stripe, not only our copy.
+ */
+export const checkoutSyncQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: [...billingKey, 'checkout', sessionId],
+    queryFn: async () => unwrap(await request<Billing>('POST', '/api/v1/billing/checkout/sync', { sessionId })),
+  });
+
 export type CheckoutResult = { url: string } | { invoiceId: string };
 
 /** Checkout: a Stripe page to go to, or (manual provider) the invoice just issued. */

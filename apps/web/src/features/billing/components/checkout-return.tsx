@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { billingQuery } from '../api.ts';
+import { billingQuery, checkoutSyncQuery } from '../api.ts';
 import { CHECKOUT_CHOICE_KEY, CHECKOUT_POLL_MS, checkoutWait } from '../billing-model.ts';
 
 /**
  * Back from Stripe Checkout (?checkout=success): Stripe's redirect is not the payment, the
- * webhook is. Until GET /billing says the plan is active this says it is waiting, polling; then
+ * webhook is. Until the server (which re-reads the Checkout session from Stripe) says the plan is
+ * active this says it is waiting, polling; then
  * it says so (and re-reads the session, whose limits changed); after the time-out it says the
  * confirmation is late, never that the payment failed.
  */
@@ -19,8 +20,9 @@ export function CheckoutReturn() {
   const [startedAt] = useState(() => Date.now());
   const [chosen] = useState(() => sessionStorage.getItem(CHECKOUT_CHOICE_KEY));
   const [now, setNow] = useState(startedAt);
+  const [sessionId] = useState(() => new URLSearchParams(window.location.search).get('session_id'));
   const billing = useQuery({
-    ...billingQuery,
+    ...((sessionId ? checkoutSyncQuery(sessionId) : billingQuery) as typeof billingQuery),
     refetchInterval: (q) =>
       checkoutWait(q.state.data, chosen, startedAt, Date.now()) === 'waiting' ? CHECKOUT_POLL_MS : false,
   });
