@@ -87,7 +87,7 @@ describe('Stripe: Checkout, webhooks applied once and in the right order, the po
     const { owner, session } = await checkedOut();
     const res = await stripe.send(hook, 'checkout.session.completed', session, { signature: 't=1,v1=deadbeef' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('invalid-argument');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid-argument');
     expect((await billing(owner.token)).planStatus).toBe('trial');
   });
 
@@ -170,7 +170,7 @@ describe('Stripe: Checkout, webhooks applied once and in the right order, the po
     expect(retried.json()).toMatchObject({ id: 'evt_retry_me', status: 'applied', error: null, attempts: 2 });
     expect((await billing(owner.token)).planStatus).toBe('active');
     const redelivered = await stripe.send(hook, 'checkout.session.completed', session, { id: 'evt_retry_me' });
-    expect((await redelivered.json()).result).toBe('duplicate');
+    expect(((await redelivered.json()) as { result: string }).result).toBe('duplicate');
   });
 
   it('back from Checkout before the webhook: the sync reads the session from Stripe and shows the true state', async () => {
