@@ -58,8 +58,11 @@ async function close(person: Person | undefined) {
   expect(errors).toEqual([]);
 }
 
-const noOverflow = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+/** Nothing wider than the window, once the layout has settled after a resize. */
+const noOverflow = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 
 /** The theme is a preference: saved through the API, applied by the app on its next read of /me. */
 async function setTheme(account: Account, theme: 'dark' | 'light') {

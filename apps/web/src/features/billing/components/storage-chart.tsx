@@ -41,7 +41,8 @@ export default function StorageChart({ points, summary }: { points: StoragePoint
   const y = scaleLinear({ domain: [0, max], range: [innerH, 0], nice: true });
   const tickLabel = { fill: 'currentColor', fontSize: 11 } as const;
   return (
-    <div ref={ref} className="w-full">
+    // overflow-hidden: when the window narrows, the drawing keeps its old width until the observer reports.
+    <div ref={ref} className="w-full min-w-0 overflow-hidden">
       {width > 0 && (
         <svg width={width} height={HEIGHT} role="img" aria-label={summary} data-testid="storage-chart">
           <Group left={MARGIN.left} top={MARGIN.top}>
