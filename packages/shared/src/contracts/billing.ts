@@ -238,6 +238,7 @@ export const adminInvoiceSchema = invoiceSchema.extend({
   workspaceName: z.string(),
   ownerEmail: z.string(),
 });
+export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 export const adminInvoiceListSchema = z.object({ items: z.array(adminInvoiceSchema) });
 export const adminInvoiceQuerySchema = z.object({ status: z.enum(INVOICE_STATUSES).optional() }).strict();
 
@@ -250,6 +251,7 @@ export const webhookEventSchema = z.object({
   attempts: z.number().int(),
   receivedAt: isoDate,
 });
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export const webhookEventListSchema = z.object({ items: z.array(webhookEventSchema) });
 
 export const adminPaymentSchema = z.object({
@@ -263,4 +265,5 @@ export const adminPaymentSchema = z.object({
   invoiceNumber: z.string().nullable(),
   paidAt: isoDate,
 });
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentListSchema = z.object({ items: z.array(adminPaymentSchema) });

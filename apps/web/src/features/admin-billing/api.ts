@@ -1,19 +1,16 @@
 import type {
+  AdminInvoice,
+  AdminPayment,
+  WebhookEvent,
   AdminPlan,
   CreatePlanInput,
   PaymentSettings,
   UpdatePaymentSettingsInput,
   UpdatePlanInput,
 } from '@vigil/shared';
-import type { z } from 'zod';
-import type { adminInvoiceSchema, adminPaymentSchema, webhookEventSchema } from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 import { plansKey } from '../../lib/plans.ts';
-
-export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
-export type AdminPayment = z.infer<typeof adminPaymentSchema>;
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 const adminBillingKey = ['admin', 'billing'] as const;
 

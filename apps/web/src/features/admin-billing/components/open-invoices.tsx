@@ -10,7 +10,8 @@ import { useToast } from '../../../components/ui/toast-context.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
-import { type AdminInvoice, openInvoicesQuery, useMarkPaid } from '../api.ts';
+import type { AdminInvoice } from '@vigil/shared';
+import { openInvoicesQuery, useMarkPaid } from '../api.ts';
 
 /** Manual invoices waiting for their money; marking one paid activates the workspace's plan, so it is asked first. */
 export function OpenInvoices({ timeZone }: { timeZone: string }) {
