@@ -17,10 +17,16 @@ const base = inject('baseUrl');
 describe('recordings page plays recorded video', () => {
   let owner: Awaited<ReturnType<typeof apiSignUp>>;
   let cameraId: string;
+  /**
+   * The day (UTC, the account's zone) the footage began: the page shows that day, not "today", so a
+   * run that crosses midnight still finds the gap before the first recording.
+   */
+  let footageDay: string;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     owner = await apiSignUp(base, 'Rita Recordings');
+    footageDay = new Date().toISOString().slice(0, 10);
     cameraId = await addCamera(base, owner, { name: 'Pattern cam' });
     // The first segment is indexed once ffmpeg closes it (~10 s of video after start).
     await waitForFootage(base, owner, cameraId);
@@ -38,7 +44,7 @@ describe('recordings page plays recorded video', () => {
     await page.goto(`${base}/auth/login`);
     await signInUi(page, owner.user.email, owner.password);
     await page.waitForURL(`${base}/`);
-    await page.goto(`${base}/viewer/recordings?camera=${cameraId}`);
+    await page.goto(`${base}/viewer/recordings?camera=${cameraId}&day=${footageDay}`);
     await page.getByTestId('timeline-span').first().waitFor();
     return { page, watch };
   }
@@ -63,7 +69,7 @@ describe('recordings page plays recorded video', () => {
       const { page, watch } = await openRecordings(ctx);
       const bar = page.getByTestId('timeline');
       const box = (await bar.boundingBox())!;
-      // The day's first pixel: before today's footage began.
+      // The day's first pixel: before the footage began that day.
       await page.mouse.click(box.x + 1, box.y + box.height / 2);
       const gap = page.getByTestId('timeline-gap');
       await gap.waitFor();
