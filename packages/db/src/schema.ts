@@ -9,3 +9,4 @@ export * from './schema/cluster.ts';
 export * from './schema/notifications.ts';
 export * from './schema/sms.ts';
 export * from './schema/billing.ts';
+export * from './schema/team.ts';

@@ -23,6 +23,10 @@ export const workspaces = pgTable('workspaces', {
   ownerId: uuid('owner_id').notNull(),
   /** IANA zone that schedules are read in (issue 9). */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** Whether viewers may export footage (issue 12: on unless the owner says otherwise). */
+  viewersMayExport: boolean('viewers_may_export').notNull().default(true),
+  /** Whether every member must have two-factor authentication on to use the workspace (issue 12). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   ...stamps,
 });
 
@@ -60,6 +64,9 @@ export const users = pgTable(
       graceDays: number;
     }>(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The workspace this person's new sessions open in (issue 12); null = their own. */
+    lastWorkspaceId: uuid('last_workspace_id'),
+    /** The person's own workspace (the one sign-up made); the session says which one they are in. */
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id),
@@ -91,9 +98,16 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** The workspace this session works in (issue 12): the workspace switcher changes it. */
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The client's address at sign-in, and when the session was last used (at most once a minute). */
+    ip: text('ip'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ...stamps,
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_workspace_idx').on(t.workspaceId, t.userId)],
 );
 
 export const passwordResets = pgTable('password_resets', {

@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFICATION_RULE } from '@vigil/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { UserRow } from './user-doc.ts';
 
-const { users, workspaces, credentials, notificationRules } = schema;
+const { users, workspaces, credentials, notificationRules, memberships } = schema;
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -17,6 +17,9 @@ export const accountsRepo = {
   async insertUser(db: DbOrTx, user: NewUser) {
     const [row] = await db.insert(users).values(user).returning();
     return row!;
+  },
+  async insertMembership(db: DbOrTx, m: typeof memberships.$inferInsert) {
+    await db.insert(memberships).values(m);
   },
   async insertCredentials(db: DbOrTx, userId: string, passwordHash: string) {
     await db.insert(credentials).values({ userId, passwordHash });

@@ -54,7 +54,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
         response: { 200: meSchema },
       },
     },
-    async (req) => accounts.updateProfile(req.session!.user, req.body),
+    async (req) => accounts.updateProfile(req.session!, req.body),
   );
 
   r.put(
@@ -71,7 +71,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     async (req) => {
       if (!Buffer.isBuffer(req.body))
         throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
-      return accounts.setPhoto(req.session!.user, req.body, String(req.headers['content-type']).split(';')[0]!);
+      return accounts.setPhoto(req.session!, req.body, String(req.headers['content-type']).split(';')[0]!);
     },
   );
 
@@ -81,7 +81,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       config: { access: access.signedIn },
       schema: { tags, summary: 'Remove the profile photo', response: { 200: meSchema } },
     },
-    async (req) => accounts.removePhoto(req.session!.user),
+    async (req) => accounts.removePhoto(req.session!),
   );
 
   r.get(

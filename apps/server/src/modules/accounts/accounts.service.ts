@@ -28,6 +28,8 @@ const DAY_MS = 86_400_000;
 const PHOTO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+/** A session's person as its workspace sees them (auth/session.ts). */
+type Seen = { user: UserRow; workspace: WorkspaceRow };
 
 export function createAccountsService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
@@ -36,11 +38,20 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
   const changed = (tx: DbOrTx, row: UserRow) =>
     Promise.all([publish(tx, { topic: 'me', uid: row.id }), publish(tx, { topic: 'admin.users', uid: row.id })]);
 
-  async function me(row: UserRow): Promise<Me> {
-    const ws = await accountsRepo.findWorkspace(db, row.workspaceId);
-    if (!ws) throw new AppError('not-found', 'Document not found');
-    return { user: await doc(row), workspace: toWorkspace(ws) };
-  }
+  /**
+   * The document after a change to the person's own fields, as the session's workspace sees them
+   * (the stored row carries their own workspace's plan; the session carries the current one's).
+   */
+  const meAfter = async (session: Seen, row: UserRow): Promise<Me> => ({
+    user: await doc({
+      ...session.user,
+      displayName: row.displayName,
+      preferences: row.preferences,
+      photoPath: row.photoPath,
+      updatedAt: row.updatedAt,
+    }),
+    workspace: toWorkspace(session.workspace),
+  });
 
   async function mustFind(tx: DbOrTx, uid: string): Promise<UserRow> {
     const row = await accountsRepo.findById(tx, uid);
@@ -50,7 +61,6 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
 
   return {
     doc,
-    me,
     /** The document of a resolved session: its workspace came with it, no further query. */
     meOf: async (session: { user: UserRow; workspace: WorkspaceRow }): Promise<Me> => ({
       user: await doc(session.user),
@@ -104,6 +114,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         usage: { ...DEFAULT_USAGE },
         workspaceId: workspace.id,
       });
+      await accountsRepo.insertMembership(tx, { workspaceId: workspace.id, userId: user.id, role: 'owner' });
       await accountsRepo.insertCredentials(tx, user.id, input.passwordHash);
       await publish(tx, { topic: 'admin.users', uid: user.id });
       return { user, workspace };
@@ -114,7 +125,8 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     setPasswordHash: (tx: DbOrTx, uid: string, hash: string) => accountsRepo.setPasswordHash(tx, uid, hash),
     touchLogin: (tx: DbOrTx, uid: string) => accountsRepo.updateUser(tx, uid, { lastLoginAt: new Date() }),
 
-    async updateProfile(current: UserRow, input: UpdateProfileInput): Promise<Me> {
+    async updateProfile(session: Seen, input: UpdateProfileInput): Promise<Me> {
+      const current = session.user;
       // The schema checks the shape (+ and digits); the number plan decides whether SMS can reach it.
       const phone = input.preferences?.notifications?.phoneNumber;
       const problem = phone ? phoneProblem(phone) : null;
@@ -139,10 +151,11 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         await changed(tx, r);
         return r;
       });
-      return me(row);
+      return meAfter(session, row);
     },
 
-    async setPhoto(current: UserRow, data: Buffer, contentType: string): Promise<Me> {
+    async setPhoto(session: Seen, data: Buffer, contentType: string): Promise<Me> {
+      const current = session.user;
       const ext = PHOTO_TYPES[contentType];
       if (!ext)
         throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
@@ -158,17 +171,18 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         return r!;
       });
       if (current.photoPath) await storage.delete(current.photoPath);
-      return me(row);
+      return meAfter(session, row);
     },
 
-    async removePhoto(current: UserRow): Promise<Me> {
+    async removePhoto(session: Seen): Promise<Me> {
+      const current = session.user;
       const row = await db.transaction(async (tx) => {
         const r = await accountsRepo.updateUser(tx, current.id, { photoPath: null });
         await changed(tx, r!);
         return r!;
       });
       if (current.photoPath) await storage.delete(current.photoPath);
-      return me(row);
+      return meAfter(session, row);
     },
 
     async listUsers(query: ListQuery & { q?: string }): Promise<Page<UserDoc>> {

@@ -1,14 +1,29 @@
 import { type Db, type DbOrTx, schema } from '@vigil/db';
 import { type SQL, and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
-const { sessions, users, workspaces, passwordResets, authThrottle, installationSettings } = schema;
+const { sessions, users, workspaces, memberships, passwordResets, authThrottle, installationSettings } = schema;
+const owners = alias(users, 'owner');
 
+/**
+ * A session lives while its person still belongs to the session's workspace: a removed member's
+ * session resolves to nothing at once, whatever else was missed. The owner's row comes along
+ * because a workspace's plan, limits and usage live on it (issue 11).
+ */
 function liveSessionQuery(db: Db) {
   return db
-    .select({ user: users, workspace: workspaces })
+    .select({
+      user: users,
+      workspace: workspaces,
+      membership: { role: memberships.role, cameraIds: memberships.cameraIds },
+      owner: owners,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .innerJoin(memberships, and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, users.id)))
+    .innerJoin(owners, eq(owners.id, workspaces.ownerId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('hash')),
@@ -22,8 +37,39 @@ function liveSessionQuery(db: Db) {
 const liveSessionQueries = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
 
 export const authRepo = {
-  async insertSession(db: DbOrTx, s: { tokenHash: string; userId: string; expiresAt: Date; userAgent?: string }) {
+  async insertSession(
+    db: DbOrTx,
+    s: { tokenHash: string; userId: string; workspaceId: string; expiresAt: Date; userAgent?: string; ip?: string },
+  ) {
     await db.insert(sessions).values(s);
+  },
+  /** The workspace a new session of this person opens in: the last one they used, while still a member. */
+  async openingWorkspace(db: DbOrTx, person: { id: string; workspaceId: string; lastWorkspaceId: string | null }) {
+    if (!person.lastWorkspaceId || person.lastWorkspaceId === person.workspaceId) return person.workspaceId;
+    const [row] = await db
+      .select({ id: memberships.workspaceId })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, person.lastWorkspaceId), eq(memberships.userId, person.id)));
+    return row?.id ?? person.workspaceId;
+  },
+  /** Marks a session used now; called at most once a minute per session (the resolver checks first). */
+  async touchSession(db: DbOrTx, tokenHash: string) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(sessions.tokenHash, tokenHash), lte(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
+  },
+  /** Moves a session to another workspace (the switcher, an accepted invitation). */
+  async setSessionWorkspace(db: DbOrTx, tokenHash: string, workspaceId: string) {
+    await db.update(sessions).set({ workspaceId }).where(eq(sessions.tokenHash, tokenHash));
+  },
+  /** Ends a person's sessions in one workspace (they were removed from it); returns their hashes. */
+  async deleteWorkspaceSessions(db: DbOrTx, userId: string, workspaceId: string): Promise<string[]> {
+    const rows = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.workspaceId, workspaceId)))
+      .returning({ tokenHash: sessions.tokenHash });
+    return rows.map((r) => r.tokenHash);
   },
   /**
    * The session's user and workspace, if the session is live and the account enabled: one

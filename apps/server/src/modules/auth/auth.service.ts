@@ -16,7 +16,7 @@ import { toWorkspace } from '../accounts/user-doc.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { authRepo } from './auth.repo.ts';
 import { type KnownDevice, deviceCookieAfterSignIn } from './device-cookie.ts';
-import { type SessionUser, hashToken, newToken } from './session.ts';
+import { type Membership, type SessionUser, asSeenFrom, hashToken, newToken } from './session.ts';
 import { THROTTLE, type ThrottleRule, throttleKey } from './throttle-rules.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -89,6 +89,22 @@ export function createAuthService(deps: {
     });
   }
 
+  /** The session, its person as its workspace sees them, and its membership there; null when not live. */
+  async function resolveHash(tokenHash: string): Promise<SessionUser | null> {
+    const found = await authRepo.findLiveSession(db, tokenHash);
+    if (!found) return null;
+    const membership = found.membership as Membership;
+    if (Date.now() - found.lastSeenAt.getTime() > 60_000) await authRepo.touchSession(db, tokenHash);
+    return {
+      user: asSeenFrom(found.user, found.workspace, membership, found.owner),
+      workspace: found.workspace,
+      membership,
+      homeWorkspaceId: found.user.workspaceId,
+      tokenHash,
+      lastSeenAt: found.lastSeenAt,
+    };
+  }
+
   return {
     async signUp(input: SignUpInput, meta: { ip: string; userAgent?: string }): Promise<AuthResult> {
       await limitAddress(throttleKey.signUp(meta.ip), THROTTLE.signUp, 'sign-ups');
@@ -101,8 +117,10 @@ export function createAuthService(deps: {
           await authRepo.insertSession(tx, {
             tokenHash,
             userId: created.user.id,
+            workspaceId: created.workspace.id,
             expiresAt: sessionExpiry(),
             userAgent: meta.userAgent,
+            ip: meta.ip,
           });
           return created;
         });
@@ -150,17 +168,22 @@ export function createAuthService(deps: {
       if (!known) await authRepo.releaseAttempt(db, addressKey);
       if (found.disabledAt) throw new AppError('permission-denied', 'This account has been disabled.');
       const { token, hash: tokenHash } = newToken();
-      const user = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await authRepo.insertSession(tx, {
           tokenHash,
           userId: found.id,
+          // The workspace the person last worked in, while they still belong to it; else their own.
+          workspaceId: await authRepo.openingWorkspace(tx, found),
           expiresAt: sessionExpiry(),
           userAgent: meta.userAgent,
+          ip: meta.ip,
         });
-        return (await accounts.touchLogin(tx, found.id))!;
+        await accounts.touchLogin(tx, found.id);
       });
       const deviceCookie = deviceCookieAfterSignIn(deps.secret, meta.device, found.id);
-      return { ...(await accounts.me(user)), token, deviceCookie };
+      const session = await resolveHash(tokenHash);
+      if (!session) throw new AppError('internal');
+      return { ...(await accounts.meOf(session)), token, deviceCookie };
     },
 
     /** Ends this session, and whatever it has open (live view, realtime) closes with it. */
@@ -173,16 +196,20 @@ export function createAuthService(deps: {
 
     async resolve(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
-      const tokenHash = hashToken(token);
-      const found = await authRepo.findLiveSession(db, tokenHash);
-      return found ? { ...found, tokenHash } : null;
+      return resolveHash(hashToken(token));
     },
 
+    resolveHash,
+
     /** A live session by its token hash (what signed live tickets carry), or null. */
-    async sessionByHash(tokenHash: string): Promise<{ uid: string; workspaceId: string } | null> {
+    async sessionByHash(
+      tokenHash: string,
+    ): Promise<{ uid: string; workspaceId: string; cameraIds: string[] | null } | null> {
       if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
-      const found = await authRepo.findLiveSession(db, tokenHash);
-      return found ? { uid: found.user.id, workspaceId: found.user.workspaceId } : null;
+      const found = await resolveHash(tokenHash);
+      return found
+        ? { uid: found.user.id, workspaceId: found.user.workspaceId, cameraIds: found.membership.cameraIds }
+        : null;
     },
 
     /**

@@ -3,10 +3,58 @@ import type { UserRow, WorkspaceRow } from '../accounts/user-doc.ts';
 
 export const SESSION_COOKIE = 'vigil_session';
 
+/** A person's place in a workspace (issue 12): `owner` for its owner; cameraIds null = every camera. */
+export interface Membership {
+  role: 'owner' | 'manager' | 'operator' | 'viewer';
+  cameraIds: string[] | null;
+}
+
 export interface SessionUser {
+  /**
+   * The person as the session's workspace sees them: `workspaceId` is the session's workspace,
+   * `role` the role there (an installation admin stays admin), and plan, limits, usage and flags
+   * are that workspace's (its owner's document). Everything that scopes by `user.workspaceId` or
+   * checks `user.role` therefore uses the current membership.
+   */
   user: UserRow;
   workspace: WorkspaceRow;
+  membership: Membership;
+  /** The person's own workspace (the one sign-up made). */
+  homeWorkspaceId: string;
   tokenHash: string;
+  /** Set when the caller is an API key rather than a signed-in person (issue 12). */
+  apiKeyId?: string;
+  lastSeenAt?: Date;
+}
+
+/** The role checks use, from the stored role and the membership. */
+export function effectiveRole(storedRole: string, membership: Membership): string {
+  if (storedRole === 'admin') return 'admin';
+  if (membership.role === 'owner') return storedRole === 'manager' ? 'manager' : 'user';
+  return membership.role;
+}
+
+/** Composes the user as seen from a workspace: identity and preferences are theirs, the plan is the workspace's. */
+export function asSeenFrom(
+  person: UserRow,
+  workspace: WorkspaceRow,
+  membership: Membership,
+  owner: UserRow,
+): UserRow {
+  return {
+    ...person,
+    workspaceId: workspace.id,
+    role: effectiveRole(person.role, membership),
+    plan: owner.plan,
+    planStatus: owner.planStatus,
+    trialStartDate: owner.trialStartDate,
+    trialEndDate: owner.trialEndDate,
+    limits: owner.limits,
+    usage: owner.usage,
+    aiAccess: owner.aiAccess,
+    vmsAccess: owner.vmsAccess,
+    billingState: owner.billingState,
+  };
 }
 
 export function newToken(): { token: string; hash: string } {
