@@ -27,10 +27,12 @@ export interface SessionUser {
   lastSeenAt?: Date;
 }
 
-/** The role checks use, from the stored role and the membership. */
+/**
+ * The role checks use: an installation admin is admin everywhere; in their own workspace a
+ * person has the role stored on their document (as before issue 12); elsewhere, their membership's.
+ */
 export function effectiveRole(storedRole: string, membership: Membership): string {
-  if (storedRole === 'admin') return 'admin';
-  if (membership.role === 'owner') return storedRole === 'manager' ? 'manager' : 'user';
+  if (storedRole === 'admin' || membership.role === 'owner') return storedRole;
   return membership.role;
 }
 
