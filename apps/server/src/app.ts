@@ -49,6 +49,8 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { smsModule } from './modules/sms/sms.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { createInvitationsService } from './modules/team/invitations.service.ts';
+import { teamModule } from './modules/team/team.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -162,6 +164,7 @@ async function registerServe(
   const policy = { allowLoopback: config.allowLoopbackTargets };
   const cameras = createCamerasService({ db, secrets, policy });
   await cameras.sealLegacySubstreams();
+  const invitations = createInvitationsService({ db, mail, publicUrl: config.publicUrl });
   const auth = createAuthService({
     db,
     accounts,
@@ -169,6 +172,7 @@ async function registerServe(
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     deferred,
+    claimInvitation: invitations.claimForSignUp,
   });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(config.mediaDir, config.authSecret, bucketOf(storage));
@@ -204,6 +208,7 @@ async function registerServe(
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });
   camerasRoutes(app, { cameras });
+  teamModule(app, { db, accounts, auth, invitations, twoFactorOf: async () => new Set() });
   const callables = [...adminCallables({ accounts, auth })];
   app.decorate(
     'callables',

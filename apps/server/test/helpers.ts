@@ -222,3 +222,24 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
 export function setRoleInDb(databaseUrl: string, uid: string, role: string): Promise<unknown> {
   return withPg(databaseUrl, (c) => c.query('update users set role = $2 where id = $1', [uid, role]));
 }
+
+/**
+ * Makes `uid` a member of `workspaceId` with `role` and moves their sessions there, as accepting
+ * an invitation does (modules/team covers the invitation itself).
+ */
+export function joinWorkspace(
+  databaseUrl: string,
+  uid: string,
+  workspaceId: string,
+  role: 'manager' | 'operator' | 'viewer',
+  cameraIds: string[] | null = null,
+): Promise<unknown> {
+  return withPg(databaseUrl, async (c) => {
+    await c.query(
+      `insert into memberships (workspace_id, user_id, role, camera_ids) values ($1, $2, $3, $4)
+       on conflict (workspace_id, user_id) do update set role = excluded.role, camera_ids = excluded.camera_ids`,
+      [workspaceId, uid, role, cameraIds],
+    );
+    await c.query('update sessions set workspace_id = $1 where user_id = $2', [workspaceId, uid]);
+  });
+}

@@ -25,4 +25,6 @@ export const TOPICS = {
   recordings: 'recordings',
   events: 'events',
   schedules: 'schedules',
+  /** Members and invitations of the workspace (issue 12). */
+  team: 'team',
 } as const;

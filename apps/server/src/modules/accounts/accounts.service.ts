@@ -1,7 +1,9 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import {
+  DEFAULT_LIMITS,
   DEFAULT_NOTIFICATIONS,
   DEFAULT_USAGE,
+  type MemberRole,
   type ListQuery,
   MAX_PHOTO_BYTES,
   type Me,
@@ -19,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { subscriptionService } from '../billing/subscription.service.ts';
+import { DEFAULT_PLAN, subscriptionService } from '../billing/subscription.service.ts';
 import { accountsRepo } from './accounts.repo.ts';
 import { listUsersPage } from './users-list.repo.ts';
 import { type UserRow, type WorkspaceRow, toUserDoc, toWorkspace } from './user-doc.ts';
@@ -59,6 +61,21 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     return row;
   }
 
+  /** A new workspace owned by `userId`, its trial started on the default plan (issue 11). */
+  async function newWorkspace(tx: DbOrTx, userId: string, displayName: string, timezone?: string) {
+    const workspace = await accountsRepo.insertWorkspace(tx, {
+      id: crypto.randomUUID(),
+      name: `${displayName}'s workspace`,
+      ownerId: userId,
+      // Schedules are read in the workspace's zone: the owner's own to begin with.
+      ...(timezone && isValidTimeZone(timezone) ? { timeZone: timezone } : {}),
+    });
+    const trialEndDate = new Date(Date.now() + TRIAL_DAYS * DAY_MS);
+    // The trial runs on the default plan, whose limits and flags the document carries (issue 11).
+    const plan = await subscriptionService.startTrial(tx, workspace.id, trialEndDate);
+    return { workspace, plan, trialEndDate };
+  }
+
   return {
     doc,
     /** The document of a resolved session: its workspace came with it, no further query. */
@@ -69,26 +86,20 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     /**
      * Writes the spec §3 user document with every default, its workspace and its password,
      * inside the caller's transaction. The first account of an installation becomes admin.
+     * Someone signing up from an invitation (issue 12) joins that workspace instead of getting
+     * one of their own: an operator of forty customers needs no trial of their own.
      */
     async createAccount(
       tx: DbOrTx,
       input: { email: string; displayName: string; passwordHash: string; timezone?: string; language?: string },
+      invited?: { workspaceId: string; role: MemberRole },
     ) {
       // Serialise sign-ups for the first-admin decision: two first sign-ups cannot both win.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vigil:first-admin'))`);
       const first = (await accountsRepo.countUsers(tx)) === 0;
       const now = new Date();
       const userId = crypto.randomUUID();
-      const workspace = await accountsRepo.insertWorkspace(tx, {
-        id: crypto.randomUUID(),
-        name: `${input.displayName}'s workspace`,
-        ownerId: userId,
-        // Schedules are read in the workspace's zone: the owner's own to begin with.
-        ...(input.timezone && isValidTimeZone(input.timezone) ? { timeZone: input.timezone } : {}),
-      });
-      const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-      // The trial runs on the default plan, whose limits and flags the document carries (issue 11).
-      const plan = await subscriptionService.startTrial(tx, workspace.id, trialEndDate);
+      const own = invited ? null : await newWorkspace(tx, userId, input.displayName, input.timezone);
       const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(input.language ?? '')
         ? input.language
         : 'en';
@@ -97,10 +108,11 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         email: input.email,
         displayName: input.displayName,
         role: first ? 'admin' : 'user',
-        plan: plan.key,
+        // A member's own plan fields are never read (the session shows the workspace's): defaults.
+        plan: own?.plan.key ?? DEFAULT_PLAN,
         planStatus: 'trial',
         trialStartDate: now,
-        trialEndDate,
+        trialEndDate: own?.trialEndDate ?? now,
         lastLoginAt: now,
         preferences: {
           language: language as 'en',
@@ -108,16 +120,44 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
           timezone: input.timezone ?? 'UTC',
           notifications: { ...DEFAULT_NOTIFICATIONS },
         },
-        limits: plan.limits,
-        aiAccess: plan.features.aiAccess,
-        vmsAccess: plan.features.vms,
+        limits: own?.plan.limits ?? { ...DEFAULT_LIMITS },
+        aiAccess: own?.plan.features.aiAccess ?? false,
+        vmsAccess: own?.plan.features.vms ?? false,
         usage: { ...DEFAULT_USAGE },
-        workspaceId: workspace.id,
+        workspaceId: own?.workspace.id ?? invited!.workspaceId,
+        lastWorkspaceId: invited?.workspaceId ?? null,
       });
-      await accountsRepo.insertMembership(tx, { workspaceId: workspace.id, userId: user.id, role: 'owner' });
+      await accountsRepo.insertMembership(tx, {
+        workspaceId: user.workspaceId,
+        userId: user.id,
+        role: invited?.role ?? 'owner',
+      });
       await accountsRepo.insertCredentials(tx, user.id, input.passwordHash);
       await publish(tx, { topic: 'admin.users', uid: user.id });
+      const workspace = own?.workspace ?? (await accountsRepo.findWorkspace(tx, user.workspaceId))!;
       return { user, workspace };
+    },
+
+    /**
+     * Gives a person who belongs to no workspace of their own (they joined by invitation and were
+     * then removed) a new one with a trial, so every account always has a workspace to open.
+     */
+    async createOwnWorkspace(tx: DbOrTx, person: UserRow) {
+      const own = await newWorkspace(tx, person.id, person.displayName, person.preferences.timezone);
+      await accountsRepo.insertMembership(tx, { workspaceId: own.workspace.id, userId: person.id, role: 'owner' });
+      await accountsRepo.updateUser(tx, person.id, {
+        workspaceId: own.workspace.id,
+        plan: own.plan.key,
+        planStatus: 'trial',
+        trialStartDate: new Date(),
+        trialEndDate: own.trialEndDate,
+        limits: own.plan.limits,
+        aiAccess: own.plan.features.aiAccess,
+        vmsAccess: own.plan.features.vms,
+        usage: { ...DEFAULT_USAGE },
+        billingState: null,
+      });
+      return own.workspace;
     },
     findByEmail: (email: string) => accountsRepo.findByEmail(db, email),
     findById: (uid: string) => accountsRepo.findById(db, uid),

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Db, DbOrTx } from '@vigil/db';
 import {
   type AuthResult,
+  type MemberRole,
   PASSWORD_RESET_MINUTES,
   SESSION_DAYS,
   type SignInInput,
@@ -37,6 +38,8 @@ export function createAuthService(deps: {
   /** Signs known-device cookies. */
   secret: string;
   deferred: Deferred;
+  /** Uses up an invitation in the sign-up's transaction (issue 12): the account joins its workspace. */
+  claimInvitation: (tx: DbOrTx, token: string, email: string) => Promise<{ workspaceId: string; role: MemberRole }>;
 }) {
   const { db, accounts, mail } = deps;
   const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 86_400_000);
@@ -113,7 +116,10 @@ export function createAuthService(deps: {
       const { token, hash: tokenHash } = newToken();
       try {
         const { user, workspace } = await db.transaction(async (tx) => {
-          const created = await accounts.createAccount(tx, { ...input, passwordHash });
+          const invited = input.invitationToken
+            ? await deps.claimInvitation(tx, input.invitationToken, input.email)
+            : undefined;
+          const created = await accounts.createAccount(tx, { ...input, passwordHash }, invited);
           await authRepo.insertSession(tx, {
             tokenHash,
             userId: created.user.id,
@@ -124,7 +130,10 @@ export function createAuthService(deps: {
           });
           return created;
         });
-        return { user: await accounts.doc(user), workspace: toWorkspace(workspace), token };
+        // As the session sees it: someone who joined by invitation has the workspace's plan and their role there.
+        const session = await resolveHash(tokenHash);
+        if (!session) return { user: await accounts.doc(user), workspace: toWorkspace(workspace), token };
+        return { ...(await accounts.meOf(session)), token };
       } catch (e) {
         // Two sign-ups with one email at once: the unique index decides, the loser gets the catalogue error.
         const code =

@@ -15,6 +15,7 @@ const WORKSPACE_TOPICS = new Set<string>([
   TOPICS.recordings,
   TOPICS.events,
   TOPICS.schedules,
+  TOPICS.team,
 ]);
 
 /** Who may hear an event: admins hear user-list changes; everyone hears their own document. */
