@@ -69,7 +69,7 @@ export const ROUTES: readonly RouteMeta[] = [
   }),
   ...area('manager', {
     dashboard: built('watch'),
-    team: later('team'),
+    team: built('team'),
     analytics: later('review'),
     schedules: built('team'),
     tasks: later('team'),
@@ -139,6 +139,8 @@ export const ROUTES: readonly RouteMeta[] = [
     }),
   ),
   { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false, available: true },
+  // An invitation mail's link (issue 12): signed in or not, offered by no menu.
+  { path: '/invite', title: 'pages.invite', layout: 'landing', requiresAuth: false, available: true },
   // A notification mail's unsubscribe link (issue 10): works without signing in, offered by no menu.
   { path: '/unsubscribe', title: 'pages.unsubscribe', layout: 'landing', requiresAuth: false, available: true },
 ];

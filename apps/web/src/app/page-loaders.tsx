@@ -61,6 +61,12 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/viewer/events': () => async () => ({
     Component: (await import('../features/events/pages/events-page.tsx')).EventsPage,
   }),
+  '/manager/team': () => async () => ({
+    Component: (await import('../features/team/pages/team-page.tsx')).TeamPage,
+  }),
+  '/invite': () => async () => ({
+    Component: (await import('../features/team/pages/invite-page.tsx')).InvitePage,
+  }),
   '/manager/schedules': () => async () => ({
     Component: (await import('../features/schedules/pages/schedules-page.tsx')).SchedulesPage,
   }),

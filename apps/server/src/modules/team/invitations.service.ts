@@ -39,7 +39,12 @@ export function createInvitationsService(deps: { db: Db; mail: MailService; publ
     return { token, tokenHash: hashOf(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS) };
   }
 
-  async function sendMail(tx: DbOrTx, inv: { email: string; role: string; workspaceId: string }, token: string, by: string) {
+  async function sendMail(
+    tx: DbOrTx,
+    inv: { email: string; role: string; workspaceId: string },
+    token: string,
+    by: string,
+  ) {
     const ws = await teamRepo.lockWorkspace(tx, inv.workspaceId);
     const inviter = await teamRepo.user(tx, by);
     const content = invitationMail({
@@ -87,9 +92,13 @@ export function createInvitationsService(deps: { db: Db; mail: MailService; publ
             email: 'already a member',
           });
         if (await teamRepo.pendingFor(tx, actor.workspaceId, input.email))
-          throw new AppError('already-exists', `An invitation to ${input.email} is already pending. Resend it instead.`, {
-            email: 'already invited',
-          });
+          throw new AppError(
+            'already-exists',
+            `An invitation to ${input.email} is already pending. Resend it instead.`,
+            {
+              email: 'already invited',
+            },
+          );
         const link = freshLink();
         const inv = await teamRepo.insertInvitation(tx, {
           workspaceId: actor.workspaceId,

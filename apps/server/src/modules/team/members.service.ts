@@ -92,7 +92,8 @@ export function createMembersService(deps: {
           await publish(tx, { topic: 'session.revoked', uid: userId, session: hash });
         const person = await teamRepo.user(tx, userId);
         if (person?.workspaceId === actor.workspaceId) await accounts.createOwnWorkspace(tx, person);
-        if (person?.lastWorkspaceId === actor.workspaceId) await teamRepo.setUser(tx, userId, { lastWorkspaceId: null });
+        if (person?.lastWorkspaceId === actor.workspaceId)
+          await teamRepo.setUser(tx, userId, { lastWorkspaceId: null });
         await publish(tx, { topic: 'team', workspaceId: actor.workspaceId, id: userId });
         await publish(tx, { topic: 'me', uid: userId });
       });

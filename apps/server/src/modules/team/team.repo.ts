@@ -1,5 +1,5 @@
 import { type DbOrTx, schema } from '@vigil/db';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 
 const { memberships, invitations, users, workspaces, sessions, cameras } = schema;
 
@@ -74,7 +74,7 @@ export const teamRepo = {
     const rows = await db
       .select({ id: cameras.id })
       .from(cameras)
-      .where(and(eq(cameras.workspaceId, workspaceId), sql`${cameras.id} = any(${ids}::uuid[])`));
+      .where(and(eq(cameras.workspaceId, workspaceId), inArray(cameras.id, ids)));
     return rows.map((r) => r.id);
   },
 
@@ -125,11 +125,7 @@ export const teamRepo = {
     return row;
   },
   async userByEmail(db: DbOrTx, email: string) {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`)
-      .limit(1);
+    const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
     return row;
   },
   async user(db: DbOrTx, id: string) {

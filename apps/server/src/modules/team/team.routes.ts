@@ -141,7 +141,11 @@ export function teamRoutes(
     '/api/v1/team/members',
     {
       config: { access: managers },
-      schema: { tags, summary: 'Members with role, camera access, last seen and 2FA state', response: { 200: membersListSchema } },
+      schema: {
+        tags,
+        summary: 'Members with role, camera access, last seen and 2FA state',
+        response: { 200: membersListSchema },
+      },
     },
     async (req) => ({ items: await members.list(actor(req)) }),
   );
@@ -190,7 +194,11 @@ export function teamRoutes(
     '/api/v1/team/workspaces',
     {
       config: { access: access.signedIn },
-      schema: { tags, summary: 'The workspaces the caller belongs to (the switcher)', response: { 200: myWorkspacesSchema } },
+      schema: {
+        tags,
+        summary: 'The workspaces the caller belongs to (the switcher)',
+        response: { 200: myWorkspacesSchema },
+      },
     },
     async (req) => {
       const s = req.session!;

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp, uniqueAddress, uniqueEmail } from '../../../test/harness.ts';
+import {
+  type TestApp,
+  bearer,
+  createTestApp,
+  createTestPatternCamera,
+  signUp,
+  uniqueAddress,
+  uniqueEmail,
+} from '../../../test/harness.ts';
 import { errorOf, getMe, signIn, waitForMail, withPg } from '../../../test/helpers.ts';
 
 /** Issue 12: invitations, members, the switcher and ownership, through the API on a real database. */
@@ -18,7 +26,11 @@ describe('team', () => {
   async function invite(ownerToken: string, email: string, role = 'operator') {
     const res = await post(ownerToken, '/api/v1/team/invitations', { email, role });
     expect(res.statusCode, res.body).toBe(201);
-    const mail = await waitForMail(t.databaseUrl, email, (m) => m.text.includes(res.json().id) || m.text.includes('/invite?token='));
+    const mail = await waitForMail(
+      t.databaseUrl,
+      email,
+      (m) => m.text.includes(res.json().id) || m.text.includes('/invite?token='),
+    );
     const token = decodeURIComponent(/\/invite\?token=([^\s]+)/.exec(mail.text)![1]!);
     return { invitation: res.json(), token };
   }
@@ -40,7 +52,10 @@ describe('team', () => {
     expect(invitation).toMatchObject({ email, role: 'operator' });
     expect(new Date(invitation.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
-    const preview = await t.app.inject({ method: 'GET', url: `/api/v1/team/invitations/preview?token=${encodeURIComponent(token)}` });
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/team/invitations/preview?token=${encodeURIComponent(token)}`,
+    });
     expect(preview.json()).toMatchObject({ email, role: 'operator', accountExists: false });
 
     const res = await t.app.inject({
@@ -128,7 +143,10 @@ describe('team', () => {
     );
     const late = await signUp(t.app);
     const expired = await post(late.token, '/api/v1/team/invitations/accept', { token: first.token });
-    expect(errorOf(expired)).toMatchObject({ code: 'failed-precondition', message: 'This invitation has expired. Ask for a new one.' });
+    expect(errorOf(expired)).toMatchObject({
+      code: 'failed-precondition',
+      message: 'This invitation has expired. Ask for a new one.',
+    });
     const bogus = await post(late.token, '/api/v1/team/invitations/accept', { token: 'x'.repeat(43) });
     expect(errorOf(bogus).code).toBe('not-found');
     // Signing up with another address than the invited one is refused, and no account is made.
@@ -154,7 +172,11 @@ describe('team', () => {
     const newToken = decodeURIComponent(/\/invite\?token=([^\s]+)/.exec(mail.text)![1]!);
     const someone = await signUp(t.app);
     expect((await post(someone.token, '/api/v1/team/invitations/accept', { token })).statusCode).toBe(404);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/invitations/${invitation.id}`, headers: bearer(owner.token) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/team/invitations/${invitation.id}`,
+      headers: bearer(owner.token),
+    });
     expect(del.statusCode).toBe(204);
     const revoked = await post(someone.token, '/api/v1/team/invitations/accept', { token: newToken });
     expect(errorOf(revoked)).toMatchObject({ code: 'failed-precondition', message: 'This invitation was withdrawn.' });
@@ -165,8 +187,12 @@ describe('team', () => {
     const owner = await signUp(t.app);
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    await post(a.token, '/api/v1/team/invitations/accept', { token: (await invite(owner.token, a.user.email, 'manager')).token });
-    await post(b.token, '/api/v1/team/invitations/accept', { token: (await invite(owner.token, b.user.email, 'viewer')).token });
+    await post(a.token, '/api/v1/team/invitations/accept', {
+      token: (await invite(owner.token, a.user.email, 'manager')).token,
+    });
+    await post(b.token, '/api/v1/team/invitations/accept', {
+      token: (await invite(owner.token, b.user.email, 'viewer')).token,
+    });
     const patch = (token: string, uid: string, payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/v1/team/members/${uid}`, headers: bearer(token), payload });
 
@@ -176,19 +202,37 @@ describe('team', () => {
 
     expect(errorOf(await patch(a.token, owner.user.uid, { role: 'viewer' })).code).toBe('failed-precondition');
     expect(errorOf(await patch(owner.token, owner.user.uid, { role: 'viewer' })).code).toBe('failed-precondition');
-    const delOwner = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/members/${owner.user.uid}`, headers: bearer(a.token) });
+    const delOwner = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/team/members/${owner.user.uid}`,
+      headers: bearer(a.token),
+    });
     expect(errorOf(delOwner).code).toBe('failed-precondition');
     // A manager changes operators and viewers, not other managers.
     const c = await signUp(t.app);
-    await post(c.token, '/api/v1/team/invitations/accept', { token: (await invite(owner.token, c.user.email, 'manager')).token });
+    await post(c.token, '/api/v1/team/invitations/accept', {
+      token: (await invite(owner.token, c.user.email, 'manager')).token,
+    });
     expect(errorOf(await patch(a.token, c.user.uid, { role: 'viewer' })).code).toBe('permission-denied');
 
     // Camera limits name cameras of this workspace only.
     const foreignCam = await createTestPatternCamera(t.app, (await signUp(t.app)).token, 'Elsewhere');
     const badScope = await patch(owner.token, b.user.uid, { cameraIds: [foreignCam] });
     expect(errorOf(badScope)).toMatchObject({ code: 'invalid-argument' });
+    const ownCam = await createTestPatternCamera(t.app, owner.token, 'Hall');
+    const scoped = await patch(owner.token, b.user.uid, { cameraIds: [ownCam, ownCam] });
+    expect(scoped.json()).toMatchObject({ cameraIds: [ownCam] });
+    // Another workspace's member is not there to change or remove.
+    const strangerWs = await signUp(t.app);
+    expect((await patch(owner.token, strangerWs.user.uid, { role: 'viewer' })).statusCode).toBe(404);
+    const delStranger = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/members/${strangerWs.user.uid}`, headers: bearer(owner.token) });
+    expect(delStranger.statusCode).toBe(404);
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/members/${b.user.uid}`, headers: bearer(a.token) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/team/members/${b.user.uid}`,
+      headers: bearer(a.token),
+    });
     expect(del.statusCode).toBe(204);
     // Their session in this workspace ended at once; they still sign in to their own.
     expect((await getMe(t.app, b.token)).statusCode).toBe(401);
@@ -217,14 +261,20 @@ describe('team', () => {
     expect(now.user.role).toBe('user');
     expect((await getMe(t.app, owner.token)).json().user.role).toBe('manager');
     // The new owner can remove the former one, who then works in a new workspace of their own.
-    const out = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/members/${owner.user.uid}`, headers: bearer(mgr.token) });
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/team/members/${owner.user.uid}`,
+      headers: bearer(mgr.token),
+    });
     expect(out.statusCode).toBe(204);
     const again = (await signIn(t.app, owner.user.email, 'secret123', uniqueAddress())).json();
     expect(again.workspace.id).not.toBe(owner.workspace.id);
     expect(again.workspace.ownerId).toBe(owner.user.uid);
     // A manager who owns a workspace cannot be handed another.
     const other = await signUp(t.app);
-    await post(other.token, '/api/v1/team/invitations/accept', { token: (await invite(mgr.token, other.user.email, 'manager')).token });
+    await post(other.token, '/api/v1/team/invitations/accept', {
+      token: (await invite(mgr.token, other.user.email, 'manager')).token,
+    });
     const refused = await post(mgr.token, '/api/v1/team/ownership', { userId: other.user.uid, password: 'secret123' });
     expect(errorOf(refused).code).toBe('failed-precondition');
   });

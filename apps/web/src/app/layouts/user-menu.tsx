@@ -2,6 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
+import { WorkspaceSwitcher } from '../../features/team/components/workspace-switcher.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 
 const itemClass =
@@ -44,6 +45,7 @@ export function UserMenu() {
           <Menu.Item className={itemClass} onSelect={() => navigate('/viewer/settings')}>
             {t('pages.viewer.settings')}
           </Menu.Item>
+          <WorkspaceSwitcher itemClass={itemClass} />
           <Menu.Separator className="my-1 h-px bg-line" />
           <Menu.Item
             className={itemClass}
