@@ -48,8 +48,14 @@ describe('events page', () => {
     viewer = await accountWithRole(base, 'viewer');
     db = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
     await db.connect();
-    // Until invitations exist, a viewer joins the owner's workspace the way one will: in the database.
-    await db.query('update users set workspace_id = $2 where id = $1', [viewer.user.uid, workspaceId]);
+    // The viewer joins the owner's workspace by invitation: the link from the outbox, accepted.
+    await api(owner, 'POST', '/api/v1/team/invitations', { email: viewer.user.email, role: 'viewer' });
+    const mail = await db.query<{ text: string }>(
+      `select text from mail_outbox where "to" = $1 and text like '%/invite?token=%' order by created_at desc limit 1`,
+      [viewer.user.email],
+    );
+    const token = decodeURIComponent(/\/invite\?token=(\S+)/.exec(mail.rows[0]!.text)![1]!);
+    await api(viewer, 'POST', '/api/v1/team/invitations/accept', { token });
   }, 60_000);
   afterAll(async () => {
     await deleteCamera(base, owner, cameraId);

@@ -36,7 +36,9 @@ async function invitationLink(email: string): Promise<string> {
 
 /** Nothing wider than the window, once the layout has settled. */
 const noOverflow = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 
 describe('team: invitations in the browser', () => {
   const contexts: BrowserContext[] = [];
@@ -106,7 +108,9 @@ describe('team: invitations in the browser', () => {
     expect(await p.getByRole('button', { name: 'Add camera' }).count()).toBe(0);
 
     // The owner's page shows the new member without a reload (realtime), and the invitation is gone.
-    await expect.poll(() => o.getByRole('listitem').filter({ hasText: 'Oscar Operator' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => o.getByRole('listitem').filter({ hasText: 'Oscar Operator' }).count(), { timeout: 10_000 })
+      .toBe(1);
     await expect.poll(() => o.getByText('No invitation is waiting for an answer.').isVisible()).toBe(true);
 
     // Limit the operator to no camera but this one, then remove them: their session ends.
@@ -153,7 +157,9 @@ describe('team: invitations in the browser', () => {
     await p.screenshot({ path: shot('switcher-phone'), fullPage: true });
     await menu.getByRole('menuitemradio', { name: /Victor Viewer's workspace/ }).click();
     await expect.poll(() => p.getByText("You are now working in Victor Viewer's workspace.").isVisible()).toBe(true);
-    const me = await p.evaluate(async () => (await (await fetch('/api/v1/me')).json()) as { workspace: { name: string } });
+    const me = await p.evaluate(
+      async () => (await (await fetch('/api/v1/me')).json()) as { workspace: { name: string } },
+    );
     expect(me.workspace.name).toBe("Victor Viewer's workspace");
   });
 });

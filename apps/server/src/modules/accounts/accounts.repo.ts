@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { DEFAULT_NOTIFICATION_RULE } from '@vigil/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { UserRow } from './user-doc.ts';
 
 const { users, workspaces, credentials, notificationRules, memberships } = schema;
@@ -20,6 +20,15 @@ export const accountsRepo = {
   },
   async insertMembership(db: DbOrTx, m: typeof memberships.$inferInsert) {
     await db.insert(memberships).values(m);
+  },
+  /** A member's role in a workspace; the owner's own row keeps `owner`. */
+  async setMemberRole(db: DbOrTx, workspaceId: string, userId: string, role: string) {
+    await db
+      .update(memberships)
+      .set({ role })
+      .where(
+        and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId), ne(memberships.role, 'owner')),
+      );
   },
   async insertCredentials(db: DbOrTx, userId: string, passwordHash: string) {
     await db.insert(credentials).values({ userId, passwordHash });

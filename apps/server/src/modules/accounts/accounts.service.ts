@@ -62,7 +62,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
   }
 
   /** A new workspace owned by `userId`, its trial started on the default plan (issue 11). */
-  async function newWorkspace(tx: DbOrTx, userId: string, displayName: string, timezone?: string) {
+  async function newWorkspace(tx: DbOrTx, userId: string, displayName: string, timezone?: string, now = new Date()) {
     const workspace = await accountsRepo.insertWorkspace(tx, {
       id: crypto.randomUUID(),
       name: `${displayName}'s workspace`,
@@ -70,7 +70,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
       // Schedules are read in the workspace's zone: the owner's own to begin with.
       ...(timezone && isValidTimeZone(timezone) ? { timeZone: timezone } : {}),
     });
-    const trialEndDate = new Date(Date.now() + TRIAL_DAYS * DAY_MS);
+    const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
     // The trial runs on the default plan, whose limits and flags the document carries (issue 11).
     const plan = await subscriptionService.startTrial(tx, workspace.id, trialEndDate);
     return { workspace, plan, trialEndDate };
@@ -99,7 +99,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
       const first = (await accountsRepo.countUsers(tx)) === 0;
       const now = new Date();
       const userId = crypto.randomUUID();
-      const own = invited ? null : await newWorkspace(tx, userId, input.displayName, input.timezone);
+      const own = invited ? null : await newWorkspace(tx, userId, input.displayName, input.timezone, now);
       const language = (SUPPORTED_LANGUAGES as readonly string[]).includes(input.language ?? '')
         ? input.language
         : 'en';
@@ -243,6 +243,10 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
             'This account owns a workspace, so it keeps a role that can manage it (owner, manager or administrator) until the workspace has another owner.',
           );
         const row = await accountsRepo.updateUser(tx, uid, { role });
+        // Someone who owns no workspace works in their home one as a member (issue 12): the role
+        // an administrator gives them is their role there.
+        if (role === 'manager' || role === 'operator' || role === 'viewer')
+          await accountsRepo.setMemberRole(tx, row!.workspaceId, uid, role);
         await changed(tx, row!);
         // Open realtime streams re-check what this user may hear.
         await publish(tx, { topic: 'role.changed', uid, role });

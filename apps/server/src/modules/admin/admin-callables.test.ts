@@ -24,6 +24,11 @@ describe('admin callables (POST /api/fn/<name>) and the outbox', () => {
     const owner = await signUp(t.app);
     const person = await signUp(t.app);
     await withPg(t.databaseUrl, async (c) => {
+      await c.query(`insert into memberships (workspace_id, user_id, role) values ($1, $2, 'viewer')`, [
+        owner.workspace.id,
+        person.user.uid,
+      ]);
+      await c.query('update sessions set workspace_id = $2 where user_id = $1', [person.user.uid, owner.workspace.id]);
       await c.query('update users set workspace_id = $2 where id = $1', [person.user.uid, owner.workspace.id]);
       await c.query('delete from workspaces where id = $1', [person.workspace.id]);
     });

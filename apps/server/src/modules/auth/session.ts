@@ -37,12 +37,7 @@ export function effectiveRole(storedRole: string, membership: Membership): strin
 }
 
 /** Composes the user as seen from a workspace: identity and preferences are theirs, the plan is the workspace's. */
-export function asSeenFrom(
-  person: UserRow,
-  workspace: WorkspaceRow,
-  membership: Membership,
-  owner: UserRow,
-): UserRow {
+export function asSeenFrom(person: UserRow, workspace: WorkspaceRow, membership: Membership, owner: UserRow): UserRow {
   return {
     ...person,
     workspaceId: workspace.id,

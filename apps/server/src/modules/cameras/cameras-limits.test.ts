@@ -1,11 +1,9 @@
-import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, callFn, createTestApp, signUp } from '../../../test/harness.ts';
-import { errorOf, getMe, withPg } from '../../../test/helpers.ts';
+import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
+import { errorOf, getMe, joinWorkspace, withPg } from '../../../test/helpers.ts';
 
 describe('camera limits and usage.camerasCount (the workspace owner’s document)', () => {
   let t: TestApp;
-  let admin: AuthResult;
 
   const create = (token: string, name: string) =>
     t.app.inject({
@@ -29,7 +27,8 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signUp(t.app, { displayName: 'Admin' });
+    // The first account is the installation's admin: the owners below are ordinary accounts.
+    await signUp(t.app, { displayName: 'Admin' });
   });
   afterAll(() => t.close());
 
@@ -82,18 +81,14 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
     const owner = await signUp(t.app);
     await setMax(owner.user.uid, 1);
     const member = await signUp(t.app);
-    // Until invitations exist, membership is written directly: the member joins the owner's workspace.
-    await withPg(t.databaseUrl, (c) =>
-      c.query('update users set workspace_id = $2 where id = $1', [member.user.uid, owner.workspace.id]),
-    );
-    expect(
-      (await callFn(t.app, admin.token, 'admin.setUserRole', { uid: member.user.uid, role: 'manager' })).statusCode,
-    ).toBe(200);
+    // The member joins the owner's workspace as a manager (modules/team covers the invitation).
+    await joinWorkspace(t.databaseUrl, member.user.uid, owner.workspace.id, 'manager');
     const made = await create(member.token, 'By manager');
     expect(made.statusCode).toBe(201);
     expect(made.json().workspaceId).toBe(owner.workspace.id);
     expect(await usage(owner.token)).toBe(1);
-    expect(await usage(member.token)).toBe(0);
+    // A member's document shows the workspace they work in: its plan and usage.
+    expect(await usage(member.token)).toBe(1);
     const refused = await create(member.token, 'Too many');
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).message).toBe(

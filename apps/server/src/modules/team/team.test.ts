@@ -225,7 +225,11 @@ describe('team', () => {
     // Another workspace's member is not there to change or remove.
     const strangerWs = await signUp(t.app);
     expect((await patch(owner.token, strangerWs.user.uid, { role: 'viewer' })).statusCode).toBe(404);
-    const delStranger = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/members/${strangerWs.user.uid}`, headers: bearer(owner.token) });
+    const delStranger = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/team/members/${strangerWs.user.uid}`,
+      headers: bearer(owner.token),
+    });
     expect(delStranger.statusCode).toBe(404);
 
     const del = await t.app.inject({
