@@ -49,6 +49,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { smsModule } from './modules/sms/sms.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -162,6 +163,7 @@ async function registerServe(
   const policy = { allowLoopback: config.allowLoopbackTargets };
   const cameras = createCamerasService({ db, secrets, policy });
   await cameras.sealLegacySubstreams();
+  const apiKeys = createApiKeys({ db });
   const auth = createAuthService({
     db,
     accounts,
@@ -169,6 +171,7 @@ async function registerServe(
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     deferred,
+    resolveApiKey: apiKeys.service.resolve,
   });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(config.mediaDir, config.authSecret, bucketOf(storage));
@@ -218,6 +221,7 @@ async function registerServe(
   schedulesRoutes(app, { schedules: createSchedulesService({ db }) });
   jobsRoutes(app, { jobs: createJobsService({ db }) });
   smsModule(app, { db, secrets, publicUrl: config.publicUrl, twilioApiUrl: config.twilioApiUrl });
+  apiKeys.register(app);
   billingModule(app, {
     db,
     secrets,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, DbOrTx } from '@vigil/db';
 import {
+  API_KEY_PREFIX,
   type AuthResult,
   PASSWORD_RESET_MINUTES,
   SESSION_DAYS,
@@ -37,6 +38,8 @@ export function createAuthService(deps: {
   /** Signs known-device cookies. */
   secret: string;
   deferred: Deferred;
+  /** Resolves an API key (a bearer starting `vgk_`) to the caller it stands for (modules/api-keys). */
+  resolveApiKey?: (token: string, meta: { ip?: string }) => Promise<SessionUser | null>;
 }) {
   const { db, accounts, mail } = deps;
   const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 86_400_000);
@@ -194,8 +197,14 @@ export function createAuthService(deps: {
       });
     },
 
-    async resolve(token: string | undefined): Promise<SessionUser | null> {
+    async resolve(
+      token: string | undefined,
+      meta: { ip?: string; bearer?: boolean } = {},
+    ): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
+      // An API key works as a bearer only, never as a cookie.
+      if (token.startsWith(API_KEY_PREFIX))
+        return meta.bearer && deps.resolveApiKey ? deps.resolveApiKey(token, { ip: meta.ip }) : null;
       return resolveHash(hashToken(token));
     },
 
