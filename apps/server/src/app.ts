@@ -51,6 +51,7 @@ import { smsModule } from './modules/sms/sms.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
 import { createInvitationsService } from './modules/team/invitations.service.ts';
 import { teamModule } from './modules/team/team.module.ts';
+import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -165,6 +166,7 @@ async function registerServe(
   const cameras = createCamerasService({ db, secrets, policy });
   await cameras.sealLegacySubstreams();
   const invitations = createInvitationsService({ db, mail, publicUrl: config.publicUrl });
+  const apiKeys = createApiKeys({ db });
   const auth = createAuthService({
     db,
     accounts,
@@ -173,6 +175,7 @@ async function registerServe(
     secret: config.authSecret,
     deferred,
     claimInvitation: invitations.claimForSignUp,
+    resolveApiKey: apiKeys.service.resolve,
   });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(config.mediaDir, config.authSecret, bucketOf(storage));
@@ -223,6 +226,7 @@ async function registerServe(
   schedulesRoutes(app, { schedules: createSchedulesService({ db }) });
   jobsRoutes(app, { jobs: createJobsService({ db }) });
   smsModule(app, { db, secrets, publicUrl: config.publicUrl, twilioApiUrl: config.twilioApiUrl });
+  apiKeys.register(app);
   billingModule(app, {
     db,
     secrets,

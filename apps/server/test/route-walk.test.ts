@@ -12,17 +12,28 @@ import {
 } from './route-walk-notifications.ts';
 import { BILLING_FIXTURES, type BillingObjects, seedBillingObjects } from './route-walk-billing.ts';
 import { TEAM_FIXTURES, type TeamObjects, seedTeamObjects } from './route-walk-team.ts';
+import {
+  API_KEY_FIXTURES,
+  type ApiKeyObjects,
+  KEY_ACTORS,
+  type KeyActor,
+  isKeyActor,
+  keyRoleOf,
+  seedApiKeyObjects,
+} from './route-walk-apikeys.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
- * role and by nobody, must answer as its access rule says; every route with an object id
- * must hide another workspace's object. A route added later without a fixture here fails.
+ * role, by an API key of each key role, and by nobody, must answer as its access rule says;
+ * every route with an object id must hide another workspace's object. A route added later
+ * without a fixture here fails.
  */
-type Actor = 'anonymous' | 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
-const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin'];
+type Person = 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
+type Actor = 'anonymous' | Person | KeyActor;
+const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin', ...KEY_ACTORS];
 
-interface World extends NotificationObjects, BillingObjects, TeamObjects {
-  tokens: Record<Exclude<Actor, 'anonymous'>, string>;
+interface World extends NotificationObjects, BillingObjects, TeamObjects, ApiKeyObjects {
+  tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
   own: { workspaceId: string };
@@ -125,6 +136,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...NOTIFICATION_FIXTURES,
   ...BILLING_FIXTURES,
   ...TEAM_FIXTURES,
+  ...API_KEY_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -147,6 +159,8 @@ const OWNER_ONLY = new Set([
 const IGNORED = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
 function allowed(access: Access, actor: Actor, role: string | undefined): 'yes' | 'unauthenticated' | 'forbidden' {
+  // An API key is refused where a person is needed, whatever its role.
+  if (access.personOnly && isKeyActor(actor)) return 'forbidden';
   if (access.kind === 'public') return 'yes';
   if (actor === 'anonymous') return 'unauthenticated';
   if (access.kind === 'signed-in') return 'yes';
@@ -155,8 +169,11 @@ function allowed(access: Access, actor: Actor, role: string | undefined): 'yes' 
   return access.roles.includes(accessRole(role) as AccessRole) ? 'yes' : 'forbidden';
 }
 
+const tokenOf = (w: World, actor: Exclude<Actor, 'anonymous'>) =>
+  isKeyActor(actor) ? w.apiKeys.tokens[actor] : w.tokens[actor];
+
 async function asActor(app: FastifyInstance, w: World, actor: Actor, method: string, url: string) {
-  const headers = actor === 'anonymous' ? {} : bearer(w.tokens[actor]);
+  const headers = actor === 'anonymous' ? {} : bearer(tokenOf(w, actor));
   const withBody = ['POST', 'PUT', 'PATCH'].includes(method);
   return app.inject({ method: method as 'GET', url, headers, ...(withBody ? { payload: {} } : {}) });
 }
@@ -226,10 +243,12 @@ describe('authorization walk over every route', () => {
     const notifications = await seedNotificationObjects(t, tokens.user, other, events);
     const billing = await seedBillingObjects(t, { token: tokens.user, uid: ownMe.json().user.uid }, other.token);
     const team = await seedTeamObjects(t, owner, other);
+    const apiKeys = await seedApiKeyObjects(t, tokens.user, other.token);
     w = {
       ...notifications,
       ...billing,
       ...team,
+      ...apiKeys,
       tokens,
       events,
       schedules,
@@ -239,7 +258,7 @@ describe('authorization walk over every route', () => {
       recordings,
       exports,
     };
-    for (const a of ACTORS) roleOf[a] = a === 'anonymous' ? undefined : a;
+    for (const a of ACTORS) roleOf[a] = a === 'anonymous' ? undefined : isKeyActor(a) ? keyRoleOf(a) : a;
   });
   afterAll(() => t.close());
 
@@ -261,6 +280,14 @@ describe('authorization walk over every route', () => {
       const foreign = await asActor(t.app, w, 'user', method, f.foreignUrl!);
       expect(foreign.statusCode, `${f.key} foreign`).toBe(404);
       expect(foreign.json().error.code).toBe('not-found');
+      // The `user` actor's keys: another workspace's object is as hidden to them (or refused before any lookup).
+      const access = t.app.registeredRoutes.find((r) => `${r.method} ${r.url}` === f.key)!.access!;
+      for (const actor of KEY_ACTORS) {
+        const res = await asActor(t.app, w, actor, method, f.foreignUrl!);
+        const got = `${f.key} foreign as ${actor} → ${res.statusCode} ${res.body.slice(0, 120)}`;
+        if (allowed(access, actor, roleOf[actor]) === 'forbidden') expect(res.statusCode, got).toBe(403);
+        else expect([res.statusCode, res.json().error.code], got).toEqual([404, 'not-found']);
+      }
     }
   });
 
@@ -271,7 +298,7 @@ describe('authorization walk over every route', () => {
         const res =
           actor === 'anonymous'
             ? await t.app.inject({ method: 'POST', url: `/api/fn/${c.name}`, payload: { data: {} } })
-            : await callFn(t.app, w.tokens[actor], c.name, {});
+            : await callFn(t.app, tokenOf(w, actor), c.name, {});
         const want = allowed(c.access, actor, roleOf[actor]);
         const got = `${c.name} as ${actor} → ${res.statusCode} ${res.body.slice(0, 120)}`;
         if (want === 'unauthenticated') expect(res.json().error.status, got).toBe('UNAUTHENTICATED');

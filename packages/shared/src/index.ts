@@ -23,3 +23,4 @@ export * from './contracts/sms.ts';
 export * from './plan-status.ts';
 export * from './contracts/billing.ts';
 export * from './contracts/team.ts';
+export * from './contracts/api-keys.ts';

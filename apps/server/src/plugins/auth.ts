@@ -71,7 +71,7 @@ export function registerAuth(
       return;
     }
     // A process without the serve role has no sessions to resolve (and only public or internal routes).
-    req.session = auth ? await auth.resolve(token) : null;
+    req.session = auth ? await auth.resolve(token, { ip: req.ip, bearer: via === 'bearer' }) : null;
     // Cookie-authenticated writes must come from our own pages (CSRF): browsers send Origin on them.
     // So must every WebSocket upgrade: browsers let any page open one, carrying our cookie
     // (cross-site WebSocket hijacking), and a live ticket in a leaked URL must not play elsewhere.
@@ -81,6 +81,8 @@ export function registerAuth(
       const host = req.headers.host;
       if (origin && origin !== allowedOrigin && hostOf(origin) !== host) throw new AppError('permission-denied');
     }
+    if (access.personOnly && req.session?.apiKeyId)
+      throw new AppError('permission-denied', 'API keys cannot do this: it needs a person signed in.');
     if (access.kind === 'public') return;
     if (!req.session) throw new AppError('auth/unauthenticated');
     if (access.kind === 'roles' && !access.roles.includes(accessRole(req.session.user.role))) {

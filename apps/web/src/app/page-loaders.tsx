@@ -1,5 +1,7 @@
 import type { RouteMeta } from '@vigil/shared';
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/ui/page-header.tsx';
 
 export type PageLoader = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
 
@@ -26,7 +28,22 @@ const shell =
     return { element: <ShellPage titleKey={meta.title} gate={gate} /> };
   };
 
+/** Minimal /security for the API keys branch: the security dashboard's own page replaces it at merge. */
+function SecurityPage({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      {children}
+    </>
+  );
+}
+
 const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
+  '/security': (m) => async () => {
+    const { ApiKeysPanel } = await import('../features/api-keys/components/api-keys-panel.tsx');
+    return { element: <SecurityPage titleKey={m.title}>{<ApiKeysPanel />}</SecurityPage> };
+  },
   '/about': () => async () => ({ Component: (await import('../features/landing/pages/about-page.tsx')).AboutPage }),
   '/auth/login': () => async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
   '/auth/register': () => async () => ({

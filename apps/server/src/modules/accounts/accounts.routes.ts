@@ -46,7 +46,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     '/api/v1/me',
     {
       bodyLimit: 16 * 1024,
-      config: { access: access.signedIn },
+      config: { access: access.personOnly(access.signedIn) },
       schema: {
         tags,
         summary: 'Update display name and preferences',
@@ -60,7 +60,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
   r.put(
     '/api/v1/me/photo',
     {
-      config: { access: access.signedIn },
+      config: { access: access.personOnly(access.signedIn) },
       schema: {
         tags,
         summary: 'Upload a profile photo (raw PNG, JPEG or WebP body, up to 2 MB)',
@@ -78,7 +78,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
   r.delete(
     '/api/v1/me/photo',
     {
-      config: { access: access.signedIn },
+      config: { access: access.personOnly(access.signedIn) },
       schema: { tags, summary: 'Remove the profile photo', response: { 200: meSchema } },
     },
     async (req) => accounts.removePhoto(req.session!),

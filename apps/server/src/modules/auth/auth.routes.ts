@@ -75,7 +75,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
 
   r.post(
     '/api/v1/auth/sign-out',
-    { config: { access: access.public }, schema: { tags, summary: 'End this session' } },
+    { config: { access: access.personOnly(access.public) }, schema: { tags, summary: 'End this session' } },
     async (req, reply) => {
       if (req.session) await auth.signOut(req.session);
       clearSessionCookie(reply);
@@ -123,7 +123,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     '/api/v1/auth/password',
     {
       bodyLimit: SMALL_BODY,
-      config: { access: access.signedIn, fieldCodes: { newPassword: 'auth/weak-password' } },
+      config: { access: access.personOnly(access.signedIn), fieldCodes: { newPassword: 'auth/weak-password' } },
       schema: {
         tags,
         summary: 'Change the signed-in user’s password',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, DbOrTx } from '@vigil/db';
 import {
+  API_KEY_PREFIX,
   type AuthResult,
   type MemberRole,
   PASSWORD_RESET_MINUTES,
@@ -40,6 +41,8 @@ export function createAuthService(deps: {
   deferred: Deferred;
   /** Uses up an invitation in the sign-up's transaction (issue 12): the account joins its workspace. */
   claimInvitation: (tx: DbOrTx, token: string, email: string) => Promise<{ workspaceId: string; role: MemberRole }>;
+  /** Resolves an API key (a bearer starting `vgk_`) to the caller it stands for (modules/api-keys). */
+  resolveApiKey?: (token: string, meta: { ip?: string }) => Promise<SessionUser | null>;
 }) {
   const { db, accounts, mail } = deps;
   const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 86_400_000);
@@ -203,8 +206,14 @@ export function createAuthService(deps: {
       });
     },
 
-    async resolve(token: string | undefined): Promise<SessionUser | null> {
+    async resolve(
+      token: string | undefined,
+      meta: { ip?: string; bearer?: boolean } = {},
+    ): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
+      // An API key works as a bearer only, never as a cookie.
+      if (token.startsWith(API_KEY_PREFIX))
+        return meta.bearer && deps.resolveApiKey ? deps.resolveApiKey(token, { ip: meta.ip }) : null;
       return resolveHash(hashToken(token));
     },
 

@@ -32,6 +32,8 @@ export function functionsRoutes(app: FastifyInstance, deps: { callables: readonl
       if (fn.access.kind === 'roles' && !fn.access.roles.includes(accessRole(session.user.role))) {
         throw new AppError('permission-denied');
       }
+      if (fn.access.personOnly && session.apiKeyId)
+        throw new AppError('permission-denied', 'API keys cannot do this: it needs a person signed in.');
       const parsed = fn.input.safeParse((req.body as z.infer<typeof body>).data);
       if (!parsed.success) {
         const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'data', i.message]));

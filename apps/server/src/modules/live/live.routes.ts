@@ -44,7 +44,7 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
   r.post(
     '/api/v1/cameras/:id/live-ticket',
     {
-      config: { access: access.signedIn },
+      config: { access: access.personOnly(access.signedIn) },
       schema: {
         tags,
         summary: 'Short-lived signed URLs for the live WebSocket (MSE) and live HLS (media elements send no headers)',
@@ -58,7 +58,7 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
   r.post(
     '/api/v1/cameras/:id/webrtc',
     {
-      config: { access: access.signedIn },
+      config: { access: access.personOnly(access.signedIn) },
       schema: {
         tags,
         summary: 'WebRTC live view: the browser offer (recvonly video, candidates gathered) in, the answer out',
@@ -73,7 +73,7 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
   r.delete(
     '/api/v1/cameras/:id/webrtc/:sessionId',
     {
-      config: { access: access.signedIn },
+      config: { access: access.personOnly(access.signedIn) },
       schema: {
         tags,
         summary: 'Ends a WebRTC live session',
@@ -106,7 +106,7 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
     method: 'GET',
     url: '/api/v1/cameras/:id/live.mp4ws',
     // The signed ticket (or the session cookie, checked below) is the permission.
-    config: { access: access.public },
+    config: { access: access.personOnly(access.public) },
     schema: { tags, summary: 'Live fragmented MP4 over WebSocket (MSE): a codec JSON text, then init, then fragments' },
     // A plain HTTP request (no upgrade) gets a clean 4xx.
     handler: async () => {
@@ -142,7 +142,7 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
     '/api/v1/cameras/:id/live/:file',
     {
       // The signed URL (or the session cookie, checked in hlsFile) is the permission.
-      config: { access: access.public },
+      config: { access: access.personOnly(access.public) },
       schema: {
         tags,
         summary: 'Live HLS (last-resort transport): index.m3u8, init.mp4 and <n>.m4s, by signed URL or session',

@@ -6,8 +6,9 @@ import { access } from '../../plugins/access.ts';
 import type { DeviceTokensService } from './device-tokens.service.ts';
 
 const tags = ['notifications'];
-// Each person manages the devices they are notified on, whatever their role.
-const own = access.signedIn;
+// Each person manages the devices they are notified on, whatever their role; an API key never
+// points its creator's notifications somewhere else.
+const own = access.personOnly(access.signedIn);
 /** A push endpoint URL-encoded in the path (app.ts raises the router's maxParamLength for it). */
 const tokenParams = z.object({ token: z.string().min(1).max(2000) });
 

@@ -39,7 +39,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
     '/api/v1/realtime',
     {
       // Public: with no topics the stream is the connection status every page shows (spec §1 banner).
-      config: { access: access.public },
+      config: { access: access.personOnly(access.public) },
       schema: {
         tags: ['realtime'],
         summary:

@@ -15,9 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
-import type { SessionUser } from '../auth/session.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import type { MembersService } from './members.service.ts';
 import type { TeamActor } from './team-rules.ts';
@@ -37,12 +35,8 @@ const actor = (req: FastifyRequest): TeamActor => {
   };
 };
 
-/** Joining and switching workspaces are a person's acts, never an integration's. */
-const person = (req: FastifyRequest): SessionUser => {
-  const s = req.session!;
-  if (s.apiKeyId) throw new AppError('permission-denied', 'An API key cannot join or switch workspaces.');
-  return s;
-};
+/** Joining, switching and handing over a workspace are a person's acts, never an integration's. */
+const person = access.personOnly(access.signedIn);
 
 export function teamRoutes(
   app: FastifyInstance,
@@ -117,7 +111,7 @@ export function teamRoutes(
   r.post(
     '/api/v1/team/invitations/accept',
     {
-      config: { access: access.signedIn },
+      config: { access: person },
       schema: {
         tags,
         summary: 'Accept an invitation: join its workspace, which becomes the current one',
@@ -132,7 +126,7 @@ export function teamRoutes(
       },
     },
     async (req) => {
-      const s = person(req);
+      const s = req.session!;
       return invitations.accept({ userId: s.user.id, tokenHash: s.tokenHash }, req.body.token);
     },
   );
@@ -177,7 +171,7 @@ export function teamRoutes(
   r.post(
     '/api/v1/team/ownership',
     {
-      config: { access: managers },
+      config: { access: access.personOnly(managers) },
       schema: {
         tags,
         summary: "Transfer ownership to a manager, confirmed by the owner's password",
@@ -208,7 +202,7 @@ export function teamRoutes(
   r.post(
     '/api/v1/team/switch',
     {
-      config: { access: access.signedIn },
+      config: { access: person },
       schema: {
         tags,
         summary: 'Work in another of your workspaces (this session; new sign-ins open there too)',
@@ -217,7 +211,7 @@ export function teamRoutes(
       },
     },
     async (req) => {
-      const s = person(req);
+      const s = req.session!;
       await members.switchTo({ userId: s.user.id, tokenHash: s.tokenHash }, req.body.workspaceId);
       return deps.meAfterMove(s.tokenHash);
     },

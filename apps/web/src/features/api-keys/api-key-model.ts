@@ -1,0 +1,17 @@
+import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
+
+/** Today's date (YYYY-MM-DD) in the user's timezone: the earliest expiry the form offers. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return toLocalInput(now, timeZone).slice(0, 10);
+}
+
+/**
+ * A key given an expiry date works until the end of that day in the user's timezone. Returns the
+ * instant as ISO text, 'past' for a day already over, or null for no (or an unreadable) date.
+ */
+export function expiryFromDate(date: string, timeZone: string, now = Date.now()): string | 'past' | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const end = fromLocalInput(`${date}T23:59:59`, timeZone);
+  if (end === null || Number.isNaN(end)) return null;
+  return end <= now ? 'past' : new Date(end).toISOString();
+}
