@@ -4,7 +4,7 @@ import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type TestApp, bearer, createTestApp, signUp, createTestPatternCamera } from '../../../test/harness.ts';
-import { withPg } from '../../../test/helpers.ts';
+import { joinWorkspace, withPg } from '../../../test/helpers.ts';
 import { waitFor } from '../../../test/recorder-helpers.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
 import { codecFromInit } from './live-codec.ts';
@@ -199,6 +199,31 @@ describe('live view over WebSocket (MSE)', () => {
         c.query('update users set disabled_at = now() where id = $1', [person.user.uid]),
       );
       expect((await playlist(mineHls)).statusCode).toBe(404);
+    });
+
+    it('removing a member ends their open live view and their HLS URL (issue 12)', async () => {
+      const member = await signUp(t.app);
+      await joinWorkspace(t.databaseUrl, member.user.uid, owner.workspace.id, 'viewer');
+      const { url, hlsUrl } = (await ticket(member.token, camera)).json();
+      expect((await playlist(hlsUrl)).statusCode).toBe(200);
+      const watching = watch(
+        `${base}${url}`,
+        () => false,
+        () => {
+          setTimeout(
+            () =>
+              void t.app.inject({
+                method: 'DELETE',
+                url: `/api/v1/team/members/${member.user.uid}`,
+                headers: bearer(owner.token),
+              }),
+            200,
+          );
+        },
+      );
+      expect((await watching).close?.code).toBe(4403);
+      expect((await playlist(hlsUrl)).statusCode).toBe(404);
+      expect((await ticket(member.token, camera)).statusCode).toBe(401);
     });
 
     it('a WebSocket upgrade from a foreign Origin is refused, even with a valid ticket', async () => {
