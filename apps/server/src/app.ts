@@ -49,6 +49,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { smsModule } from './modules/sms/sms.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { tasksModule } from './modules/tasks/tasks.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -225,6 +226,7 @@ async function registerServe(
     accounts,
     stripeApiUrl: config.stripeApiUrl,
   });
+  tasksModule(app, { db });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

@@ -25,4 +25,6 @@ export const TOPICS = {
   recordings: 'recordings',
   events: 'events',
   schedules: 'schedules',
+  /** Tasks (issue 12): heard by the workspace's managers and by the task's assignee. */
+  tasks: 'tasks',
 } as const;
