@@ -69,3 +69,4 @@ export const TOPIC_EXPORTS = 'exports' satisfies TopicName;
 export const TOPIC_RECORDINGS = 'recordings' satisfies TopicName;
 export const TOPIC_EVENTS = 'events' satisfies TopicName;
 export const TOPIC_SCHEDULES = 'schedules' satisfies TopicName;
+export const TOPIC_TASKS = 'tasks' satisfies TopicName;

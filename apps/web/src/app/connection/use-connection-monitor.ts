@@ -10,6 +10,7 @@ import {
   TOPIC_ME,
   TOPIC_RECORDINGS,
   TOPIC_SCHEDULES,
+  TOPIC_TASKS,
   openStream,
   publish,
 } from '../../lib/realtime.ts';
@@ -33,7 +34,7 @@ export function useConnectionMonitor(): ConnectionState {
   const uid = session.user?.uid ?? '';
   // Every member hears their workspace's cameras (status changes from the recorder, teammates' edits),
   // exports, recordings (footage the plan's limits pruned), events (the alert center) and schedules.
-  const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_RECORDINGS, TOPIC_EVENTS, TOPIC_SCHEDULES];
+  const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_RECORDINGS, TOPIC_EVENTS, TOPIC_SCHEDULES, TOPIC_TASKS];
   const topics = uid ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 
