@@ -25,7 +25,7 @@ async function navOf(page: Page): Promise<Record<string, string[]>> {
 
 const WATCH = (dashboard: string) => [`Dashboard ${dashboard}`, 'Live view /viewer/live', 'Cameras /viewer/cameras'];
 const REVIEW = ['Recordings /viewer/recordings', 'Events /viewer/events', 'Exports /viewer/exports'];
-const TEAM = ['Schedules /manager/schedules'];
+const TEAM = ['Schedules /manager/schedules', 'Team tasks /manager/tasks', 'My tasks /operator/tasks'];
 const ACCOUNT = ['Settings /viewer/settings', 'Upgrade /upgrade', 'Billing /billing', 'SMS manager /sms'];
 
 describe('navigation: grouped by what people do, each role sees what it can use', () => {

@@ -52,6 +52,7 @@ import { billingModule } from './modules/billing/billing.module.ts';
 import { createInvitationsService } from './modules/team/invitations.service.ts';
 import { teamModule } from './modules/team/team.module.ts';
 import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
+import { tasksModule } from './modules/tasks/tasks.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -234,6 +235,7 @@ async function registerServe(
     accounts,
     stripeApiUrl: config.stripeApiUrl,
   });
+  tasksModule(app, { db });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

@@ -160,6 +160,8 @@ describe('API fuzzer over /api/openapi.json', () => {
   let t: TestApp;
   const actors: Actor[] = [{ name: 'anonymous' }];
   let camera = '';
+  /** A task of the owner's, so the task routes' bodies are fuzzed past their lookup (issue 12). */
+  let task = '';
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -169,6 +171,13 @@ describe('API fuzzer over /api/openapi.json', () => {
     await setRoleInDb(t.databaseUrl, viewer.user.uid, 'viewer');
     camera = await createTestPatternCamera(t.app, owner.token, 'Fuzzed');
     const apiKey = (await createKey(t.app, owner.token, { name: 'Fuzzed key', role: 'manager' })).key;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tasks',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { title: 'Fuzzed task', cameraId: camera },
+    });
+    task = created.json().id;
     actors.push(
       { name: 'viewer', token: viewer.token },
       { name: 'owner', token: owner.token },
@@ -207,7 +216,7 @@ describe('API fuzzer over /api/openapi.json', () => {
             encode(
               String(
                 pick([
-                  name === 'name' ? 'admin.setUserRole' : ids.camera,
+                  name === 'name' ? 'admin.setUserRole' : route.startsWith('/api/v1/tasks/') ? task : ids.camera,
                   '00000000-0000-4000-8000-000000000000',
                   pick(STRINGS.filter((s) => s.length < 300)),
                 ]),

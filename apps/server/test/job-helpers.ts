@@ -23,6 +23,7 @@ export const NOOP_TASKS: Tasks = {
   'camera-watch': async () => {},
   'notify-event': async () => {},
   'notify-send': async () => {},
+  'notify-task': async () => {},
   'notify-digest': async () => {},
   'billing-hourly': async () => {},
   'storage-sample': async () => {},

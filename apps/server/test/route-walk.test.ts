@@ -21,6 +21,7 @@ import {
   keyRoleOf,
   seedApiKeyObjects,
 } from './route-walk-apikeys.ts';
+import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-tasks.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -32,7 +33,7 @@ type Person = 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
 type Actor = 'anonymous' | Person | KeyActor;
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin', ...KEY_ACTORS];
 
-interface World extends NotificationObjects, BillingObjects, TeamObjects, ApiKeyObjects {
+interface World extends NotificationObjects, BillingObjects, TeamObjects, ApiKeyObjects, TaskObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -137,6 +138,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...BILLING_FIXTURES,
   ...TEAM_FIXTURES,
   ...API_KEY_FIXTURES,
+  ...TASK_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -244,11 +246,13 @@ describe('authorization walk over every route', () => {
     const billing = await seedBillingObjects(t, { token: tokens.user, uid: ownMe.json().user.uid }, other.token);
     const team = await seedTeamObjects(t, owner, other);
     const apiKeys = await seedApiKeyObjects(t, tokens.user, other.token);
+    const tasks = await seedTaskObjects(t, tokens.user, other.token);
     w = {
       ...notifications,
       ...billing,
       ...team,
       ...apiKeys,
+      ...tasks,
       tokens,
       events,
       schedules,

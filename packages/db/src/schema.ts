@@ -11,3 +11,4 @@ export * from './schema/sms.ts';
 export * from './schema/billing.ts';
 export * from './schema/team.ts';
 export * from './schema/api-keys.ts';
+export * from './schema/tasks.ts';

@@ -24,3 +24,4 @@ export * from './plan-status.ts';
 export * from './contracts/billing.ts';
 export * from './contracts/team.ts';
 export * from './contracts/api-keys.ts';
+export * from './contracts/tasks.ts';

@@ -70,6 +70,8 @@ describe('route table', () => {
       '/payment',
       '/admin/pricing',
       '/admin/payment-settings',
+      '/manager/tasks',
+      '/operator/tasks',
     ])
       expect(isAvailable(built), built).toBe(true);
     expect(isAvailable('/vms/sites/7')).toBe(false);

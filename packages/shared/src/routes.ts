@@ -72,10 +72,10 @@ export const ROUTES: readonly RouteMeta[] = [
     team: built('team'),
     analytics: later('review'),
     schedules: built('team'),
-    tasks: later('team'),
+    tasks: built('team'),
     reports: later('review'),
   }),
-  ...area('operator', { dashboard: built('watch'), tasks: later('team') }),
+  ...area('operator', { dashboard: built('watch'), tasks: built('team') }),
   ...area('viewer', {
     dashboard: built('watch'),
     live: built('watch'),

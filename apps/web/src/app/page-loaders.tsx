@@ -87,6 +87,12 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/manager/schedules': () => async () => ({
     Component: (await import('../features/schedules/pages/schedules-page.tsx')).SchedulesPage,
   }),
+  '/manager/tasks': () => async () => ({
+    Component: (await import('../features/tasks/pages/manager-tasks-page.tsx')).ManagerTasksPage,
+  }),
+  '/operator/tasks': () => async () => ({
+    Component: (await import('../features/tasks/pages/operator-tasks-page.tsx')).OperatorTasksPage,
+  }),
   '/sms': () => async () => ({
     Component: (await import('../features/sms/pages/sms-page.tsx')).SmsPage,
   }),

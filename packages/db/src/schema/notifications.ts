@@ -14,6 +14,7 @@ import {
 import { stamps } from './stamps.ts';
 import { users, workspaces } from './accounts.ts';
 import { events } from './events.ts';
+import { tasks } from './tasks.ts';
 
 /**
  * Notifications (issue 10): the rules that pick people, the devices and integrations that receive,
@@ -114,6 +115,8 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** A task's assignment notice (issue 12) instead of an event's alert; null once the task is deleted. */
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     channel: text('channel').notNull(),
     target: text('target').notNull(),
@@ -129,6 +132,7 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_dedupe_unique').on(t.dedupeKey),
     index('deliveries_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
     index('deliveries_workspace_channel_created_idx').on(t.workspaceId, t.channel, t.createdAt.desc(), t.id.desc()),
+    index('deliveries_task_idx').on(t.taskId),
     index('deliveries_digest_idx').on(t.userId).where(sql`status = 'digest'`),
   ],
 );

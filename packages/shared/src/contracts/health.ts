@@ -27,4 +27,6 @@ export const TOPICS = {
   schedules: 'schedules',
   /** Members and invitations of the workspace (issue 12). */
   team: 'team',
+  /** Tasks (issue 12): heard by the workspace's managers and by the task's assignee. */
+  tasks: 'tasks',
 } as const;

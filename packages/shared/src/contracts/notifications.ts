@@ -149,6 +149,8 @@ export const deliveryAttemptSchema = z.object({
 export const deliverySchema = z.object({
   id: z.string(),
   eventId: z.string().nullable(),
+  /** A task's assignment notice (issue 12) rather than an event's alert. */
+  taskId: z.string().nullable(),
   channel: z.enum(DELIVERY_CHANNELS),
   /** Masked: an email's name part, a phone's middle digits, a push endpoint's path. */
   destination: z.string(),

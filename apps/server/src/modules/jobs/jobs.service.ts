@@ -24,6 +24,8 @@ export interface JobPayloads {
   'notify-event': { eventId: string };
   /** One attempt at one delivery (issue 10). */
   'notify-send': { deliveryId: string };
+  /** Tells a task's assignee it is theirs: one delivery per destination, like an event's (issue 12). */
+  'notify-task': { taskId: string; seq: number };
   /** The daily email digests whose local hour has come (hourly, issue 10). */
   'notify-digest': Record<string, never>;
   /** Trial reminders and the manual provider's renewal invoices (hourly, issue 11). */

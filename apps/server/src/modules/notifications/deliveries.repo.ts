@@ -8,6 +8,8 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export interface NewDelivery {
   workspaceId: string;
   eventId: string | null;
+  /** A task's assignment notice (issue 12). */
+  taskId?: string | null;
   userId: string | null;
   channel: DeliveryChannel;
   target: string;

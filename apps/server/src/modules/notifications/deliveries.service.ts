@@ -36,6 +36,7 @@ export function createDeliveriesService(deps: { db: Db }) {
       const items: Delivery[] = page.map((r) => ({
         id: r.id,
         eventId: r.eventId,
+        taskId: r.taskId,
         channel: r.channel as DeliveryChannel,
         destination: r.destination,
         status: r.status as DeliveryStatus,

@@ -13,12 +13,13 @@ import { fanOutEvent } from './fanout.service.ts';
 import { createSmsChannel } from '../sms/sms-channel.service.ts';
 import { twilioProvider } from '../sms/twilio-provider.ts';
 import { createSender } from './send.service.ts';
+import { fanOutTask } from './task-fanout.service.ts';
 import type { Vapid } from './vapid.ts';
 
 /**
  * The notifications module's front door for a work process: the queue tasks that decide who
- * hears about an event (`notify-event`) and send each delivery (`notify-send`), with every
- * channel this installation can use.
+ * hears about an event (`notify-event`) or a task's assignment (`notify-task`) and send each
+ * delivery (`notify-send`), with every channel this installation can use.
  */
 export interface NotifierDeps {
   db: Db;
@@ -60,6 +61,7 @@ export function createNotifier(deps: NotifierDeps) {
     tasks: {
       'notify-event': async (p: { eventId: string }) => void (await fanOutEvent(deps.db, p.eventId)),
       'notify-send': (p: { deliveryId: string }) => sender.run(p.deliveryId),
+      'notify-task': async (p: { taskId: string; seq: number }) => void (await fanOutTask(deps.db, p.taskId, p.seq)),
       'notify-digest': async () => void (await digest?.run()),
     },
     /** Ends the broker connections (MQTT). */

@@ -1,11 +1,13 @@
 import type { Db } from '@vigil/db';
 import type { DeliveryChannel } from '@vigil/shared';
 import { redactCredentials } from '../../lib/redact.ts';
-import type { Channels, DeliveryContext, NotifiedEvent, SendResult } from './channels/channel.ts';
+import type { Channels, DeliveryContext, NotifiedEvent, NotifiedTask, SendResult } from './channels/channel.ts';
 import { deliveriesRepo, type DeliveryRow } from './deliveries.repo.ts';
 import { eventImageUrl, eventLink } from './event-image.ts';
 import { queueSend } from './fanout.service.ts';
 import { loadNotifiedEvent } from './notified-event.repo.ts';
+import { loadNotifiedTask } from './notified-task.repo.ts';
+import { isTaskDelivery, staleTaskDelivery, taskLink } from './task-fanout.service.ts';
 
 /** After a failed attempt, the next one waits this long (then the delivery fails for good). */
 export const RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
@@ -47,16 +49,24 @@ export function createSender(deps: SenderDeps) {
     });
   }
 
-  function context(row: DeliveryRow, attempt: number, event: NotifiedEvent | null): DeliveryContext {
+  function context(
+    row: DeliveryRow,
+    attempt: number,
+    event: NotifiedEvent | null,
+    task: NotifiedTask | null = null,
+  ): DeliveryContext {
+    const delivery = {
+      id: row.id,
+      workspaceId: row.workspaceId,
+      channel: row.channel as DeliveryChannel,
+      target: row.target,
+      userId: row.userId,
+      attempt,
+    };
+    // The assignee's queue opens on the task.
+    if (task) return { delivery, event: null, task, link: taskLink(deps.publicUrl, task.id), imageUrl: null };
     return {
-      delivery: {
-        id: row.id,
-        workspaceId: row.workspaceId,
-        channel: row.channel as DeliveryChannel,
-        target: row.target,
-        userId: row.userId,
-        attempt,
-      },
+      delivery,
       event,
       link: event ? eventLink(deps.publicUrl, event.id) : `${deps.publicUrl}/dashboard`,
       imageUrl: event?.cameraId ? eventImageUrl(deps.publicUrl, deps.authSecret, event.id) : null,
@@ -73,12 +83,43 @@ export function createSender(deps: SenderDeps) {
     }
   }
 
+  /** One attempt: claim the row (the send lock), send, record the outcome and any retry in one transaction. */
+  async function send(row: DeliveryRow, event: NotifiedEvent | null, task: NotifiedTask | null): Promise<void> {
+    const claimed = await deliveriesRepo.claim(db, row.id);
+    if (!claimed) return;
+    const started = performance.now();
+    const result = await attempt(claimed, context(claimed, claimed.attempts, event, task));
+    const durationMs = performance.now() - started;
+    await db.transaction(async (tx) => {
+      await deliveriesRepo.addAttempt(tx, {
+        deliveryId: row.id,
+        ok: result.ok,
+        code: result.code ?? null,
+        error: result.ok ? null : result.error,
+        durationMs,
+      });
+      if (result.ok) return deliveriesRepo.finish(tx, row.id, 'sent', { sentAt: new Date() });
+      if (result.skipped) return deliveriesRepo.finish(tx, row.id, 'skipped', { lastError: result.error });
+      const delay = result.retry ? delays[claimed.attempts - 1] : undefined;
+      if (delay === undefined) return deliveriesRepo.finish(tx, row.id, 'failed', { lastError: result.error });
+      await deliveriesRepo.finish(tx, row.id, 'retrying', { lastError: result.error });
+      await queueSend(tx, row.id, new Date(Date.now() + delay));
+    });
+  }
+
   return {
     async run(deliveryId: string): Promise<void> {
       const row = await deliveriesRepo.byId(db, deliveryId);
       if (!row) return;
       if (row.status === 'sending') return markInterrupted(row);
       if (row.status !== 'pending' && row.status !== 'retrying') return;
+      if (isTaskDelivery(row)) {
+        // A task's assignment notice: the same lock, attempts and backoff as an event's alert.
+        const task = row.taskId ? await loadNotifiedTask(db, row.taskId) : undefined;
+        const stale = staleTaskDelivery(row, task);
+        if (stale) return deliveriesRepo.finish(db, row.id, 'skipped', { lastError: stale });
+        return send(row, null, task!);
+      }
       const event = row.eventId ? ((await loadNotifiedEvent(db, row.eventId)) ?? null) : null;
       // Every delivery the fan-out makes is about an event: none left means it (or its camera) was deleted.
       if (!event) return deliveriesRepo.finish(db, row.id, 'skipped', { lastError: EVENT_GONE });
@@ -92,26 +133,7 @@ export function createSender(deps: SenderDeps) {
         await queueSend(db, row.id, new Date(Date.now() + 2000));
         return;
       }
-      const claimed = await deliveriesRepo.claim(db, row.id);
-      if (!claimed) return;
-      const started = performance.now();
-      const result = await attempt(claimed, context(claimed, claimed.attempts, event));
-      const durationMs = performance.now() - started;
-      await db.transaction(async (tx) => {
-        await deliveriesRepo.addAttempt(tx, {
-          deliveryId: row.id,
-          ok: result.ok,
-          code: result.code ?? null,
-          error: result.ok ? null : result.error,
-          durationMs,
-        });
-        if (result.ok) return deliveriesRepo.finish(tx, row.id, 'sent', { sentAt: new Date() });
-        if (result.skipped) return deliveriesRepo.finish(tx, row.id, 'skipped', { lastError: result.error });
-        const delay = result.retry ? delays[claimed.attempts - 1] : undefined;
-        if (delay === undefined) return deliveriesRepo.finish(tx, row.id, 'failed', { lastError: result.error });
-        await deliveriesRepo.finish(tx, row.id, 'retrying', { lastError: result.error });
-        await queueSend(tx, row.id, new Date(Date.now() + delay));
-      });
+      return send(row, event, null);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { TOPICS, accessRole } from '@vigil/shared';
+import { TOPICS, accessRole, hasAnyRole } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +25,12 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
   if (e.topic === TOPICS.me) return e.uid === session.user.id;
   // Workspace-wide topics reach only members of that workspace.
   if (WORKSPACE_TOPICS.has(e.topic)) return e.workspaceId === session.user.workspaceId;
+  // A task is news to the workspace's managers and to the person it is (or was) assigned to.
+  if (e.topic === TOPICS.tasks)
+    return (
+      e.workspaceId === session.user.workspaceId &&
+      (hasAnyRole(session.user.role, ['manager', 'admin']) || (e.uid !== undefined && e.uid === session.user.id))
+    );
   return false;
 }
 
@@ -43,7 +49,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       schema: {
         tags: ['realtime'],
         summary:
-          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules',
+          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules, tasks',
         querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },

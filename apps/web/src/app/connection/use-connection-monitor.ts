@@ -11,6 +11,7 @@ import {
   TOPIC_RECORDINGS,
   TOPIC_SCHEDULES,
   TOPIC_TEAM,
+  TOPIC_TASKS,
   openStream,
   publish,
 } from '../../lib/realtime.ts';
@@ -33,8 +34,17 @@ export function useConnectionMonitor(): ConnectionState {
   const isAdmin = session.hasRole('admin');
   const uid = session.user?.uid ?? '';
   // Every member hears their workspace's cameras (status changes from the recorder, teammates' edits),
-  // exports, recordings (footage the plan's limits pruned), events (the alert center), schedules and its team.
-  const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_RECORDINGS, TOPIC_EVENTS, TOPIC_SCHEDULES, TOPIC_TEAM];
+  // exports, recordings (footage the plan's limits pruned), events (the alert center), schedules, its team and tasks.
+  const member = [
+    TOPIC_ME,
+    TOPIC_CAMERAS,
+    TOPIC_EXPORTS,
+    TOPIC_RECORDINGS,
+    TOPIC_EVENTS,
+    TOPIC_SCHEDULES,
+    TOPIC_TEAM,
+    TOPIC_TASKS,
+  ];
   const topics = uid ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 

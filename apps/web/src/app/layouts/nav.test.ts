@@ -12,7 +12,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     expect(shape('admin')).toEqual({
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
       review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
-      team: ['/manager/schedules'],
+      team: ['/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/sms'],
       administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
     });
@@ -23,7 +23,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
-        team: ['/manager/schedules'],
+        team: ['/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/sms'],
       });
     }
@@ -31,6 +31,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('operator and viewer (and an unreadable role) get their own dashboard', () => {
     expect(shape('operator').watch?.[0]).toBe('/operator/dashboard');
+    expect(shape('operator').team).toEqual(['/operator/tasks']);
     for (const role of ['viewer', undefined, 'root']) {
       expect(shape(role)).toEqual({
         watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
@@ -52,7 +53,9 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
-    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/team', '/operator/tasks', '/security']));
+    expect(later.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/manager/team', '/manager/reports', '/security']),
+    );
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
     }
@@ -60,13 +63,14 @@ describe('navSections: grouped by what people do, only what each role can use', 
   });
 
   it('offers what a later issue ships by flipping its one flag', () => {
-    const tasks = ROUTES.find((r) => r.path === '/operator/tasks')! as { available: boolean };
-    expect(shape('operator').team).toBeUndefined();
-    tasks.available = true;
+    const reports = ROUTES.find((r) => r.path === '/manager/reports')! as { available: boolean };
+    expect(shape('manager').review).not.toContain('/manager/reports');
+    reports.available = true;
     try {
-      expect(shape('operator').team).toEqual(['/operator/tasks']);
+      expect(shape('manager').review).toContain('/manager/reports');
+      expect(shape('operator').review).not.toContain('/manager/reports');
     } finally {
-      tasks.available = false;
+      reports.available = false;
     }
   });
 

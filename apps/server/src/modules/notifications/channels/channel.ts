@@ -1,4 +1,4 @@
-import type { DeliveryChannel, EventKind, EventSeverity } from '@vigil/shared';
+import type { DeliveryChannel, EventKind, EventSeverity, TaskPriority, TaskStatus } from '@vigil/shared';
 
 /**
  * What every channel (push, email, SMS, webhook, MQTT) is given to send one delivery, and what it
@@ -23,6 +23,24 @@ export interface NotifiedEvent {
   detail: Record<string, unknown> | null;
 }
 
+/** A task given to someone (issue 12), as the assignment notice describes it. */
+export interface NotifiedTask {
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  title: string;
+  description: string;
+  priority: TaskPriority;
+  status: TaskStatus;
+  dueAt: Date | null;
+  assigneeId: string | null;
+  /** Which assignment of the task this is (a reassignment is a new one). */
+  assignmentSeq: number;
+  cameraName: string | null;
+  /** Who gave it (null: their account is gone). */
+  assignedByName: string | null;
+}
+
 export interface DeliveryContext {
   delivery: {
     id: string;
@@ -34,8 +52,10 @@ export interface DeliveryContext {
     /** 1 on the first attempt. */
     attempt: number;
   };
-  /** Null for a message that is about no single event (a digest, a test). */
+  /** Null for a message that is about no single event (a digest, a test, a task). */
   event: NotifiedEvent | null;
+  /** The task, for an assignment notice (email and push only). */
+  task?: NotifiedTask | null;
   /** The event in the app (PUBLIC_URL/viewer/events?id=…). */
   link: string;
   /** A signed URL of the event's picture that needs no session (push images, webhooks), or null. */

@@ -2,6 +2,7 @@ import type { DbOrTx } from '@vigil/db';
 import type { Storage } from '../../../lib/storage.ts';
 import { MailDeliveryError, type MailService, type RichMail } from '../../mail/mail.service.ts';
 import { notificationMail } from '../email-content.ts';
+import { taskMail } from '../task-mail.ts';
 import { mailLanguage } from '../mail-text.ts';
 import { mailRecipientsRepo } from '../mail-recipients.repo.ts';
 import { unsubscribeHeaders, unsubscribePageUrl } from '../unsubscribe-token.ts';
@@ -39,11 +40,29 @@ async function readPicture(storage: EmailChannelDeps['storage'], key: string) {
 const messageId = (publicUrl: string, deliveryId: string) => `<delivery-${deliveryId}@${new URL(publicUrl).hostname}>`;
 
 /**
- * One event by email to one person (the delivery's target is their user id). Address, language,
+ * One event (or a task's assignment notice) by email to one person (the delivery's target is their user id). Address, language,
  * time zone and the email preference are read at send time, so a change or an unsubscribe made
  * after the alert still counts. Plain and HTML bodies, the picture inline, unsubscribe headers.
  */
 export function createEmailChannel(deps: EmailChannelDeps): Channel {
+  function headersFor(userId: string, deliveryId: string) {
+    return {
+      ...unsubscribeHeaders(deps.publicUrl, deps.authSecret, userId),
+      'Message-ID': messageId(deps.publicUrl, deliveryId),
+    };
+  }
+
+  async function deliver(msg: RichMail): Promise<SendResult> {
+    try {
+      const receipt = await deps.mail.deliver(msg);
+      return { ok: true, code: receipt.code ?? undefined, info: receipt.response ?? 'outbox' };
+    } catch (e) {
+      if (e instanceof MailDeliveryError)
+        return { ok: false, retry: !e.permanent, code: e.code ?? undefined, error: e.message };
+      throw e;
+    }
+  }
+
   return {
     async send(ctx): Promise<SendResult> {
       const person = await mailRecipientsRepo.byId(deps.db, ctx.delivery.target);
@@ -51,6 +70,21 @@ export function createEmailChannel(deps: EmailChannelDeps): Channel {
         return { ok: false, retry: false, skipped: true, error: 'The person’s account was removed or disabled.' };
       if (!person.preferences.notifications.email)
         return { ok: false, retry: false, skipped: true, error: 'The person turned notification emails off.' };
+      if (ctx.task) {
+        const content = taskMail({
+          lang: mailLanguage(person.preferences.language),
+          timeZone: person.preferences.timezone,
+          task: ctx.task,
+          link: ctx.link,
+          unsubscribeUrl: unsubscribePageUrl(deps.publicUrl, deps.authSecret, person.id),
+        });
+        return deliver({
+          to: person.email,
+          ...content,
+          attachments: [],
+          headers: headersFor(person.id, ctx.delivery.id),
+        });
+      }
       if (!ctx.event) return { ok: false, retry: false, error: 'An email notification needs an event.' };
 
       const cid = `event-${ctx.event.id}@vigil`;
@@ -69,19 +103,9 @@ export function createEmailChannel(deps: EmailChannelDeps): Channel {
         attachments: picture
           ? [{ filename: picture.contentType === 'image/png' ? 'event.png' : 'event.jpg', cid, ...picture }]
           : [],
-        headers: {
-          ...unsubscribeHeaders(deps.publicUrl, deps.authSecret, person.id),
-          'Message-ID': messageId(deps.publicUrl, ctx.delivery.id),
-        },
+        headers: headersFor(person.id, ctx.delivery.id),
       };
-      try {
-        const receipt = await deps.mail.deliver(msg);
-        return { ok: true, code: receipt.code ?? undefined, info: receipt.response ?? 'outbox' };
-      } catch (e) {
-        if (e instanceof MailDeliveryError)
-          return { ok: false, retry: !e.permanent, code: e.code ?? undefined, error: e.message };
-        throw e;
-      }
+      return deliver(msg);
     },
   };
 }

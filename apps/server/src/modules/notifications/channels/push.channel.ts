@@ -8,6 +8,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { OutboundPolicy } from '../../../lib/outbound-policy.ts';
 import { checkEndpoint, pushTokens } from '../device-tokens.service.ts';
 import type { Vapid } from '../vapid.ts';
+import { TASK_TEXT } from '../task-mail.ts';
 import type { Channel, DeliveryContext, SendResult } from './channel.ts';
 
 export interface PushChannelDeps {
@@ -54,6 +55,22 @@ const TEST_TEXT = { en: 'Vigil test notification', fr: 'Notification de test Vig
 /** The notification in the recipient's language and time zone. */
 export function pushPayload(ctx: DeliveryContext, locale: { language: string; timezone: string }): PushPayload {
   const lang = locale.language === 'fr' ? 'fr' : 'en';
+  if (ctx.task) {
+    const task = ctx.task;
+    const text = TASK_TEXT[lang];
+    const due = task.dueAt
+      ? `${text.due}: ${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: safeZone(locale.timezone) }).format(task.dueAt)}`
+      : text.noDue;
+    return {
+      title: text.pushTitle(task.title),
+      body: `${text.priorities[task.priority]} · ${due} · ${task.workspaceName}`,
+      image: null,
+      url: ctx.link,
+      // A second notice of the same task replaces the first on the device.
+      tag: `task-${task.id}`,
+      eventId: null,
+    };
+  }
   const e = ctx.event;
   if (!e)
     return {
@@ -73,6 +90,16 @@ export function pushPayload(ctx: DeliveryContext, locale: { language: string; ti
     tag: e.id,
     eventId: e.id,
   };
+}
+
+/** A zone Intl does not know (an old preference) reads as UTC rather than failing the send. */
+function safeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
 }
 
 /** Push services keep one pending message per topic: a retry of the same event replaces, never adds. */
@@ -120,7 +147,7 @@ export function createPushChannel(deps: PushChannelDeps): Channel {
           vapidDetails,
           TTL: 3600,
           urgency: 'high',
-          topic: pushTopic(ctx.event?.id ?? ctx.delivery.id),
+          topic: pushTopic(ctx.event?.id ?? (ctx.task ? `task-${ctx.task.id}` : ctx.delivery.id)),
           agent,
           timeout: deps.timeoutMs ?? 10_000,
         });

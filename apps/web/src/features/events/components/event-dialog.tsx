@@ -23,6 +23,8 @@ export interface EventDialogProps {
   ackLabel(event: VigilEvent): string;
   timeZone: string;
   canHandle: boolean;
+  /** Owners and managers turn an event into a task (the tasks page, prefilled). */
+  canCreateTask: boolean;
 }
 
 /** One event: its clip, its facts, its note and what can be done with it. Opened by ?id= in the URL. */
@@ -86,6 +88,7 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
   const detail = detailText(event);
   const recordings = recordingsLink(event, props.timeZone);
   const canAck = props.canHandle && !event.acknowledgedAt;
+  const taskLink = `/manager/tasks?${new URLSearchParams({ eventId: event.id, ...(event.cameraId ? { cameraId: event.cameraId } : {}) })}`;
   const download = () => {
     if (!event.cameraId) return;
     setQueued(false);
@@ -156,7 +159,7 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
           </Link>
         </Banner>
       )}
-      {(canAck || hasClip(event) || recordings) && (
+      {(canAck || hasClip(event) || recordings || props.canCreateTask) && (
         <div className="flex flex-wrap gap-2 border-t border-line pt-4">
           {canAck && (
             <Button
@@ -179,6 +182,11 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
           {recordings && (
             <Link to={recordings} className={buttonClass('secondary')}>
               {t('events.openRecordings')}
+            </Link>
+          )}
+          {props.canCreateTask && (
+            <Link to={taskLink} className={buttonClass('secondary')}>
+              {t('events.createTask')}
             </Link>
           )}
         </div>

@@ -211,6 +211,7 @@ export function EventsPage() {
           ackLabel={ackLabel}
           timeZone={timeZone}
           canHandle={canHandle}
+          canCreateTask={session.hasAnyRole(['manager', 'admin'])}
         />
       )}
     </>

@@ -73,6 +73,10 @@ export function DeliveryRow(props: { delivery: Delivery; timeZone: string; retry
             <Link to={`/viewer/events?id=${encodeURIComponent(d.eventId)}`} className="text-primary underline">
               {t('notifications.log.openEvent')}
             </Link>
+          ) : d.taskId ? (
+            <Link to={`/manager/tasks?id=${encodeURIComponent(d.taskId)}`} className="text-primary underline">
+              {t('notifications.log.openTask')}
+            </Link>
           ) : (
             <span className="text-muted">{t('notifications.log.noEvent')}</span>
           )}

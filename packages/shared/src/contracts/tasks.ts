@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+
+/**
+ * Issue 12: tasks a manager gives a member of the workspace (`/manager/tasks`), worked by that
+ * member (`/operator/tasks`): status, comments, overdue marking, the assignee told when assigned.
+ */
+export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const TASK_STATUSES = ['open', 'in_progress', 'done', 'canceled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** Still to be worked: what "overdue" and a queue are about. */
+export const ACTIVE_TASK_STATUSES = ['open', 'in_progress'] as const satisfies readonly TaskStatus[];
+/** The statuses the assignee may set; canceling is the manager's decision. */
+export const ASSIGNEE_TASK_STATUSES = ['open', 'in_progress', 'done'] as const satisfies readonly TaskStatus[];
+
+export const TASK_TITLE_MAX = 200;
+export const TASK_DESCRIPTION_MAX = 5000;
+export const TASK_COMMENT_MAX = 2000;
+/** A task's thread stops here (a runaway script, not a conversation). */
+export const TASK_COMMENTS_MAX = 500;
+
+/** Whether a task is late now: due time passed and not done or canceled. The server and the pages agree. */
+export function isTaskOverdue(t: { dueAt: string | null; status: TaskStatus }, now: number = Date.now()): boolean {
+  if (!t.dueAt || !(ACTIVE_TASK_STATUSES as readonly string[]).includes(t.status)) return false;
+  const due = Date.parse(t.dueAt);
+  return Number.isFinite(due) && due < now;
+}
+
+const dueAt = z.string().datetime({ offset: true }).nullable();
+const optionalId = z.string().uuid().nullable();
+
+export const createTaskSchema = z
+  .object({
+    title: z.string().trim().min(1).max(TASK_TITLE_MAX),
+    description: z.string().trim().max(TASK_DESCRIPTION_MAX).optional(),
+    priority: z.enum(TASK_PRIORITIES).optional(),
+    dueAt: dueAt.optional(),
+    /** A member of the workspace; null or absent = nobody yet. */
+    assigneeId: optionalId.optional(),
+    cameraId: optionalId.optional(),
+    /** The event the task is about ("Create task" on an event); its camera is the task's unless one is given. */
+    eventId: optionalId.optional(),
+  })
+  .strict();
+export type CreateTaskInput = z.infer<typeof createTaskSchema>;
+
+/** Managers change anything; the assignee changes `status` only. An empty patch changes nothing. */
+export const updateTaskSchema = createTaskSchema
+  .partial()
+  .extend({ status: z.enum(TASK_STATUSES).optional() })
+  .strict();
+export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
+
+const personRef = z.object({ id: z.string(), displayName: z.string() });
+export type TaskPerson = z.infer<typeof personRef>;
+
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(TASK_PRIORITIES),
+  status: z.enum(TASK_STATUSES),
+  dueAt: isoDate.nullable(),
+  /** Due time passed and not done or canceled, as of the answer. */
+  overdue: z.boolean(),
+  assignee: personRef.nullable(),
+  assignedAt: isoDate.nullable(),
+  camera: z.object({ id: z.string(), name: z.string() }).nullable(),
+  eventId: z.string().nullable(),
+  createdBy: personRef.nullable(),
+  completedAt: isoDate.nullable(),
+  commentCount: z.number(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskCommentSchema = z.object({
+  id: z.string(),
+  author: personRef.nullable(),
+  body: z.string(),
+  createdAt: isoDate,
+});
+export type TaskComment = z.infer<typeof taskCommentSchema>;
+
+export const taskDetailSchema = taskSchema.extend({ comments: z.array(taskCommentSchema) });
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const taskPageSchema = z.object({ items: z.array(taskSchema), nextCursor: z.string().nullable() });
+export type TaskPage = z.infer<typeof taskPageSchema>;
+
+const statusList = z
+  .string()
+  .max(100)
+  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))].filter(Boolean))
+  .pipe(z.array(z.enum(TASK_STATUSES)).min(1));
+
+/**
+ * GET /api/v1/tasks: soonest due first (no due time last), keyset paged by `startAfter`.
+ * `assignee` is a user id, `me` or `none`; `status` one status or several, comma-separated.
+ */
+export const tasksQuerySchema = z
+  .object({
+    assignee: z.union([z.literal('me'), z.literal('none'), z.string().uuid()]).optional(),
+    status: statusList.optional(),
+    overdue: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+    cameraId: z.string().uuid().optional(),
+    eventId: z.string().uuid().optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    startAfter: z.string().max(300).optional(),
+  })
+  .strict();
+export type TasksQuery = z.infer<typeof tasksQuerySchema>;
+
+export const createTaskCommentSchema = z.object({ body: z.string().trim().min(1).max(TASK_COMMENT_MAX) }).strict();
+
+/** Who a task can be given to: members who may work tasks (not viewers), with the cameras they may see. */
+export const taskAssigneeSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  role: z.enum(['owner', 'admin', 'manager', 'operator']),
+  /** Null: every camera; otherwise only these (a task on another camera cannot be theirs). */
+  cameraIds: z.array(z.string()).nullable(),
+});
+export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
+export const taskAssigneesSchema = z.object({ items: z.array(taskAssigneeSchema) });
