@@ -11,6 +11,7 @@ import {
   seedNotificationObjects,
 } from './route-walk-notifications.ts';
 import { BILLING_FIXTURES, type BillingObjects, seedBillingObjects } from './route-walk-billing.ts';
+import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -123,6 +124,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   }),
   ...NOTIFICATION_FIXTURES,
   ...BILLING_FIXTURES,
+  ...SCOPE_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
