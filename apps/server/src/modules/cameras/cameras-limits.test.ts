@@ -1,11 +1,9 @@
-import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, callFn, createTestApp, signUp } from '../../../test/harness.ts';
+import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { errorOf, getMe, withPg } from '../../../test/helpers.ts';
 
 describe('camera limits and usage.camerasCount (the workspace owner’s document)', () => {
   let t: TestApp;
-  let admin: AuthResult;
 
   const create = (token: string, name: string) =>
     t.app.inject({
@@ -29,7 +27,7 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signUp(t.app, { displayName: 'Admin' });
+    await signUp(t.app, { displayName: 'Admin' }); // the first account is the admin
   });
   afterAll(() => t.close());
 
@@ -82,18 +80,21 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
     const owner = await signUp(t.app);
     await setMax(owner.user.uid, 1);
     const member = await signUp(t.app);
-    // Until invitations exist, membership is written directly: the member joins the owner's workspace.
-    await withPg(t.databaseUrl, (c) =>
-      c.query('update users set workspace_id = $2 where id = $1', [member.user.uid, owner.workspace.id]),
-    );
-    expect(
-      (await callFn(t.app, admin.token, 'admin.setUserRole', { uid: member.user.uid, role: 'manager' })).statusCode,
-    ).toBe(200);
+    // Membership is written directly (as the team API does): the member joins the owner's workspace
+    // as a manager, and their session works there.
+    await withPg(t.databaseUrl, async (c) => {
+      await c.query(`insert into memberships (workspace_id, user_id, role) values ($1, $2, 'manager')`, [
+        owner.workspace.id,
+        member.user.uid,
+      ]);
+      await c.query('update sessions set workspace_id = $1 where user_id = $2', [owner.workspace.id, member.user.uid]);
+    });
     const made = await create(member.token, 'By manager');
     expect(made.statusCode).toBe(201);
     expect(made.json().workspaceId).toBe(owner.workspace.id);
     expect(await usage(owner.token)).toBe(1);
-    expect(await usage(member.token)).toBe(0);
+    // The member's session sees the workspace's usage (its owner's), not their own workspace's.
+    expect(await usage(member.token)).toBe(1);
     const refused = await create(member.token, 'Too many');
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).message).toBe(
