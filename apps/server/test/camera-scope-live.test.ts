@@ -109,7 +109,7 @@ describe('a member limited to one camera: live, realtime and notifications', () 
     });
     streams.push(s);
     expect(s.status).toBe(200);
-    expect((await s.next()).event).toBe('ready');
+    expect((await s.next())?.event).toBe('ready');
     const eventA = await w.event(w.camA);
     const eventB = await w.event(w.camB);
     // B's news first: had it leaked, it would arrive before A's (events come in commit order).
@@ -124,7 +124,7 @@ describe('a member limited to one camera: live, realtime and notifications', () 
       authorization: `Bearer ${w.owner.token}`,
     });
     streams.push(o);
-    expect((await o.next()).event).toBe('ready');
+    expect((await o.next())?.event).toBe('ready');
     await w.send(w.owner.token, 'PATCH', `/api/v1/events/${eventB}`, { note: 'b2' });
     expect(await o.next()).toEqual({ event: 'events', data: { id: eventB } });
     // Their cameras change: the stream ends, and the client reopens it with the new scope.
