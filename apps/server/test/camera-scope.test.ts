@@ -154,7 +154,7 @@ describe('a member limited to one camera, REST endpoint by endpoint', () => {
     expect(reads.map((r) => r.event_id)).toEqual([a]);
   });
 
-  it('the delivery log holds only the deliveries of A’s events (and of none)', async () => {
+  it('the delivery log and the SMS log hold only what concerns A’s events (and none)', async () => {
     const a = await w.event(w.camA);
     const b = await w.event(w.camB);
     for (const [eventId, key] of [
@@ -171,6 +171,20 @@ describe('a member limited to one camera, REST endpoint by endpoint', () => {
     expect(log.items.map((d: { eventId: string | null }) => d.eventId).sort()).toEqual([a, null].sort());
     const [ofB] = await w.sql<{ id: string }>('select id from deliveries where event_id = $1', [b]);
     notFound(await w.send(w.limited.token, 'POST', `/api/v1/deliveries/${ofB!.id}/retry`));
+    // The SMS log: a text about B's event is not theirs to read; one about A's, and a test, are.
+    for (const [eventId, body] of [
+      [a, 'Motion on A'],
+      [b, 'Motion on B'],
+      [null, 'Vigil test message'],
+    ])
+      await w.sql(
+        `insert into sms_messages (workspace_id, delivery_id, "to", body, segments, encoding)
+         values ($1, (select id from deliveries where event_id = $2), '+33612345678', $3, 1, 'GSM-7')`,
+        [w.workspaceId, eventId, body],
+      );
+    const texts = (await w.get(w.limited.token, '/api/v1/sms/messages')).json();
+    expect(texts.items.map((m: { body: string }) => m.body).sort()).toEqual(['Motion on A', 'Vigil test message']);
+    expect((await w.get(w.owner.token, '/api/v1/sms/messages')).json().items).toHaveLength(3);
     // A rule may name only cameras within their scope.
     const rule = await w.send(w.limited.token, 'POST', '/api/v1/notification-rules', {
       name: 'B only',
