@@ -263,7 +263,7 @@ async function registerServe(
     authSecret: config.authSecret,
     vapidPublicKey: loadVapid(config).publicKey,
     snapshot: (workspaceId, cameraId) =>
-      live.snapshot({ workspaceId, uid: `notification:${cameraId}`, sessionId: '' }, cameraId),
+      live.snapshot({ workspaceId, cameraIds: null, uid: `notification:${cameraId}`, sessionId: '' }, cameraId),
   });
 
   registerWeb(app, config.webDir ?? DEFAULT_WEB_DIR);

@@ -22,6 +22,7 @@ import {
   seedApiKeyObjects,
 } from './route-walk-apikeys.ts';
 import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-tasks.ts';
+import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -139,6 +140,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...TEAM_FIXTURES,
   ...API_KEY_FIXTURES,
   ...TASK_FIXTURES,
+  ...SCOPE_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,

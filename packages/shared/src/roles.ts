@@ -31,3 +31,11 @@ export const AREA_ROLES = {
   viewer: ['viewer', 'operator', 'manager', 'admin'],
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type Area = keyof typeof AREA_ROLES;
+
+/**
+ * Whether someone with this role may export footage in a workspace (issue 12): everyone who may
+ * watch, except viewers when the owner or a manager turned `viewersMayExport` off.
+ */
+export function mayExportFootage(role: unknown, workspace: { viewersMayExport: boolean }): boolean {
+  return accessRole(role) !== 'viewer' || workspace.viewersMayExport;
+}

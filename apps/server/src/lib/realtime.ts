@@ -16,6 +16,11 @@ export interface RealtimeEvent {
   workspaceId?: string;
   /** The object the event is about (a camera id, …). */
   id?: string;
+  /**
+   * The camera the object belongs to (an event's, an export's; null: none, workspace-wide): a
+   * member limited to some cameras hears nothing of the others (issue 12).
+   */
+  cameraId?: string | null;
   /** For role.changed: the new role. */
   role?: string;
   /** For session.revoked: only this session (its token hash) ended; absent means all of the user's. */

@@ -201,7 +201,8 @@ export class CameraRunner {
     this.writes = this.writes
       .then(async () => {
         const id = await open;
-        if (id) await this.deps.db.transaction((tx) => endEvent(tx, { id, workspaceId }, new Date(e.at), e.zones));
+        if (id)
+          await this.deps.db.transaction((tx) => endEvent(tx, { id, workspaceId, cameraId }, new Date(e.at), e.zones));
       })
       .catch((err) => this.deps.log(`camera ${cameraId}: motion event end failed: ${err}`));
   }

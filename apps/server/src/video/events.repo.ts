@@ -78,7 +78,7 @@ export async function insertEvent(tx: DbOrTx, e: NewEvent): Promise<string | und
       detail: e.detail ?? null,
     })
     .returning({ id: events.id });
-  await publish(tx, { topic: 'events', workspaceId: e.workspaceId, id: row!.id });
+  await publish(tx, { topic: 'events', workspaceId: e.workspaceId, id: row!.id, cameraId: e.cameraId });
   // Who hears about it is decided by the work role, in the same commit as the event (issue 10).
   await enqueue(tx, 'notify-event', { eventId: row!.id }, { maxAttempts: 10 });
   return row!.id;
@@ -101,7 +101,7 @@ export async function queueThumbnail(tx: DbOrTx, eventId: string, startAt: Date)
 /** Motion ended: its end and every zone it touched. */
 export async function endEvent(
   tx: DbOrTx,
-  ev: { id: string; workspaceId: string },
+  ev: { id: string; workspaceId: string; cameraId: string },
   endAt: Date,
   zones?: string[],
 ): Promise<void> {
@@ -109,7 +109,7 @@ export async function endEvent(
     .update(events)
     .set({ endAt, ...(zones ? { zones } : {}) })
     .where(and(eq(events.id, ev.id), isNull(events.endAt)));
-  await publish(tx, { topic: 'events', workspaceId: ev.workspaceId, id: ev.id });
+  await publish(tx, { topic: 'events', workspaceId: ev.workspaceId, id: ev.id, cameraId: ev.cameraId });
 }
 
 /** Ends the camera's open outage events; how many there were. */

@@ -84,7 +84,7 @@ export async function writeStatus(
       .set({ status, lastError, ...(prev.status !== status ? { statusChangedAt: now } : {}) })
       .where(eq(cameras.id, cam.id));
     if (outage && (await endOutages(tx, cam.id, now)) > 0) {
-      await publish(tx, { topic: 'events', workspaceId: cam.workspaceId });
+      await publish(tx, { topic: 'events', workspaceId: cam.workspaceId, cameraId: cam.id });
       if (outage === 'online')
         await insertEvent(tx, {
           cameraId: cam.id,

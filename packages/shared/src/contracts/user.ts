@@ -92,10 +92,16 @@ export const workspaceSchema = z.object({
   id: z.string(),
   name: z.string(),
   ownerId: z.string(),
+  /** Whether viewers may export footage (issue 12; the owner and managers decide, default true). */
+  viewersMayExport: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** PATCH /api/v1/workspaces/:id (owner and managers of that workspace). */
+export const updateWorkspaceSchema = z.object({ viewersMayExport: z.boolean().optional() }).strict();
+export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;
 
 export const meSchema = z.object({ user: userDocSchema, workspace: workspaceSchema });
 export type Me = z.infer<typeof meSchema>;

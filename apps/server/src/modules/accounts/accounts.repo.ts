@@ -14,6 +14,27 @@ export const accountsRepo = {
     await db.insert(notificationRules).values({ workspaceId: ws.id, ...DEFAULT_NOTIFICATION_RULE });
     return row!;
   },
+  /** The workspace's settings row, changed (its own fields only). */
+  async updateWorkspace(
+    db: DbOrTx,
+    id: string,
+    patch: Partial<Pick<typeof workspaces.$inferInsert, 'viewersMayExport'>>,
+  ) {
+    const [row] = await db
+      .update(workspaces)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(workspaces.id, id))
+      .returning();
+    return row;
+  },
+  /** Everyone in a workspace (their documents show its settings). */
+  async memberIds(db: DbOrTx, workspaceId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.workspaceId, workspaceId));
+    return rows.map((r) => r.id);
+  },
   async insertUser(db: DbOrTx, user: NewUser) {
     const [row] = await db.insert(users).values(user).returning();
     return row!;

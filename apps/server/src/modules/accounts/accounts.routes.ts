@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, meSchema, updateProfileSchema, workspaceSchema } from '@vigil/shared';
+import { MAX_PHOTO_BYTES, meSchema, updateProfileSchema, updateWorkspaceSchema, workspaceSchema } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,5 +101,21 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       if (workspace.id !== req.params.id) throw new AppError('not-found');
       return workspace;
     },
+  );
+
+  r.patch(
+    '/api/v1/workspaces/:id',
+    {
+      // Owners (user → manager) and managers of that workspace; another workspace is not found.
+      config: { access: access.roles('manager', 'admin') },
+      schema: {
+        tags: ['workspaces'],
+        summary: 'Change the workspace’s settings: viewersMayExport (whether viewers may export footage)',
+        params: z.object({ id: z.string().uuid() }),
+        body: updateWorkspaceSchema,
+        response: { 200: workspaceSchema },
+      },
+    },
+    async (req) => accounts.updateWorkspace(req.session!, req.params.id, req.body),
   );
 }

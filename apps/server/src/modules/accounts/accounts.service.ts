@@ -12,7 +12,9 @@ import {
   SUPPORTED_LANGUAGES,
   TRIAL_DAYS,
   type UpdateProfileInput,
+  type UpdateWorkspaceInput,
   type UserDoc,
+  type Workspace,
   hasAnyRole,
   isValidTimeZone,
   phoneProblem,
@@ -223,6 +225,22 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
       });
       if (current.photoPath) await storage.delete(current.photoPath);
       return meAfter(session, row);
+    },
+
+    /**
+     * The owner or a manager changes their workspace's settings (issue 12: whether viewers may
+     * export). Only the session's own workspace: any other id is not found.
+     */
+    async updateWorkspace(session: Seen, id: string, input: UpdateWorkspaceInput): Promise<Workspace> {
+      if (id !== session.workspace.id) throw new AppError('not-found');
+      if (input.viewersMayExport === undefined) return toWorkspace(session.workspace);
+      return db.transaction(async (tx) => {
+        const row = await accountsRepo.updateWorkspace(tx, id, { viewersMayExport: input.viewersMayExport });
+        if (!row) throw new AppError('not-found');
+        // Every member's open app re-reads its session (the export button follows the setting).
+        for (const uid of await accountsRepo.memberIds(tx, id)) await publish(tx, { topic: 'me', uid });
+        return toWorkspace(row);
+      });
     },
 
     async listUsers(query: ListQuery & { q?: string }): Promise<Page<UserDoc>> {

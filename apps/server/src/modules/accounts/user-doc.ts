@@ -50,6 +50,7 @@ export function toWorkspace(row: WorkspaceRow): Workspace {
     id: row.id,
     name: row.name,
     ownerId: row.ownerId,
+    viewersMayExport: row.viewersMayExport,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,6 +11,7 @@ import {
   type SignUpInput,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import { type CameraScope, scopedActor } from '../../lib/camera-scope.ts';
 import type { Deferred } from '../../lib/deferred.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
@@ -222,12 +223,11 @@ export function createAuthService(deps: {
     /** A live session by its token hash (what signed live tickets carry), or null. */
     async sessionByHash(
       tokenHash: string,
-    ): Promise<{ uid: string; workspaceId: string; cameraIds: string[] | null } | null> {
+    ): Promise<{ uid: string; workspaceId: string; cameraIds: CameraScope } | null> {
       if (!/^[0-9a-f]{64}$/.test(tokenHash)) return null;
       const found = await resolveHash(tokenHash);
-      return found
-        ? { uid: found.user.id, workspaceId: found.user.workspaceId, cameraIds: found.membership.cameraIds }
-        : null;
+      // The camera scope as every route applies it (admins and owners unlimited).
+      return found ? { uid: found.user.id, ...scopedActor(found) } : null;
     },
 
     /**

@@ -1,6 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { ListQuery } from '@vigil/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
 import { type ListSpec, planList } from '../../lib/list-query.ts';
 import type { ArmingContext, CameraRow } from './camera-view.ts';
 
@@ -57,9 +58,10 @@ export const camerasRepo = {
     return Boolean(row);
   },
 
-  async list(db: DbOrTx, workspaceId: string, query: ListQuery) {
+  async list(db: DbOrTx, workspaceId: string, scope: CameraScope, query: ListQuery) {
     const plan = planList({ ...query, limit: query.limit ?? CAMERAS_PAGE }, camerasList, [
       sql`${c.workspaceId} = ${workspaceId}`,
+      ...(scope ? [cameraInScope(c.id, scope)!] : []),
     ]);
     const rows = await db
       .select({ row: c, sortText: plan.sortText })
@@ -75,12 +77,18 @@ export const camerasRepo = {
     };
   },
 
-  /** Scoped by workspace: another workspace's camera is simply not found. */
-  async find(db: DbOrTx, workspaceId: string, id: string, forUpdate = false): Promise<CameraRow | undefined> {
+  /** Scoped by workspace and camera scope: another workspace's camera, or one outside the scope, is not found. */
+  async find(
+    db: DbOrTx,
+    workspaceId: string,
+    scope: CameraScope,
+    id: string,
+    forUpdate = false,
+  ): Promise<CameraRow | undefined> {
     const q = db
       .select()
       .from(c)
-      .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId)))
+      .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId), cameraInScope(c.id, scope)))
       .limit(1);
     const [row] = forUpdate ? await q.for('update') : await q;
     return row;
@@ -100,10 +108,10 @@ export const camerasRepo = {
     return row;
   },
 
-  async remove(db: DbOrTx, workspaceId: string, id: string): Promise<boolean> {
+  async remove(db: DbOrTx, workspaceId: string, scope: CameraScope, id: string): Promise<boolean> {
     const rows = await db
       .delete(c)
-      .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId)))
+      .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId), cameraInScope(c.id, scope)))
       .returning({ id: c.id });
     return rows.length > 0;
   },

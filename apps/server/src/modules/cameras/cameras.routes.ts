@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { CamerasService } from './cameras.service.ts';
 
@@ -21,8 +22,8 @@ const idParams = z.object({ id: z.string().uuid() });
 const readers = access.signedIn;
 const editors = access.roles('manager', 'admin');
 
-/** The caller's workspace: every object-level check is scoped by it. */
-const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId });
+/** The caller's workspace and camera scope: every object-level check is scoped by both. */
+const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
 export function camerasRoutes(app: FastifyInstance, deps: { cameras: CamerasService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

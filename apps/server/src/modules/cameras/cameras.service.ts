@@ -11,6 +11,7 @@ import type {
 } from '@vigil/shared';
 import { planGate } from '../billing/plan-gate.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -24,10 +25,8 @@ const DEFAULT_RETENTION_DAYS = 30;
 /** Each probe is an ffprobe process; a burst of clicks must not fork without bound. */
 const MAX_CONCURRENT_PROBES = 8;
 
-/** The caller as the service needs it: which workspace they act in. */
-export interface Actor {
-  workspaceId: string;
-}
+/** The caller as the service needs it: which workspace they act in, and which of its cameras they may reach. */
+export type Actor = ScopedActor;
 
 type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsername' | 'sourcePasswordEnc'>;
 
@@ -108,7 +107,7 @@ export function createCamerasService(deps: {
   }
 
   async function mustFind(tx: DbOrTx, actor: Actor, id: string, forUpdate = false): Promise<CameraRow> {
-    const row = await repo.find(tx, actor.workspaceId, id, forUpdate);
+    const row = await repo.find(tx, actor.workspaceId, actor.cameraIds, id, forUpdate);
     if (!row) throw new AppError('not-found');
     return row;
   }
@@ -156,7 +155,7 @@ export function createCamerasService(deps: {
 
   return {
     async list(actor: Actor, query: ListQuery): Promise<Page<Camera>> {
-      const page = await repo.list(db, actor.workspaceId, query);
+      const page = await repo.list(db, actor.workspaceId, actor.cameraIds, query);
       const ctx = await repo.armingContext(db, actor.workspaceId);
       return { items: page.rows.map((r) => toCamera(r, ctx)), nextCursor: page.nextCursor };
     },
@@ -195,6 +194,9 @@ export function createCamerasService(deps: {
     },
 
     async create(actor: Actor, input: CreateCameraInput): Promise<Camera> {
+      // A member limited to some cameras works with those; the workspace's set of cameras is not theirs to grow.
+      if (actor.cameraIds !== null)
+        throw new AppError('permission-denied', 'Your access is limited to some cameras: you cannot add cameras.');
       if (input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
       if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');
       return db.transaction(async (tx) => {
@@ -270,7 +272,7 @@ export function createCamerasService(deps: {
     async remove(actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const owner = await repo.lockOwner(tx, actor.workspaceId);
-        if (!owner || !(await repo.remove(tx, actor.workspaceId, id))) throw new AppError('not-found');
+        if (!owner || !(await repo.remove(tx, actor.workspaceId, actor.cameraIds, id))) throw new AppError('not-found');
         await recount(tx, actor.workspaceId, owner.ownerId);
         await changed(tx, actor.workspaceId, id);
       });

@@ -44,7 +44,7 @@ export function createEventThumbnailTask(deps: { db: Db; media: MediaStore; stor
       await storage.put(key, jpeg, 'image/jpeg');
       await db.transaction(async (tx) => {
         await repo.setThumbnail(tx, ev.id, key);
-        await publish(tx, { topic: 'events', workspaceId: ev.workspaceId, id: ev.id });
+        await publish(tx, { topic: 'events', workspaceId: ev.workspaceId, id: ev.id, cameraId: ev.cameraId });
       });
       return 'done';
     },

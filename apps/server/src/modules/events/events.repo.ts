@@ -1,6 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { EventFilter } from '@vigil/shared';
 import { type SQL, and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type CameraScope, cameraInScope, rowCameraInScope } from '../../lib/camera-scope.ts';
 
 const { events, cameras, alertReadMarks, alertReads } = schema;
 
@@ -19,8 +20,17 @@ export interface EventCursor {
   id: string;
 }
 
-function filterSql(workspaceId: string, f: EventFilter): SQL {
-  const parts: (SQL | undefined)[] = [eq(events.workspaceId, workspaceId)];
+/** The caller's events: their workspace's, of cameras within their scope (or of no camera: workspace-wide). */
+export interface EventsOf {
+  workspaceId: string;
+  cameraIds: CameraScope;
+}
+
+const own = (of: EventsOf) =>
+  and(eq(events.workspaceId, of.workspaceId), rowCameraInScope(events.cameraId, of.cameraIds))!;
+
+function filterSql(of: EventsOf, f: EventFilter): SQL {
+  const parts: (SQL | undefined)[] = [own(of)];
   if (f.cameraId) parts.push(eq(events.cameraId, f.cameraId));
   if (f.kind) parts.push(eq(events.kind, f.kind));
   if (f.severity) parts.push(eq(events.severity, f.severity));
@@ -33,13 +43,13 @@ function filterSql(workspaceId: string, f: EventFilter): SQL {
 
 export const eventsRepo = {
   /** Newest first by (start_at, id): an index range scan whatever the table's size. */
-  async list(db: DbOrTx, workspaceId: string, f: EventFilter, limit: number, after?: EventCursor) {
+  async list(db: DbOrTx, of: EventsOf, f: EventFilter, limit: number, after?: EventCursor) {
     const where = after
       ? and(
-          filterSql(workspaceId, f),
+          filterSql(of, f),
           sql`(${events.startAt}, ${events.id}) < (${after.startAt}::timestamptz, ${after.id}::uuid)`,
         )
-      : filterSql(workspaceId, f);
+      : filterSql(of, f);
     const rows = await db
       .select({ e: events, sortText: sql<string>`${events.startAt}::text` })
       .from(events)
@@ -54,11 +64,11 @@ export const eventsRepo = {
     };
   },
 
-  async get(db: DbOrTx, workspaceId: string, id: string): Promise<EventRow | undefined> {
+  async get(db: DbOrTx, of: EventsOf, id: string): Promise<EventRow | undefined> {
     const [row] = await db
       .select()
       .from(events)
-      .where(and(eq(events.id, id), eq(events.workspaceId, workspaceId)));
+      .where(and(eq(events.id, id), own(of)));
     return row;
   },
 
@@ -67,30 +77,30 @@ export const eventsRepo = {
     return row;
   },
 
-  /** Acknowledges the unacknowledged among these ids (of this workspace only). */
-  async acknowledgeIds(db: DbOrTx, workspaceId: string, ids: string[], by: string): Promise<number> {
+  /** Acknowledges the unacknowledged among these ids (the caller's events only). */
+  async acknowledgeIds(db: DbOrTx, of: EventsOf, ids: string[], by: string): Promise<number> {
     const r = await db
       .update(events)
       .set({ acknowledgedAt: new Date(), acknowledgedBy: by })
-      .where(and(eq(events.workspaceId, workspaceId), inArray(events.id, ids), isNull(events.acknowledgedAt)))
+      .where(and(own(of), inArray(events.id, ids), isNull(events.acknowledgedAt)))
       .returning({ id: events.id });
     return r.length;
   },
 
   /** Acknowledges every unacknowledged event matching the filter, in one statement. */
-  async acknowledgeMatching(db: DbOrTx, workspaceId: string, f: EventFilter, by: string): Promise<number> {
+  async acknowledgeMatching(db: DbOrTx, of: EventsOf, f: EventFilter, by: string): Promise<number> {
     const r = await db.execute(
       sql`update ${events} set acknowledged_at = now(), acknowledged_by = ${by}, updated_at = now()
-          where ${filterSql(workspaceId, { ...f, acknowledged: false })}`,
+          where ${filterSql(of, { ...f, acknowledged: false })}`,
     );
     return r.rowCount ?? 0;
   },
 
-  async setNote(db: DbOrTx, workspaceId: string, id: string, note: string | null): Promise<EventRow | undefined> {
+  async setNote(db: DbOrTx, of: EventsOf, id: string, note: string | null): Promise<EventRow | undefined> {
     const [row] = await db
       .update(events)
       .set({ note })
-      .where(and(eq(events.id, id), eq(events.workspaceId, workspaceId)))
+      .where(and(eq(events.id, id), own(of)))
       .returning();
     return row;
   },
@@ -99,11 +109,13 @@ export const eventsRepo = {
     await db.update(events).set({ thumbnailKey: key }).where(eq(events.id, id));
   },
 
-  async cameraExists(db: DbOrTx, workspaceId: string, cameraId: string): Promise<boolean> {
+  async cameraExists(db: DbOrTx, of: EventsOf, cameraId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: cameras.id })
       .from(cameras)
-      .where(and(eq(cameras.id, cameraId), eq(cameras.workspaceId, workspaceId)));
+      .where(
+        and(eq(cameras.id, cameraId), eq(cameras.workspaceId, of.workspaceId), cameraInScope(cameras.id, of.cameraIds)),
+      );
     return Boolean(row);
   },
 
@@ -116,7 +128,7 @@ export const eventsRepo = {
   },
 
   /** The latest alerts with their camera's name and whether this person has read each. */
-  async latestAlerts(db: DbOrTx, userId: string, workspaceId: string, mark: Date | null, limit: number) {
+  async latestAlerts(db: DbOrTx, userId: string, of: EventsOf, mark: Date | null, limit: number) {
     return db
       .select({
         e: events,
@@ -126,17 +138,18 @@ export const eventsRepo = {
       })
       .from(events)
       .leftJoin(cameras, eq(cameras.id, events.cameraId))
-      .where(and(eq(events.workspaceId, workspaceId), eq(events.severity, 'alert')))
+      .where(and(own(of), eq(events.severity, 'alert')))
       .orderBy(...NEWEST_FIRST)
       .limit(limit);
   },
 
   /** Unread alerts since the mark, counted up to `cap` (the bell shows "99+" past it). */
-  async unreadCount(db: DbOrTx, userId: string, workspaceId: string, mark: Date | null, cap: number): Promise<number> {
+  async unreadCount(db: DbOrTx, userId: string, of: EventsOf, mark: Date | null, cap: number): Promise<number> {
     const r = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from (
         select 1 from ${events} e
-        where e.workspace_id = ${workspaceId} and e.severity = 'alert'
+        where e.workspace_id = ${of.workspaceId} and e.severity = 'alert'
+          ${of.cameraIds ? sql`and ${rowCameraInScope(sql`e.camera_id`, of.cameraIds)}` : sql``}
           ${mark ? sql`and e.created_at > ${mark.toISOString()}::timestamptz` : sql``}
           and not exists (select 1 from ${alertReads} r where r.user_id = ${userId} and r.event_id = e.id)
         limit ${cap}) x`);
@@ -154,15 +167,15 @@ export const eventsRepo = {
       where r.user_id = ${userId} and r.event_id = e.id and e.workspace_id = ${workspaceId}`);
   },
 
-  async markRead(db: DbOrTx, userId: string, workspaceId: string, ids: string[]): Promise<void> {
-    const own = await db
+  async markRead(db: DbOrTx, userId: string, of: EventsOf, ids: string[]): Promise<void> {
+    const found = await db
       .select({ id: events.id })
       .from(events)
-      .where(and(eq(events.workspaceId, workspaceId), inArray(events.id, ids)));
-    if (!own.length) return;
+      .where(and(own(of), inArray(events.id, ids)));
+    if (!found.length) return;
     await db
       .insert(alertReads)
-      .values(own.map((o) => ({ userId, eventId: o.id })))
+      .values(found.map((o) => ({ userId, eventId: o.id })))
       .onConflictDoNothing();
   },
 };

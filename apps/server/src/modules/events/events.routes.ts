@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { EventsService } from './events.service.ts';
 
@@ -20,7 +21,7 @@ const idParams = z.object({ id: z.string().uuid() });
 const readers = access.signedIn;
 const handlers = access.roles('operator', 'manager', 'admin');
 
-const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId, uid: req.session!.user.id });
+const actor = (req: FastifyRequest) => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 
 export function eventsRoutes(app: FastifyInstance, deps: { events: EventsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -9,14 +9,15 @@ import type {
   VigilEvent,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type EventCursor, type EventRow, eventsRepo as repo } from './events.repo.ts';
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
-export interface Actor {
-  workspaceId: string;
+/** The caller: their workspace, the cameras they may reach in it (issue 12), and who they are. */
+export interface Actor extends ScopedActor {
   uid: string;
 }
 
@@ -73,9 +74,9 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
     };
   }
 
-  /** A camera filter naming another workspace's camera finds nothing rather than saying it exists. */
+  /** A camera filter naming another workspace's camera (or one outside the scope) finds nothing rather than saying it exists. */
   async function checkCamera(actor: Actor, f: EventFilter): Promise<void> {
-    if (f.cameraId && !(await repo.cameraExists(db, actor.workspaceId, f.cameraId)))
+    if (f.cameraId && !(await repo.cameraExists(db, actor, f.cameraId)))
       throw new AppError('not-found', 'No such camera.');
   }
 
@@ -84,7 +85,7 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
       const { limit, startAfter, ...filter } = q;
       await checkCamera(actor, filter);
       const after = startAfter ? decodeCursor(startAfter) : undefined;
-      const page = await repo.list(db, actor.workspaceId, filter, limit ?? PAGE, after);
+      const page = await repo.list(db, actor, filter, limit ?? PAGE, after);
       return {
         items: await Promise.all(page.rows.map(toEvent)),
         nextCursor: page.next ? encodeCursor(page.next) : null,
@@ -92,7 +93,7 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
     },
 
     async get(actor: Actor, id: string): Promise<VigilEvent> {
-      const row = await repo.get(db, actor.workspaceId, id);
+      const row = await repo.get(db, actor, id);
       if (!row) throw new AppError('not-found');
       return toEvent(row);
     },
@@ -102,8 +103,8 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
       return db.transaction(async (tx) => {
         const n =
           'ids' in input
-            ? await repo.acknowledgeIds(tx, actor.workspaceId, input.ids, actor.uid)
-            : await repo.acknowledgeMatching(tx, actor.workspaceId, input.filter, actor.uid);
+            ? await repo.acknowledgeIds(tx, actor, input.ids, actor.uid)
+            : await repo.acknowledgeMatching(tx, actor, input.filter, actor.uid);
         if (n) await publish(tx, { topic: 'events', workspaceId: actor.workspaceId });
         return { acknowledged: n };
       });
@@ -112,9 +113,9 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
     async setNote(actor: Actor, id: string, note: string | null | undefined): Promise<VigilEvent> {
       if (note === undefined) return this.get(actor, id);
       return db.transaction(async (tx) => {
-        const row = await repo.setNote(tx, actor.workspaceId, id, note || null);
+        const row = await repo.setNote(tx, actor, id, note || null);
         if (!row) throw new AppError('not-found');
-        await publish(tx, { topic: 'events', workspaceId: actor.workspaceId, id });
+        await publish(tx, { topic: 'events', workspaceId: actor.workspaceId, id, cameraId: row.cameraId });
         return toEvent(row);
       });
     },
@@ -123,8 +124,8 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
     async alerts(actor: Actor): Promise<AlertCenter> {
       const mark = await repo.readMark(db, actor.uid, actor.workspaceId);
       const [rows, unread] = await Promise.all([
-        repo.latestAlerts(db, actor.uid, actor.workspaceId, mark, ALERT_LIST),
-        repo.unreadCount(db, actor.uid, actor.workspaceId, mark, UNREAD_CAP),
+        repo.latestAlerts(db, actor.uid, actor, mark, ALERT_LIST),
+        repo.unreadCount(db, actor.uid, actor, mark, UNREAD_CAP),
       ]);
       const items = await Promise.all(
         rows.map(async (r) => ({ ...(await toEvent(r.e)), read: Boolean(r.read), cameraName: r.cameraName })),
@@ -135,7 +136,7 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
     async markRead(actor: Actor, input: { ids: string[] } | { all: true }): Promise<void> {
       await db.transaction(async (tx) => {
         if ('all' in input) await repo.markAllRead(tx, actor.uid, actor.workspaceId);
-        else await repo.markRead(tx, actor.uid, actor.workspaceId, input.ids);
+        else await repo.markRead(tx, actor.uid, actor, input.ids);
         // Their other tabs update their bell (the others' bells just re-read theirs).
         await publish(tx, { topic: 'events', workspaceId: actor.workspaceId, uid: actor.uid });
       });

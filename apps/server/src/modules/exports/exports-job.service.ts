@@ -92,7 +92,7 @@ export function createExportTask(deps: {
       if (patch.status === 'done') await lockOwner(tx, row.workspaceId);
       await repo.update(tx, row.id, patch);
       if (patch.status === 'done') await refreshUsage(tx, row.workspaceId);
-      await publish(tx, { topic: 'exports', workspaceId: row.workspaceId, id: row.id });
+      await publish(tx, { topic: 'exports', workspaceId: row.workspaceId, id: row.id, cameraId: row.cameraId });
     });
   }
 

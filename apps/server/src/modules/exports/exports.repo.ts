@@ -1,5 +1,6 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { and, inArray, desc, eq } from 'drizzle-orm';
+import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
 
 const { cameras, exports: x } = schema;
 
@@ -8,12 +9,12 @@ export type ExportRow = typeof x.$inferSelect;
 export type NamedExportRow = ExportRow & { cameraName: string };
 
 export const exportsRepo = {
-  /** Scoped by workspace: another workspace's camera is simply not found. */
-  async cameraName(db: DbOrTx, workspaceId: string, cameraId: string): Promise<string | undefined> {
+  /** Scoped by workspace and camera scope: another workspace's camera, or one outside the scope, is not found. */
+  async cameraName(db: DbOrTx, workspaceId: string, scope: CameraScope, cameraId: string): Promise<string | undefined> {
     const [row] = await db
       .select({ name: cameras.name })
       .from(cameras)
-      .where(and(eq(cameras.id, cameraId), eq(cameras.workspaceId, workspaceId)))
+      .where(and(eq(cameras.id, cameraId), eq(cameras.workspaceId, workspaceId), cameraInScope(cameras.id, scope)))
       .limit(1);
     return row?.name;
   },
@@ -26,23 +27,24 @@ export const exportsRepo = {
     return created!;
   },
 
-  async list(db: DbOrTx, workspaceId: string, limit: number): Promise<NamedExportRow[]> {
+  /** The workspace's exports of cameras within the scope, newest first. */
+  async list(db: DbOrTx, workspaceId: string, scope: CameraScope, limit: number): Promise<NamedExportRow[]> {
     const rows = await db
       .select({ e: x, cameraName: cameras.name })
       .from(x)
       .innerJoin(cameras, eq(cameras.id, x.cameraId))
-      .where(eq(x.workspaceId, workspaceId))
+      .where(and(eq(x.workspaceId, workspaceId), cameraInScope(x.cameraId, scope)))
       .orderBy(desc(x.createdAt), desc(x.id))
       .limit(limit);
     return rows.map((r) => ({ ...r.e, cameraName: r.cameraName }));
   },
 
-  async get(db: DbOrTx, workspaceId: string, id: string): Promise<NamedExportRow | undefined> {
+  async get(db: DbOrTx, workspaceId: string, scope: CameraScope, id: string): Promise<NamedExportRow | undefined> {
     const [row] = await db
       .select({ e: x, cameraName: cameras.name })
       .from(x)
       .innerJoin(cameras, eq(cameras.id, x.cameraId))
-      .where(and(eq(x.id, id), eq(x.workspaceId, workspaceId)))
+      .where(and(eq(x.id, id), eq(x.workspaceId, workspaceId), cameraInScope(x.cameraId, scope)))
       .limit(1);
     return row ? { ...row.e, cameraName: row.cameraName } : undefined;
   },

@@ -2,20 +2,24 @@ import { accessRole, createExportSchema, createdExportSchema, exportSchema, expo
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
-import type { ExportsService } from './exports.service.ts';
+import type { ExportActor, ExportsService } from './exports.service.ts';
 
 const tags = ['exports'];
 const idParams = z.object({ id: z.string().uuid() });
 // Whoever may watch footage may export it (viewer and up); deleting is checked in the service.
 const members = access.signedIn;
 
-const actor = (req: FastifyRequest) => {
-  const { user } = req.session!;
+const actor = (req: FastifyRequest): ExportActor => {
+  const { user, workspace } = req.session!;
+  const role = accessRole(user.role);
   return {
-    workspaceId: user.workspaceId,
+    ...scopedActor(req.session!),
     userId: user.id,
-    isManager: ['manager', 'admin'].includes(accessRole(user.role)),
+    isManager: role === 'manager' || role === 'admin',
+    role: user.role,
+    viewersMayExport: workspace.viewersMayExport,
   };
 };
 
@@ -29,7 +33,8 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       config: { access: members },
       schema: {
         tags,
-        summary: 'Queue an MP4 export of [from, to) of one camera (at most an hour, copied without re-encoding)',
+        summary:
+          'Queue an MP4 export of [from, to) of one camera (at most an hour, copied without re-encoding); viewers only while their workspace lets them',
         body: createExportSchema,
         response: { 201: createdExportSchema },
       },

@@ -5,10 +5,12 @@ import {
   type Export,
   type ExportStatus,
   effectiveLimits,
+  mayExportFootage,
   storageLimitMessage,
 } from '@vigil/shared';
 import { liftingPlan, planGate } from '../billing/plan-gate.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -17,12 +19,16 @@ import { type NamedExportRow, exportsRepo as repo } from './exports.repo.ts';
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
-export interface ExportActor {
-  workspaceId: string;
+export interface ExportActor extends ScopedActor {
   userId: string;
   /** Managers (and admins) may delete anyone's export; others only their own. */
   isManager: boolean;
+  /** The role in this workspace: a viewer exports only while it lets viewers export (workspaces.viewers_may_export). */
+  role: string;
+  viewersMayExport: boolean;
 }
+
+export const VIEWERS_MAY_NOT_EXPORT = 'Your workspace does not let viewers export footage.';
 
 /** A download link is meant to be clicked now, not shared. */
 export const DOWNLOAD_URL_SECONDS = 300;
@@ -90,11 +96,13 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
 
   return {
     async create(actor: ExportActor, input: CreateExportInput): Promise<{ id: string; status: ExportStatus }> {
+      if (!mayExportFootage(actor.role, actor)) throw new AppError('permission-denied', VIEWERS_MAY_NOT_EXPORT);
       const from = instant(input.from, 'from');
       const to = instant(input.to, 'to');
       if (from.getTime() >= to.getTime() || to.getTime() - from.getTime() > EXPORT_MAX_SECONDS * 1000)
         throw new AppError('out-of-range');
-      if ((await repo.cameraName(db, actor.workspaceId, input.cameraId)) === undefined) throw new AppError('not-found');
+      if ((await repo.cameraName(db, actor.workspaceId, actor.cameraIds, input.cameraId)) === undefined)
+        throw new AppError('not-found');
       const segs = await segmentIndex.overlapping(db, input.cameraId, from, to);
       if (segs.length === 0) throw new AppError('failed-precondition', 'No recorded footage in that range');
       const row = await db.transaction(async (tx) => {
@@ -116,7 +124,12 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
           fromAt: from,
           toAt: to,
         });
-        await publish(tx, { topic: 'exports', workspaceId: actor.workspaceId, id: created.id });
+        await publish(tx, {
+          topic: 'exports',
+          workspaceId: actor.workspaceId,
+          id: created.id,
+          cameraId: created.cameraId,
+        });
         // The job commits with its row: no export without a job, no job without its export.
         await enqueue(
           tx,
@@ -130,24 +143,24 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
     },
 
     async list(actor: ExportActor): Promise<{ items: Export[] }> {
-      return { items: await Promise.all((await repo.list(db, actor.workspaceId, 200)).map(toExport)) };
+      return { items: await Promise.all((await repo.list(db, actor.workspaceId, actor.cameraIds, 200)).map(toExport)) };
     },
 
     async get(actor: ExportActor, id: string): Promise<Export> {
-      const row = await repo.get(db, actor.workspaceId, id);
+      const row = await repo.get(db, actor.workspaceId, actor.cameraIds, id);
       if (!row) throw new AppError('not-found');
       return toExport(row);
     },
 
     async remove(actor: ExportActor, id: string): Promise<void> {
-      const row = await repo.get(db, actor.workspaceId, id);
+      const row = await repo.get(db, actor.workspaceId, actor.cameraIds, id);
       if (!row) throw new AppError('not-found');
       if (!actor.isManager && row.requestedBy !== actor.userId) throw new AppError('permission-denied');
       await db.transaction(async (tx) => {
         await lockOwner(tx, actor.workspaceId);
         await repo.remove(tx, actor.workspaceId, id);
         await refreshUsage(tx, actor.workspaceId);
-        await publish(tx, { topic: 'exports', workspaceId: actor.workspaceId, id });
+        await publish(tx, { topic: 'exports', workspaceId: actor.workspaceId, id, cameraId: row.cameraId });
         // The object goes inside the row's transaction: if storage refuses (S3 unreachable), the
         // row stays and the delete can be retried, instead of an object nobody can reach or remove.
         if (row.path) await storage.delete(row.path);

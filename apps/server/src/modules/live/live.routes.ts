@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import { codecFromInit } from './live-codec.ts';
 import type { LiveService, TicketHolder, Viewer } from './live.service.ts';
@@ -23,7 +24,7 @@ export const LIVE_CLOSE = {
 } as const;
 
 const viewer = (req: FastifyRequest): Viewer => ({
-  workspaceId: req.session!.user.workspaceId,
+  ...scopedActor(req.session!),
   uid: req.session!.user.id,
   sessionId: req.session!.tokenHash,
 });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import { type CameraScope, SCOPE_CHANGED_TOPIC } from '../../lib/camera-scope.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
@@ -32,10 +33,11 @@ export interface Viewer extends Actor {
   sessionId: string;
 }
 
-/** Who a signed ticket was issued to. */
+/** Who a signed ticket was issued to (and the workspace their session works in, looked up again at each use). */
 export interface TicketHolder {
   uid: string;
   sessionId: string;
+  workspaceId: string;
 }
 
 /**
@@ -53,25 +55,33 @@ export function createLiveService(deps: {
   secret: string;
   hub?: RealtimeHub;
   webrtc?: WebRtcOptions;
-  /** The live session with this token hash (not expired, account enabled), as auth resolves it. */
-  sessionByHash: (tokenHash: string) => Promise<{ uid: string; workspaceId: string } | null>;
+  /**
+   * The live session with this token hash (not expired, account enabled, still a member), as auth
+   * resolves it, with the cameras it may reach now (issue 12: null = every camera).
+   */
+  sessionByHash: (tokenHash: string) => Promise<{ uid: string; workspaceId: string; cameraIds: CameraScope } | null>;
   /** ffmpeg for snapshots (found on first use when not given). */
   ffmpegPath?: string;
 }) {
   const { cameras, feeds, secret } = deps;
-  const sign = (cameraId: string, holder: TicketHolder, expires: number) =>
+  const sign = (cameraId: string, holder: Pick<TicketHolder, 'uid' | 'sessionId'>, expires: number) =>
     createHmac('sha256', secret)
       .update(`live\n${cameraId}\n${holder.uid}\n${holder.sessionId}\n${expires}`)
       .digest('base64url');
   // uid → what each of their sessions has open.
-  const watching = new Map<string, Set<{ sessionId: string; close: () => void }>>();
+  const watching = new Map<string, Set<{ sessionId: string; workspaceId: string; close: () => void }>>();
   const sessions = new Map<string, { session: WebRtcSession; viewer: Viewer; cameraId: string }>();
   const hls = new WeakMap<LiveFeed, LiveHls>();
   const snapshots = createRateLimiter({ burst: SNAPSHOT_BURST, perMinute: SNAPSHOTS_PER_MINUTE });
 
   deps.hub?.subscribe((e) => {
-    if (e.topic !== 'session.revoked' || !e.uid) return;
-    for (const w of [...(watching.get(e.uid) ?? [])]) if (revokes(e, e.uid, w.sessionId)) w.close();
+    if (!e.uid) return;
+    if (e.topic === 'session.revoked')
+      for (const w of [...(watching.get(e.uid) ?? [])]) if (revokes(e, e.uid, w.sessionId)) w.close();
+    // Their role or cameras changed in a workspace: what they watch there ends; reopening it is
+    // checked against the new scope.
+    if (e.topic === SCOPE_CHANGED_TOPIC)
+      for (const w of [...(watching.get(e.uid) ?? [])]) if (w.workspaceId === e.workspaceId) w.close();
   });
 
   /** The camera's feed once it has a stream, waiting up to `ms` for the recorder to start it. */
@@ -111,7 +121,8 @@ export function createLiveService(deps: {
 
     /**
      * Who may watch through this signed query: the signature must hold, and its session must still
-     * be live, its account enabled and still in the camera's workspace (looked up on every call).
+     * be live, its account enabled, still in the camera's workspace and the camera still within its
+     * camera scope (looked up on every call: a ticket issued before the scope shrank opens nothing).
      */
     async verify(
       cameraId: string,
@@ -120,16 +131,17 @@ export function createLiveService(deps: {
       const expires = Number(q.expires);
       if (!q.uid || !q.sid || !q.signature || !Number.isFinite(expires) || expires < Date.now() / 1000)
         return undefined;
-      const holder = { uid: q.uid, sessionId: q.sid };
-      const want = Buffer.from(sign(cameraId, holder, expires));
+      const signed = { uid: q.uid, sessionId: q.sid };
+      const want = Buffer.from(sign(cameraId, signed, expires));
       const got = Buffer.from(q.signature);
       if (want.length !== got.length || !timingSafeEqual(want, got)) return undefined;
-      const session = await deps.sessionByHash(holder.sessionId);
-      if (!session || session.uid !== holder.uid) return undefined;
-      return (await this.mayWatch({ workspaceId: session.workspaceId }, cameraId)) ? holder : undefined;
+      const session = await deps.sessionByHash(signed.sessionId);
+      if (!session || session.uid !== signed.uid) return undefined;
+      const actor = { workspaceId: session.workspaceId, cameraIds: session.cameraIds };
+      return (await this.mayWatch(actor, cameraId)) ? { ...signed, workspaceId: session.workspaceId } : undefined;
     },
 
-    /** A signed-in session may open the streams directly (same-origin cookie) for its own camera. */
+    /** A signed-in session may open the streams directly (same-origin cookie) for a camera it may reach. */
     async mayWatch(actor: Actor, cameraId: string): Promise<boolean> {
       return cameras.get(actor, cameraId).then(
         () => true,
@@ -145,7 +157,7 @@ export function createLiveService(deps: {
     track(holder: TicketHolder, close: () => void): () => void {
       const set = watching.get(holder.uid) ?? new Set();
       watching.set(holder.uid, set);
-      const entry = { sessionId: holder.sessionId, close };
+      const entry = { sessionId: holder.sessionId, workspaceId: holder.workspaceId, close };
       set.add(entry);
       return () => {
         set.delete(entry);
@@ -161,7 +173,7 @@ export function createLiveService(deps: {
       return h;
     },
 
-    /** Answers a browser's WebRTC offer for a camera of the viewer's workspace. */
+    /** Answers a browser's WebRTC offer for a camera of the viewer's workspace, within their scope. */
     async webrtcAnswer(viewer: Viewer, cameraId: string, offer: string): Promise<{ sessionId: string; sdp: string }> {
       const camera = await cameras.get(viewer, cameraId);
       // A camera saved a moment ago is still connecting: wait for its stream rather than

@@ -1,8 +1,9 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { DeliveryChannel, DeliveryStatus } from '@vigil/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type CameraScope, rowCameraInScope } from '../../lib/camera-scope.ts';
 
-const { deliveries, deliveryAttempts } = schema;
+const { deliveries, deliveryAttempts, events } = schema;
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export interface NewDelivery {
@@ -19,6 +20,14 @@ export interface NewDelivery {
   lastError?: string | null;
 }
 
+/** A delivery of no event, or of an event of a camera within the scope (issue 12); undefined = every one. */
+function ofEventInScope(scope: CameraScope): SQL | undefined {
+  const scoped = rowCameraInScope(sql`e.camera_id`, scope);
+  return scoped
+    ? sql`(${deliveries.eventId} is null or exists (select 1 from ${events} e where e.id = ${deliveries.eventId} and ${scoped}))`
+    : undefined;
+}
+
 /** The newest first, by (created_at, id), matching deliveries_workspace_*_created_idx. */
 const NEWEST_FIRST = [sql`${deliveries.createdAt} desc`, sql`${deliveries.id} desc`];
 
@@ -27,6 +36,15 @@ export const deliveriesRepo = {
   async insertNew(db: DbOrTx, rows: NewDelivery[]): Promise<DeliveryRow[]> {
     if (!rows.length) return [];
     return db.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.dedupeKey }).returning();
+  },
+
+  /** Whether the delivery is the workspace's and, for a limited member, of an event within their scope. */
+  async visible(db: DbOrTx, id: string, workspaceId: string, scope: CameraScope): Promise<boolean> {
+    const rows = await db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(eq(deliveries.id, id), eq(deliveries.workspaceId, workspaceId), ofEventInScope(scope)));
+    return rows.length > 0;
   },
 
   async byId(db: DbOrTx, id: string): Promise<DeliveryRow | undefined> {
@@ -60,7 +78,7 @@ export const deliveriesRepo = {
   },
 
   /** A delivery back to pending for one more try (a person's Retry), only from a final state. */
-  async reopen(db: DbOrTx, id: string, workspaceId: string): Promise<DeliveryRow | undefined> {
+  async reopen(db: DbOrTx, id: string, workspaceId: string, scope: CameraScope): Promise<DeliveryRow | undefined> {
     const [row] = await db
       .update(deliveries)
       .set({ status: 'pending', lastError: null })
@@ -68,6 +86,7 @@ export const deliveriesRepo = {
         and(
           eq(deliveries.id, id),
           eq(deliveries.workspaceId, workspaceId),
+          ofEventInScope(scope),
           inArray(deliveries.status, ['failed', 'interrupted', 'skipped']),
         ),
       )
@@ -93,6 +112,8 @@ export const deliveriesRepo = {
     db: DbOrTx,
     q: {
       workspaceId: string;
+      /** A member limited to some cameras reads only the deliveries of their events (and of none). */
+      cameraIds: CameraScope;
       channel?: DeliveryChannel;
       status?: DeliveryStatus;
       eventId?: string;
@@ -101,6 +122,8 @@ export const deliveriesRepo = {
     },
   ): Promise<DeliveryRow[]> {
     const where = [eq(deliveries.workspaceId, q.workspaceId)];
+    const scoped = ofEventInScope(q.cameraIds);
+    if (scoped) where.push(scoped);
     if (q.channel) where.push(eq(deliveries.channel, q.channel));
     if (q.status) where.push(eq(deliveries.status, q.status));
     if (q.eventId) where.push(eq(deliveries.eventId, q.eventId));

@@ -22,6 +22,7 @@ export function createDeliveriesService(deps: { db: Db }) {
     async page(actor: Actor, q: z.infer<typeof deliveriesQuerySchema>) {
       const rows = await deliveriesRepo.page(db, {
         workspaceId: actor.workspaceId,
+        cameraIds: actor.cameraIds,
         channel: q.channel,
         status: q.status,
         eventId: q.eventId,
@@ -52,10 +53,10 @@ export function createDeliveriesService(deps: { db: Db }) {
     /** A person sends a failed, interrupted or skipped delivery once more (they judged it did not arrive). */
     async retry(actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const row = await deliveriesRepo.reopen(tx, id, actor.workspaceId);
+        const row = await deliveriesRepo.reopen(tx, id, actor.workspaceId, actor.cameraIds);
         if (row) return queueSend(tx, row.id);
-        const existing = await deliveriesRepo.byId(tx, id);
-        if (!existing || existing.workspaceId !== actor.workspaceId) throw new AppError('not-found');
+        if (!(await deliveriesRepo.visible(tx, id, actor.workspaceId, actor.cameraIds)))
+          throw new AppError('not-found');
         throw new AppError('failed-precondition', 'Only a failed, interrupted or skipped delivery can be sent again.');
       });
     },

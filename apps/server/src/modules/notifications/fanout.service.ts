@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import { accessRole, maskPhone, type PersonChannel, type RuleRole } from '@vigil/shared';
+import { rowInScope } from '../../lib/camera-scope.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
 import type { NotifiedEvent } from './channels/channel.ts';
 import { deliveriesRepo, type NewDelivery } from './deliveries.repo.ts';
@@ -53,7 +54,8 @@ export function rolesOf(p: Pick<Person, 'role' | 'isOwner'>): Set<RuleRole> {
 async function peopleDeliveries(tx: DbOrTx, e: NotifiedEvent): Promise<NewDelivery[]> {
   const rules = (await rulesRepo.list(tx, e.workspaceId)).filter((r) => ruleMatches(r, e));
   if (!rules.length) return [];
-  const people = await recipientsRepo.people(tx, e.workspaceId);
+  // A member limited to some cameras hears only of those (and of what belongs to no camera).
+  const people = (await recipientsRepo.people(tx, e.workspaceId)).filter((p) => rowInScope(p.cameraIds, e.cameraId));
   // Channels per person over every rule that fires (one person named by two rules hears once).
   const wanted = new Map<string, Set<PersonChannel>>();
   for (const rule of rules) {

@@ -2,13 +2,14 @@ import { notificationSettingsSchema, updateNotificationSettingsSchema } from '@v
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { NotificationSettingsService } from './notification-settings.service.ts';
 
 const tags = ['notifications'];
 // Owners (user → manager), managers and admins connect the workspace to other systems.
 const managers = access.roles('manager', 'admin');
-const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId, uid: req.session!.user.id });
+const actor = (req: FastifyRequest) => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 const testResultSchema = z.object({ ok: z.boolean(), code: z.number().int().nullable(), error: z.string().nullable() });
 
 export function notificationSettingsRoutes(app: FastifyInstance, deps: { settings: NotificationSettingsService }) {

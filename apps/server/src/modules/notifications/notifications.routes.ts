@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { DeliveriesService } from './deliveries.service.ts';
 import type { RulesService } from './rules.service.ts';
@@ -23,7 +24,7 @@ const tags = ['notifications'];
 const idParams = z.object({ id: z.uuid() });
 // Owners (user → manager), managers and admins decide who is told what, and read the log.
 const managers = access.roles('manager', 'admin');
-const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId, uid: req.session!.user.id });
+const actor = (req: FastifyRequest) => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 const testResultSchema = z.object({ ok: z.boolean(), code: z.number().int().nullable(), error: z.string().nullable() });
 
 export function notificationsRoutes(

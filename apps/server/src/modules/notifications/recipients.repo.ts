@@ -1,35 +1,53 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { Preferences } from '@vigil/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { type CameraScope, cameraScopeOf } from '../../lib/camera-scope.ts';
+import { type Membership, effectiveRole } from '../auth/session.ts';
 
-const { users, workspaces, deviceTokens, webhooks, notificationSettings } = schema;
+const { users, workspaces, memberships, deviceTokens, webhooks, notificationSettings } = schema;
 
 export interface Person {
   id: string;
   email: string;
   displayName: string;
+  /** Their role in this workspace, as a session there would have it (auth/session.ts effectiveRole). */
   role: string;
   preferences: Preferences;
   isOwner: boolean;
+  /** The cameras they may hear of (issue 12): null = every camera. */
+  cameraIds: CameraScope;
 }
 
 /** Who and what may receive a workspace's notifications: its people, their devices, its integrations. */
 export const recipientsRepo = {
-  /** The workspace's active people (disabled accounts hear nothing). */
+  /**
+   * The workspace's active members (disabled accounts hear nothing), through `memberships`: the
+   * owner and everyone invited in, each with their role and camera scope in this workspace.
+   */
   async people(db: DbOrTx, workspaceId: string): Promise<Person[]> {
     const rows = await db
       .select({
         id: users.id,
         email: users.email,
         displayName: users.displayName,
-        role: users.role,
+        storedRole: users.role,
         preferences: users.preferences,
         ownerId: workspaces.ownerId,
+        membership: { role: memberships.role, cameraIds: memberships.cameraIds },
       })
-      .from(users)
-      .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
-      .where(and(eq(users.workspaceId, workspaceId), isNull(users.disabledAt)));
-    return rows.map(({ ownerId, ...p }) => ({ ...p, isOwner: p.id === ownerId }));
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .where(and(eq(memberships.workspaceId, workspaceId), isNull(users.disabledAt)));
+    return rows.map(({ ownerId, storedRole, membership, ...p }) => {
+      const isOwner = p.id === ownerId;
+      const m: Membership = {
+        role: isOwner ? 'owner' : (membership.role as Membership['role']),
+        cameraIds: membership.cameraIds,
+      };
+      const role = effectiveRole(storedRole, m);
+      return { ...p, role, isOwner, cameraIds: cameraScopeOf({ user: { role, workspaceId }, membership: m }) };
+    });
   },
   async activeTokens(db: DbOrTx, userIds: string[]) {
     if (!userIds.length) return [];

@@ -2,7 +2,7 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { UpdateRuleInput } from '@vigil/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
-const { notificationRules, notificationCooldowns, cameras, users } = schema;
+const { notificationRules, notificationCooldowns, cameras, memberships } = schema;
 
 export type RuleRow = typeof notificationRules.$inferSelect;
 export type NewRule = Omit<typeof notificationRules.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -50,13 +50,13 @@ export const rulesRepo = {
       .where(and(eq(cameras.workspaceId, workspaceId), inArray(cameras.id, ids)));
     return new Set(rows.map((r) => r.id));
   },
-  /** Which of these ids are people of the workspace. */
+  /** Which of these ids are people of the workspace: its members, the owner and everyone invited in. */
   async ownUserIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.workspaceId, workspaceId), inArray(users.id, ids)));
+      .select({ id: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, ids)));
     return new Set(rows.map((r) => r.id));
   },
 

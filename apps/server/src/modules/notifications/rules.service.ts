@@ -2,12 +2,13 @@ import type { Db } from '@vigil/db';
 import type { CreateRuleInput, NotificationRule, Recipient, UpdateRuleInput } from '@vigil/shared';
 import { createRuleSchema } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { type ScopedActor, mayReach } from '../../lib/camera-scope.ts';
 import { rolesOf } from './fanout.service.ts';
 import { recipientsRepo } from './recipients.repo.ts';
 import { type RuleRow, rulesRepo } from './rules.repo.ts';
 
-export interface Actor {
-  workspaceId: string;
+/** The caller: their workspace, the cameras they may reach in it (issue 12), and who they are. */
+export interface Actor extends ScopedActor {
   uid: string;
 }
 
@@ -41,7 +42,8 @@ export function createRulesService(deps: { db: Db }) {
   /** A rule names only its own workspace's cameras and people, and someone to tell. */
   async function check(actor: Actor, r: Pick<NotificationRule, 'cameraIds' | 'recipientUserIds' | 'recipientRoles'>) {
     const cams = await rulesRepo.ownCameraIds(db, actor.workspaceId, r.cameraIds);
-    if (r.cameraIds.some((id) => !cams.has(id)))
+    // A camera outside the caller's scope is, to them, not in this workspace.
+    if (r.cameraIds.some((id) => !cams.has(id) || !mayReach(actor.cameraIds, id)))
       throw invalid('cameraIds', 'names a camera that is not in this workspace');
     const people = await rulesRepo.ownUserIds(db, actor.workspaceId, r.recipientUserIds);
     if (r.recipientUserIds.some((id) => !people.has(id)))

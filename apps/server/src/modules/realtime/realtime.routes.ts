@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { SCOPE_CHANGED_TOPIC, cameraScopeOf, mayReach, rowInScope } from '../../lib/camera-scope.ts';
 import { type RealtimeEvent, type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import { access } from '../../plugins/access.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -18,20 +19,30 @@ const WORKSPACE_TOPICS = new Set<string>([
   TOPICS.team,
 ]);
 
-/** Who may hear an event: admins hear user-list changes; everyone hears their own document. */
+/**
+ * Who may hear an event: admins hear user-list changes; everyone hears their own document;
+ * workspace topics reach that workspace's members, and of a camera's news (the `cameras` topic's
+ * id, another topic's cameraId) only those whose camera scope holds it (issue 12).
+ */
 export function mayReceive(session: SessionUser, topics: Set<string>, e: RealtimeEvent): boolean {
   if (!topics.has(e.topic)) return false;
   if (e.topic === TOPICS.adminUsers) return accessRole(session.user.role) === 'admin';
   if (e.topic === TOPICS.me) return e.uid === session.user.id;
-  // Workspace-wide topics reach only members of that workspace.
-  if (WORKSPACE_TOPICS.has(e.topic)) return e.workspaceId === session.user.workspaceId;
   // A task is news to the workspace's managers and to the person it is (or was) assigned to.
   if (e.topic === TOPICS.tasks)
     return (
       e.workspaceId === session.user.workspaceId &&
       (hasAnyRole(session.user.role, ['manager', 'admin']) || (e.uid !== undefined && e.uid === session.user.id))
     );
-  return false;
+  if (!WORKSPACE_TOPICS.has(e.topic) || e.workspaceId !== session.user.workspaceId) return false;
+  // Schedules and the team concern no camera: every member hears them.
+  if (e.topic === TOPICS.schedules || e.topic === TOPICS.team) return true;
+  const scope = cameraScopeOf(session);
+  if (scope === null) return true;
+  if (e.topic === TOPICS.cameras) return e.id === undefined || mayReach(scope, e.id);
+  // An object whose camera the publisher did not say could be any camera's: a limited member does not hear of it.
+  if (e.id !== undefined && e.cameraId === undefined) return false;
+  return rowInScope(scope, e.cameraId);
 }
 
 export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; embedded: boolean }) {
@@ -97,6 +108,9 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
           session.user.role = e.role;
           return;
         }
+        // Their role or cameras changed in this workspace: the client reopens the stream, resolved anew.
+        if (e.topic === SCOPE_CHANGED_TOPIC && e.uid === session.user.id && e.workspaceId === session.user.workspaceId)
+          return close();
         if (mayReceive(session, topics, e)) send(e.topic, { uid: e.uid, id: e.id });
       });
       function close() {

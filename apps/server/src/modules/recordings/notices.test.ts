@@ -70,7 +70,10 @@ describe('recordings: retention notices', () => {
   });
 
   it('the `recordings` realtime topic (sent after a prune) reaches members of that workspace only', () => {
-    const session = { user: { id: 'u', role: 'viewer', workspaceId: 'w1' } } as unknown as SessionUser;
+    const session = {
+      user: { id: 'u', role: 'viewer', workspaceId: 'w1' },
+      membership: { role: 'viewer', cameraIds: null },
+    } as unknown as SessionUser;
     const topics = new Set(['recordings']);
     expect(mayReceive(session, topics, { topic: 'recordings', workspaceId: 'w1' })).toBe(true);
     expect(mayReceive(session, topics, { topic: 'recordings', workspaceId: 'w2' })).toBe(false);

@@ -1,5 +1,6 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { and, asc, desc, eq, gt, gte, lt } from 'drizzle-orm';
+import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
 
 const { cameras, pruneNotices: pn, recordings: r } = schema;
 
@@ -7,12 +8,12 @@ export type RecordingRow = typeof r.$inferSelect;
 export type PruneNoticeRow = typeof pn.$inferSelect;
 
 export const recordingsRepo = {
-  /** Scoped by workspace: another workspace's camera is simply not found. */
-  async cameraExists(db: DbOrTx, workspaceId: string, cameraId: string): Promise<boolean> {
+  /** Scoped by workspace and camera scope: another workspace's camera, or one outside the scope, is not found. */
+  async cameraExists(db: DbOrTx, workspaceId: string, scope: CameraScope, cameraId: string): Promise<boolean> {
     const rows = await db
       .select({ id: cameras.id })
       .from(cameras)
-      .where(and(eq(cameras.id, cameraId), eq(cameras.workspaceId, workspaceId)))
+      .where(and(eq(cameras.id, cameraId), eq(cameras.workspaceId, workspaceId), cameraInScope(cameras.id, scope)))
       .limit(1);
     return rows.length > 0;
   },
@@ -35,20 +36,13 @@ export const recordingsRepo = {
       .orderBy(asc(pn.reason), desc(pn.lastAt));
   },
 
-  async setProtected(db: DbOrTx, workspaceId: string, id: string, value: boolean | undefined) {
+  async setProtected(db: DbOrTx, workspaceId: string, scope: CameraScope, id: string, value: boolean | undefined) {
+    const mine = and(eq(r.id, id), eq(r.workspaceId, workspaceId), cameraInScope(r.cameraId, scope));
     if (value === undefined) {
-      const [row] = await db
-        .select()
-        .from(r)
-        .where(and(eq(r.id, id), eq(r.workspaceId, workspaceId)))
-        .limit(1);
+      const [row] = await db.select().from(r).where(mine).limit(1);
       return row;
     }
-    const [row] = await db
-      .update(r)
-      .set({ protected: value, updatedAt: new Date() })
-      .where(and(eq(r.id, id), eq(r.workspaceId, workspaceId)))
-      .returning();
+    const [row] = await db.update(r).set({ protected: value, updatedAt: new Date() }).where(mine).returning();
     return row;
   },
 };

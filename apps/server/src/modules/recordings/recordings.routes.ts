@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { MediaStore } from './media-store.ts';
 import type { RecordingsService } from './recordings.service.ts';
@@ -23,7 +24,7 @@ const rangeQuery = z.object({ from: z.string().max(40), to: z.string().max(40) }
 const readers = access.signedIn;
 const editors = access.roles('manager', 'admin');
 
-const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId });
+const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
 export function recordingsRoutes(app: FastifyInstance, deps: { recordings: RecordingsService; media: MediaStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -9,6 +9,7 @@ import {
   type UpdateRecordingInput,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { buildVodPlaylist } from './hls-playlist.ts';
 import type { MediaStore } from './media-store.ts';
@@ -20,10 +21,8 @@ import { dayBounds, isTimeZone, mergeSpans } from './timeline.ts';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
 
-/** The caller as the service needs it: which workspace they act in. */
-export interface Actor {
-  workspaceId: string;
-}
+/** The caller as the service needs it: which workspace they act in, and which of its cameras they may reach. */
+export type Actor = ScopedActor;
 
 const GAP_MS = SEGMENT_GAP_SECONDS * 1000;
 /** New frame grabs per person: 40 at once while scrubbing, then 60 a minute. */
@@ -65,7 +64,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
   const ffmpeg = deps.ffmpegPath ?? ffmpegTools().ffmpeg.path;
 
   async function ownCamera(actor: Actor, cameraId: string) {
-    if (!(await repo.cameraExists(db, actor.workspaceId, cameraId))) throw new AppError('not-found');
+    if (!(await repo.cameraExists(db, actor.workspaceId, actor.cameraIds, cameraId))) throw new AppError('not-found');
   }
 
   return {
@@ -112,7 +111,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
     },
 
     async update(actor: Actor, id: string, input: UpdateRecordingInput): Promise<Recording> {
-      const row = await repo.setProtected(db, actor.workspaceId, id, input.protected);
+      const row = await repo.setProtected(db, actor.workspaceId, actor.cameraIds, id, input.protected);
       if (!row) throw new AppError('not-found');
       return toRecording(row);
     },

@@ -1,8 +1,9 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { SmsStatus } from '@vigil/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type ScopedActor, rowCameraInScope } from '../../lib/camera-scope.ts';
 
-const { smsSettings, smsMessages, smsOptOuts, workspaces } = schema;
+const { smsSettings, smsMessages, smsOptOuts, workspaces, deliveries, events } = schema;
 
 export type SmsSettingsRow = typeof smsSettings.$inferSelect;
 export type SmsMessageRow = typeof smsMessages.$inferSelect;
@@ -139,8 +140,13 @@ export const smsRepo = {
     return row;
   },
 
-  async listMessages(db: DbOrTx, workspaceId: string, f: { status?: SmsStatus }, limit: number, after?: SmsCursor) {
-    const parts = [eq(smsMessages.workspaceId, workspaceId)];
+  /** A page of the log; a member limited to some cameras reads only the messages of their cameras' events. */
+  async listMessages(db: DbOrTx, of: ScopedActor, f: { status?: SmsStatus }, limit: number, after?: SmsCursor) {
+    const parts = [eq(smsMessages.workspaceId, of.workspaceId)];
+    const scoped = rowCameraInScope(sql`e.camera_id`, of.cameraIds);
+    if (scoped)
+      parts.push(sql`not exists (select 1 from ${deliveries} d join ${events} e on e.id = d.event_id
+        where d.id = ${smsMessages.deliveryId} and not ${scoped})`);
     if (f.status) parts.push(eq(smsMessages.status, f.status));
     if (after)
       parts.push(

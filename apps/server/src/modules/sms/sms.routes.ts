@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { SmsService } from './sms.service.ts';
 
@@ -17,7 +18,7 @@ const tags = ['sms'];
 // Owners and managers run the SMS manager; the settings and the log hold phone numbers and costs.
 const managers = access.roles('manager', 'admin');
 
-const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId });
+const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
 export function smsRoutes(app: FastifyInstance, deps: { sms: SmsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

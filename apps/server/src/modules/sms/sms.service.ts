@@ -12,6 +12,7 @@ import {
   unknownVariables,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { type SmsDeps, createSmsSender } from './sms-sender.service.ts';
 import { SmsProviderError } from './sms-provider.ts';
 import { type SmsCursor, type SmsMessageRow, type SmsSettingsRow, smsRepo as repo } from './sms.repo.ts';
@@ -20,9 +21,8 @@ export { createSmsChannel } from './sms-channel.service.ts';
 export type { SmsDeps } from './sms-sender.service.ts';
 export type SmsService = ReturnType<typeof createSmsService>;
 
-export interface Actor {
-  workspaceId: string;
-}
+/** The caller: their workspace, and the cameras they may reach in it (issue 12: the log hides others'). */
+export type Actor = ScopedActor;
 
 const DEFAULTS = { ratePerMinute: 30, monthlyCap: 500 };
 const TEST_BODY = 'Vigil test message: SMS works for this workspace.';
@@ -209,7 +209,7 @@ export function createSmsService(deps: SmsDeps) {
 
     async messages(actor: Actor, q: { status?: SmsStatus; limit: number; startAfter?: string }) {
       const after = q.startAfter ? decodeCursor(q.startAfter) : undefined;
-      const page = await repo.listMessages(db, actor.workspaceId, { status: q.status }, q.limit, after);
+      const page = await repo.listMessages(db, actor, { status: q.status }, q.limit, after);
       return { items: page.rows.map(toMessage), nextCursor: page.next ? encodeCursor(page.next) : null };
     },
 

@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import type { Db, DbOrTx } from '@vigil/db';
 import type { Member, MembershipRole, MyWorkspace, UpdateMemberInput } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { publishScopeChanged } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { type TeamActor, assertMayChange, canManageAll, grantableRole } from './team-rules.ts';
@@ -17,15 +18,6 @@ export function createMembersService(deps: {
   twoFactorOf: (db: DbOrTx, userIds: string[]) => Promise<Set<string>>;
 }) {
   const { db, accounts } = deps;
-
-  /**
-   * What a member has open in this workspace (live views, realtime streams) closes, so it reopens
-   * under their new role or camera list; their sessions themselves go on.
-   */
-  async function reopen(tx: DbOrTx, workspaceId: string, userId: string) {
-    for (const hash of await teamRepo.sessionsIn(tx, userId, workspaceId))
-      await publish(tx, { topic: 'session.revoked', uid: userId, session: hash });
-  }
 
   async function target(tx: DbOrTx, actor: TeamActor, userId: string) {
     await teamRepo.lockWorkspace(tx, actor.workspaceId);
@@ -73,7 +65,8 @@ export function createMembersService(deps: {
           patch.cameraIds = ids;
         }
         await teamRepo.updateMembership(tx, actor.workspaceId, userId, patch);
-        await reopen(tx, actor.workspaceId, userId);
+        // What they have open here closes and reopens under the new role or cameras.
+        await publishScopeChanged(tx, userId, actor.workspaceId);
         await publish(tx, { topic: 'team', workspaceId: actor.workspaceId, id: userId });
         await publish(tx, { topic: 'me', uid: userId });
       });

@@ -136,13 +136,6 @@ export const teamRepo = {
   async setSessionWorkspace(db: DbOrTx, tokenHash: string, workspaceId: string) {
     await db.update(sessions).set({ workspaceId }).where(eq(sessions.tokenHash, tokenHash));
   },
-  async sessionsIn(db: DbOrTx, userId: string, workspaceId: string): Promise<string[]> {
-    const rows = await db
-      .select({ tokenHash: sessions.tokenHash })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), eq(sessions.workspaceId, workspaceId)));
-    return rows.map((r) => r.tokenHash);
-  },
   async deleteSessionsIn(db: DbOrTx, userId: string, workspaceId: string): Promise<string[]> {
     const rows = await db
       .delete(sessions)

@@ -1,4 +1,4 @@
-import type { DeviceToken, Me, UpdateProfileInput } from '@vigil/shared';
+import type { DeviceToken, Me, UpdateProfileInput, UpdateWorkspaceInput, Workspace } from '@vigil/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 import { removeDeviceToken } from '../../lib/push.ts';
@@ -22,6 +22,18 @@ export function useUploadPhoto() {
 
 export function useRemovePhoto() {
   return useMeMutation(async (_: undefined) => unwrap(await request<Me>('DELETE', '/api/v1/me/photo')));
+}
+
+/** The workspace's settings (owners and managers): the answer replaces the session's copy. */
+export function useUpdateWorkspace() {
+  const { me, setMe } = useSession();
+  return useMutation({
+    mutationFn: async (input: UpdateWorkspaceInput) =>
+      unwrap(await request<Workspace>('PATCH', `/api/v1/workspaces/${me?.workspace.id}`, input)),
+    onSuccess: (workspace) => {
+      if (me) setMe({ ...me, workspace });
+    },
+  });
 }
 
 export function useChangePassword() {

@@ -26,7 +26,10 @@ describe('session model', () => {
   });
 
   it('tells "no session" from "no answer" (spec §4 step 1)', () => {
-    const me = { user, workspace: { id: 'w', name: 'W', ownerId: 'u1', createdAt: '', updatedAt: '' } };
+    const me = {
+      user,
+      workspace: { id: 'w', name: 'W', ownerId: 'u1', viewersMayExport: true, createdAt: '', updatedAt: '' },
+    };
     expect(meOutcome({ success: true, data: me })).toEqual({ kind: 'signed-in', me });
     const fail = (code: 'auth/unauthenticated' | 'permission-denied' | 'unavailable' | 'internal' | 'unknown') =>
       meOutcome({ success: false, error: { code, message: '' } }).kind;

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { VigilEvent } from '@vigil/shared';
+import { type VigilEvent, mayExportFootage } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { eventQuery, useAcknowledge, useExportClip, vodUrl } from '../api.ts';
 import { clipRange, detailText, durationMs, formatDuration, hasClip, recordingsLink } from '../event-model.ts';
@@ -80,6 +81,9 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
   const errorText = useErrorText();
   const acknowledge = useAcknowledge();
   const exportClip = useExportClip();
+  const { me } = useSession();
+  // A viewer whose workspace keeps exports to the others is told why there is no download.
+  const mayExport = !me || mayExportFootage(me.user.role, me.workspace);
   const [queued, setQueued] = useState(false);
   // The clip of an ongoing event is fixed when the dialog opens (its end would otherwise keep moving).
   const [clip] = useState(() => clipRange(event));
@@ -174,10 +178,15 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
               {t('events.acknowledge')}
             </Button>
           )}
-          {hasClip(event) && (
+          {hasClip(event) && mayExport && (
             <Button variant="secondary" busy={exportClip.isPending} onClick={download}>
               {exportClip.isPending ? t('events.exporting') : t('events.download')}
             </Button>
+          )}
+          {hasClip(event) && !mayExport && (
+            <p className="basis-full text-sm text-muted" data-testid="export-not-allowed">
+              {t('events.exportNotAllowed')}
+            </p>
           )}
           {recordings && (
             <Link to={recordings} className={buttonClass('secondary')}>

@@ -1,3 +1,4 @@
+import { mayExportFootage } from '@vigil/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,8 @@ export function ExportsPage() {
   const errorText = useErrorText();
   const session = useSession();
   const timeZone = session.me?.user.preferences.timezone ?? 'UTC';
+  // A viewer whose workspace keeps exports to the others sees why there is no form (the server refuses too).
+  const mayExport = !session.me || mayExportFootage(session.me.user.role, session.me.workspace);
   const queryClient = useQueryClient();
   // ?cameraId&from&to (ISO) prefill the form, so the recordings page can link here.
   const [params] = useSearchParams();
@@ -71,7 +74,11 @@ export function ExportsPage() {
   return (
     <>
       <PageHeader title={t('pages.viewer.exports')} description={t('exports.description')} />
-      {cameras.isPending ? (
+      {!mayExport ? (
+        <div className="mb-6">
+          <Banner tone="info">{t('exports.notAllowed')}</Banner>
+        </div>
+      ) : cameras.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : cameras.isError ? (
         <Banner tone="error">{t(errorKey(codeOf(cameras.error)))}</Banner>

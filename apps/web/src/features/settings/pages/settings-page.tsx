@@ -7,11 +7,12 @@ import { PasswordForm } from '../components/password-form.tsx';
 import { PhotoForm } from '../components/photo-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { WorkspaceCard } from '../components/workspace-card.tsx';
 
 /** `extra`: what the shell adds below the person's own settings (the workspace's notifications). */
 export function SettingsPage({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
-  const { me } = useSession();
+  const { me, hasAnyRole } = useSession();
   if (!me) return null;
   const user = me.user;
   return (
@@ -24,6 +25,7 @@ export function SettingsPage({ extra }: { extra?: ReactNode }) {
         <PreferencesForm key={`prefs-${user.updatedAt}`} user={user} />
         <PasswordForm />
         <NotificationsCard user={user} />
+        {hasAnyRole(['manager', 'admin']) && <WorkspaceCard workspace={me.workspace} />}
       </div>
       {extra}
     </>
