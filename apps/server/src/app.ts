@@ -49,6 +49,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { smsModule } from './modules/sms/sms.module.ts';
 import { billingModule } from './modules/billing/billing.module.ts';
+import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -162,6 +163,14 @@ async function registerServe(
   const policy = { allowLoopback: config.allowLoopbackTargets };
   const cameras = createCamerasService({ db, secrets, policy });
   await cameras.sealLegacySubstreams();
+  // The security dashboard's services come first: sign-in asks them about two-factor and writes its history.
+  const security = createSecurityServices({
+    db,
+    secrets,
+    secret: config.authSecret,
+    accounts,
+    throttle: () => auth.twoFactorThrottle,
+  });
   const auth = createAuthService({
     db,
     accounts,
@@ -169,6 +178,7 @@ async function registerServe(
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     deferred,
+    guards: security.guards,
   });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(config.mediaDir, config.authSecret, bucketOf(storage));
@@ -200,6 +210,8 @@ async function registerServe(
   );
   healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION, readiness: opts.readiness });
   metricsRoutes(app, { metrics: createMetricsService({ db }), token: config.metricsToken });
+  // Right after the auth plugin: its two-factor requirement hook sees the resolved session.
+  securityModule(app, security);
   authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:'), secret: config.authSecret });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });

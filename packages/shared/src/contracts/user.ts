@@ -97,7 +97,15 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-export const meSchema = z.object({ user: userDocSchema, workspace: workspaceSchema });
+export const meSchema = z.object({
+  user: userDocSchema,
+  workspace: workspaceSchema,
+  /**
+   * Issue 12: whether this person has two-factor authentication on, and whether the session's
+   * workspace requires it (then, without it, only enrolling is allowed: the app sends them to /security).
+   */
+  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }).optional(),
+});
 export type Me = z.infer<typeof meSchema>;
 
 export const updateProfileSchema = z

@@ -62,9 +62,13 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
   return {
     doc,
     /** The document of a resolved session: its workspace came with it, no further query. */
-    meOf: async (session: { user: UserRow; workspace: WorkspaceRow }): Promise<Me> => ({
+    meOf: async (session: { user: UserRow; workspace: WorkspaceRow; twoFactorEnabled?: boolean }): Promise<Me> => ({
       user: await doc(session.user),
       workspace: toWorkspace(session.workspace),
+      twoFactor: {
+        enabled: session.twoFactorEnabled ?? false,
+        required: session.workspace.requireTwoFactor,
+      },
     }),
     /**
      * Writes the spec §3 user document with every default, its workspace and its password,

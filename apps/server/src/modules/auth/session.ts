@@ -25,6 +25,8 @@ export interface SessionUser {
   /** Set when the caller is an API key rather than a signed-in person (issue 12). */
   apiKeyId?: string;
   lastSeenAt?: Date;
+  /** Whether the person has two-factor authentication on (issue 12); absent counts as off. */
+  twoFactorEnabled?: boolean;
 }
 
 /**
@@ -37,12 +39,7 @@ export function effectiveRole(storedRole: string, membership: Membership): strin
 }
 
 /** Composes the user as seen from a workspace: identity and preferences are theirs, the plan is the workspace's. */
-export function asSeenFrom(
-  person: UserRow,
-  workspace: WorkspaceRow,
-  membership: Membership,
-  owner: UserRow,
-): UserRow {
+export function asSeenFrom(person: UserRow, workspace: WorkspaceRow, membership: Membership, owner: UserRow): UserRow {
   return {
     ...person,
     workspaceId: workspace.id,
