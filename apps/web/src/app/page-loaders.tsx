@@ -64,6 +64,10 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/manager/schedules': () => async () => ({
     Component: (await import('../features/schedules/pages/schedules-page.tsx')).SchedulesPage,
   }),
+  // The shell adds the API keys and audit log panels through SecurityPage's `extra`.
+  '/security': () => async () => ({
+    Component: (await import('../features/security/pages/security-page.tsx')).SecurityPage,
+  }),
   '/sms': () => async () => ({
     Component: (await import('../features/sms/pages/sms-page.tsx')).SmsPage,
   }),

@@ -135,7 +135,7 @@ export function createTwoFactorService(deps: {
       if (session.workspace.requireTwoFactor)
         throw new AppError(
           'failed-precondition',
-          `${session.workspace.name} requires two-factor authentication: it stays on while you work there.`,
+          'This workspace requires two-factor authentication: it stays on while you work there.',
         );
       await deps.throttle.reserve(uid);
       await checkPassword(uid, input.password);

@@ -13,7 +13,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
       review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/schedules'],
-      account: ['/viewer/settings', '/upgrade', '/billing', '/sms'],
+      account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
     });
   });
@@ -24,7 +24,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/schedules'],
-        account: ['/viewer/settings', '/upgrade', '/billing', '/sms'],
+        account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       });
     }
   });
@@ -35,7 +35,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       expect(shape(role)).toEqual({
         watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
-        account: ['/viewer/settings', '/upgrade', '/billing', '/sms'],
+        account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       });
     }
   });
@@ -52,7 +52,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
-    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/team', '/operator/tasks', '/security']));
+    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/team', '/operator/tasks']));
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
     }
