@@ -46,7 +46,8 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     '/api/v1/me',
     {
       bodyLimit: 16 * 1024,
-      config: { access: access.signedIn },
+      // Language and theme stay the person's own while their workspace waits for their two-factor.
+      config: { access: access.signedIn, twoFactorExempt: true },
       schema: {
         tags,
         summary: 'Update display name and preferences',

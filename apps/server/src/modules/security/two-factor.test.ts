@@ -267,6 +267,8 @@ describe('TOTP two-factor: enrolment, sign-in, recovery codes, reset, workspace 
         message: 'This workspace requires two-factor authentication. Turn it on in Security to continue.',
       });
       expect((await get(member.token, '/api/v1/events')).statusCode).toBe(400);
+      // Public routes treat them as signed out: the realtime status, but no workspace topics.
+      expect((await get(member.token, '/api/v1/realtime?topics=cameras')).statusCode).toBe(401);
       const me = await getMe(t.app, member.token);
       expect(me.statusCode).toBe(200);
       expect(me.json().twoFactor).toEqual({ enabled: false, required: true });

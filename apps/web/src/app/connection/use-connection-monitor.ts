@@ -34,7 +34,9 @@ export function useConnectionMonitor(): ConnectionState {
   // Every member hears their workspace's cameras (status changes from the recorder, teammates' edits),
   // exports, recordings (footage the plan's limits pruned), events (the alert center) and schedules.
   const member = [TOPIC_ME, TOPIC_CAMERAS, TOPIC_EXPORTS, TOPIC_RECORDINGS, TOPIC_EVENTS, TOPIC_SCHEDULES];
-  const topics = uid ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
+  // A member who must first turn on two-factor hears nothing of the workspace (only the status).
+  const twoFactorPending = Boolean(session.me?.twoFactor?.required && !session.me.twoFactor.enabled);
+  const topics = uid && !twoFactorPending ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 
   const checkHealth = useCallback(async () => {

@@ -34,7 +34,11 @@ export function LoginPage() {
       {
         onSuccess: (result) => {
           if ('twoFactorRequired' in result) setChallenge(result.challenge);
-          else navigate(target, { replace: true });
+          // A workspace that requires two-factor opens nothing else until it is on.
+          else
+            navigate(result.twoFactor?.required && !result.twoFactor.enabled ? '/security' : target, {
+              replace: true,
+            });
         },
       },
     );

@@ -20,6 +20,13 @@ export function SessionsCard({ timeZone }: { timeZone: string }) {
   const errorText = useErrorText();
   const sessions = useQuery(sessionsQuery);
   const others = useSignOutOthers();
+  // Held here, not by the row: the row leaves the list when it succeeds, and its toast must not go with it.
+  const signOut = useSignOutSession();
+  const signOutOne = (id: string) =>
+    signOut.mutate(id, {
+      onSuccess: () => toast({ kind: 'success', text: t('security.sessions.signedOut') }),
+      onError: (e) => toast({ kind: 'error', text: errorText(e) }),
+    });
   const [confirming, setConfirming] = useState(false);
   const otherCount = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
@@ -33,7 +40,13 @@ export function SessionsCard({ timeZone }: { timeZone: string }) {
         <>
           <ul className="flex flex-col divide-y divide-line" data-testid="sessions">
             {sessions.data.map((s) => (
-              <SessionRow key={s.id} session={s} timeZone={timeZone} />
+              <SessionRow
+                key={s.id}
+                session={s}
+                timeZone={timeZone}
+                busy={signOut.isPending && signOut.variables === s.id}
+                onSignOut={() => signOutOne(s.id)}
+              />
             ))}
           </ul>
           <div className="mt-4">
@@ -66,14 +79,21 @@ export function SessionsCard({ timeZone }: { timeZone: string }) {
   );
 }
 
-function SessionRow({ session: s, timeZone }: { session: SecuritySession; timeZone: string }) {
+function SessionRow({
+  session: s,
+  timeZone,
+  busy,
+  onSignOut,
+}: {
+  session: SecuritySession;
+  timeZone: string;
+  busy: boolean;
+  onSignOut(): void;
+}) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const errorText = useErrorText();
-  const signOut = useSignOutSession();
   const label = clientLabel(t, s);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="session">
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="session">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-fg">
           {label}
@@ -103,14 +123,10 @@ function SessionRow({ session: s, timeZone }: { session: SecuritySession; timeZo
       {!s.current && (
         <Button
           variant="secondary"
-          busy={signOut.isPending}
+          className="self-start"
+          busy={busy}
           aria-label={t('security.sessions.signOutLabel', { client: label, address: s.address ?? '' })}
-          onClick={() =>
-            signOut.mutate(s.id, {
-              onSuccess: () => toast({ kind: 'success', text: t('security.sessions.signedOut') }),
-              onError: (e) => toast({ kind: 'error', text: errorText(e) }),
-            })
-          }
+          onClick={onSignOut}
         >
           {t('security.sessions.signOut')}
         </Button>

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { SignInAttempt } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -28,8 +29,24 @@ export function SignInHistory({ timeZone }: { timeZone: string }) {
       ) : items.length === 0 ? (
         <p className="text-sm text-muted">{t('security.history.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[520px] border-collapse text-sm" data-testid="sign-in-history">
+        <>
+          {/* A phone gets one card per attempt; wider screens the table. */}
+          <ul className="flex flex-col divide-y divide-line sm:hidden">
+            {items.map((a) => (
+              <li key={a.id} className="flex flex-col gap-1 py-3 text-sm" data-testid="sign-in-card">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Outcome attempt={a} />
+                </div>
+                <time dateTime={a.at} className="text-muted">
+                  {formatDateTime(a.at, timeZone, i18n.language)}
+                </time>
+                <span className="text-fg">
+                  <span className="font-mono">{a.address ?? '—'}</span> · {clientLabel(t, a)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <table className="hidden w-full border-collapse text-sm sm:table" data-testid="sign-in-history">
             <thead className="text-xs text-muted">
               <tr>
                 <th scope="col" className={cell}>
@@ -53,17 +70,7 @@ export function SignInHistory({ timeZone }: { timeZone: string }) {
                     <time dateTime={a.at}>{formatDateTime(a.at, timeZone, i18n.language)}</time>
                   </td>
                   <td className={cell}>
-                    <span
-                      className={cn(
-                        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-                        a.ok ? 'bg-ok-bg text-ok-fg' : 'bg-error-bg text-error-fg',
-                      )}
-                    >
-                      {t(a.ok ? 'security.history.ok' : 'security.history.failed')}
-                    </span>
-                    <span className="ml-2 text-muted">
-                      {a.ok ? t(`security.method.${a.method ?? 'password'}`) : t(`security.reason.${a.reason}`)}
-                    </span>
+                    <Outcome attempt={a} />
                   </td>
                   <td className={`${cell} font-mono break-all`}>{a.address ?? '—'}</td>
                   <td className={cell}>{clientLabel(t, a)}</td>
@@ -71,7 +78,7 @@ export function SignInHistory({ timeZone }: { timeZone: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </>
       )}
       {query.hasNextPage && (
         <Button
@@ -84,5 +91,25 @@ export function SignInHistory({ timeZone }: { timeZone: string }) {
         </Button>
       )}
     </Card>
+  );
+}
+
+/** Signed in or failed (in words; colour only repeats it), and how or why. */
+function Outcome({ attempt: a }: { attempt: SignInAttempt }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span
+        className={cn(
+          'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+          a.ok ? 'bg-ok-bg text-ok-fg' : 'bg-error-bg text-error-fg',
+        )}
+      >
+        {t(a.ok ? 'security.history.ok' : 'security.history.failed')}
+      </span>
+      <span className="ml-2 text-muted">
+        {a.ok ? t(`security.method.${a.method ?? 'password'}`) : t(`security.reason.${a.reason}`)}
+      </span>
+    </>
   );
 }
