@@ -53,6 +53,7 @@ import { createInvitationsService } from './modules/team/invitations.service.ts'
 import { teamModule } from './modules/team/team.module.ts';
 import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
 import { tasksModule } from './modules/tasks/tasks.module.ts';
+import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -166,6 +167,14 @@ async function registerServe(
   const policy = { allowLoopback: config.allowLoopbackTargets };
   const cameras = createCamerasService({ db, secrets, policy });
   await cameras.sealLegacySubstreams();
+  // The security dashboard's services come first: sign-in asks them about two-factor and writes its history.
+  const security = createSecurityServices({
+    db,
+    secrets,
+    secret: config.authSecret,
+    accounts,
+    throttle: () => auth.twoFactorThrottle,
+  });
   const invitations = createInvitationsService({ db, mail, publicUrl: config.publicUrl });
   const apiKeys = createApiKeys({ db });
   const auth = createAuthService({
@@ -177,6 +186,7 @@ async function registerServe(
     deferred,
     claimInvitation: invitations.claimForSignUp,
     resolveApiKey: apiKeys.service.resolve,
+    guards: security.guards,
   });
   // Recorded media lives under <dataDir>/media (the recorder's layout: <workspace>/<camera>/segments/…).
   const media = createMediaStore(config.mediaDir, config.authSecret, bucketOf(storage));
@@ -208,11 +218,13 @@ async function registerServe(
   );
   healthRoutes(app, { pool, embedded: opts.embedded, version: VERSION, readiness: opts.readiness });
   metricsRoutes(app, { metrics: createMetricsService({ db }), token: config.metricsToken });
+  // Right after the auth plugin: its two-factor requirement hook sees the resolved session.
+  securityModule(app, security);
   authRoutes(app, { auth, secureCookies: config.publicUrl.startsWith('https:'), secret: config.authSecret });
   accountsRoutes(app, { accounts });
   adminRoutes(app, { accounts, mail });
   camerasRoutes(app, { cameras });
-  teamModule(app, { db, accounts, auth, invitations, twoFactorOf: async () => new Set() });
+  teamModule(app, { db, accounts, auth, invitations });
   const callables = [...adminCallables({ accounts, auth })];
   app.decorate(
     'callables',

@@ -23,6 +23,7 @@ import {
 } from './route-walk-apikeys.ts';
 import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-tasks.ts';
 import { SCOPE_FIXTURES } from './route-walk-scope.ts';
+import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -34,7 +35,7 @@ type Person = 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
 type Actor = 'anonymous' | Person | KeyActor;
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin', ...KEY_ACTORS];
 
-interface World extends NotificationObjects, BillingObjects, TeamObjects, ApiKeyObjects, TaskObjects {
+interface World extends NotificationObjects, BillingObjects, TeamObjects, ApiKeyObjects, TaskObjects, SecurityObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -141,6 +142,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...API_KEY_FIXTURES,
   ...TASK_FIXTURES,
   ...SCOPE_FIXTURES,
+  ...SECURITY_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -249,12 +251,14 @@ describe('authorization walk over every route', () => {
     const team = await seedTeamObjects(t, owner, other);
     const apiKeys = await seedApiKeyObjects(t, tokens.user, other.token);
     const tasks = await seedTaskObjects(t, tokens.user, other.token);
+    const security = await seedSecurityObjects(t, tokens.user, other.token);
     w = {
       ...notifications,
       ...billing,
       ...team,
       ...apiKeys,
       ...tasks,
+      ...security,
       tokens,
       events,
       schedules,

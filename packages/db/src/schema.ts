@@ -12,3 +12,4 @@ export * from './schema/billing.ts';
 export * from './schema/team.ts';
 export * from './schema/api-keys.ts';
 export * from './schema/tasks.ts';
+export * from './schema/security.ts';

@@ -25,3 +25,4 @@ export * from './contracts/billing.ts';
 export * from './contracts/team.ts';
 export * from './contracts/api-keys.ts';
 export * from './contracts/tasks.ts';
+export * from './contracts/security.ts';

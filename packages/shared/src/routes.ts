@@ -89,7 +89,7 @@ export const ROUTES: readonly RouteMeta[] = [
   main('dashboard', built()),
   main('upgrade', built('account')),
   main('billing', built('account')),
-  main('security', later('watch')),
+  main('security', built('account')),
   main('sms', built('account')),
   {
     path: '/admin/pricing',

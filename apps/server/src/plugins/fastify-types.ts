@@ -9,6 +9,11 @@ declare module 'fastify' {
     fieldCodes?: Record<string, ErrorCode>;
     /** Errors on this route speak the callable protocol. */
     callable?: boolean;
+    /**
+     * Reachable by a member whose workspace requires two-factor authentication before they turn
+     * it on (modules/security/two-factor-policy.ts): what they need to enrol, or to leave.
+     */
+    twoFactorExempt?: boolean;
   }
   interface FastifyInstance {
     registeredRoutes: readonly { method: string; url: string; access: Access | undefined }[];

@@ -145,6 +145,28 @@ describe('guard step 5: role list', () => {
   });
 });
 
+describe('issue 12: a workspace that requires two-factor', () => {
+  const pending: GuardAuthState = { ...signedIn('operator'), twoFactorPending: true };
+  it.each([
+    '/dashboard',
+    '/operator/dashboard',
+    '/viewer/live?camera=1',
+    '/viewer/settings',
+  ])('sends a member without it from %s to /security', (path) => {
+    expect(run(path, pending)).toEqual({ action: 'redirect', to: '/security' });
+  });
+  it('lets them open /security, and public pages', () => {
+    expect(run('/security', pending)).toEqual({ action: 'proceed' });
+    expect(run('/', pending)).toEqual({ action: 'proceed' });
+    expect(run('/about', pending)).toEqual({ action: 'proceed' });
+  });
+  it('lets everyone else through as before', () => {
+    expect(run('/operator/dashboard', { ...signedIn('operator'), twoFactorPending: false })).toEqual({
+      action: 'proceed',
+    });
+  });
+});
+
 describe('afterLoginPath', () => {
   it.each([
     ['/admin/users', '/admin/users'],

@@ -5,7 +5,12 @@ export interface GuardAuthState {
   initialised: boolean;
   user: { role: unknown } | null;
   token: string | null;
+  /** The session's workspace requires two-factor authentication and the person has not turned it on. */
+  twoFactorPending?: boolean;
 }
+
+/** Where a person who must turn on two-factor authentication is sent (issue 12). */
+export const TWO_FACTOR_ENROL_PATH = '/security';
 
 export type GuardDecision = { action: 'proceed' } | { action: 'redirect'; to: string };
 
@@ -31,6 +36,9 @@ export function guard(route: RouteMeta | undefined, fullPath: string, auth: Guar
   if (!auth.user || !auth.token) {
     return { action: 'redirect', to: `/auth/login?redirect=${encodeURIComponent(fullPath)}` };
   }
+  // Issue 12: until two-factor is on, the workspace opens nothing but the page that turns it on.
+  if (auth.twoFactorPending && pathname !== TWO_FACTOR_ENROL_PATH)
+    return { action: 'redirect', to: TWO_FACTOR_ENROL_PATH };
   const role: AccessRole = accessRole(auth.user.role);
   // 4. Needs admin.
   if (route.requiresAdmin && role !== 'admin') return { action: 'redirect', to: '/unauthorized' };

@@ -1,7 +1,5 @@
 import type { RouteMeta } from '@vigil/shared';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/ui/page-header.tsx';
+import type { ComponentType, ReactElement } from 'react';
 
 export type PageLoader = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
 
@@ -28,22 +26,7 @@ const shell =
     return { element: <ShellPage titleKey={meta.title} gate={gate} /> };
   };
 
-/** Minimal /security for the API keys branch: the security dashboard's own page replaces it at merge. */
-function SecurityPage({ titleKey, children }: { titleKey: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t(titleKey)} />
-      {children}
-    </>
-  );
-}
-
 const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
-  '/security': (m) => async () => {
-    const { ApiKeysPanel } = await import('../features/api-keys/components/api-keys-panel.tsx');
-    return { element: <SecurityPage titleKey={m.title}>{<ApiKeysPanel />}</SecurityPage> };
-  },
   '/about': () => async () => ({ Component: (await import('../features/landing/pages/about-page.tsx')).AboutPage }),
   '/auth/login': () => async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
   '/auth/register': () => async () => ({
@@ -93,6 +76,14 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/operator/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/operator-tasks-page.tsx')).OperatorTasksPage,
   }),
+  // The shell composes features: the security dashboard shows the API keys panel (owners and managers).
+  '/security': () => async () => {
+    const [{ SecurityPage }, { ApiKeysPanel }] = await Promise.all([
+      import('../features/security/pages/security-page.tsx'),
+      import('../features/api-keys/components/api-keys-panel.tsx'),
+    ]);
+    return { element: <SecurityPage extra={<ApiKeysPanel />} /> };
+  },
   '/sms': () => async () => ({
     Component: (await import('../features/sms/pages/sms-page.tsx')).SmsPage,
   }),

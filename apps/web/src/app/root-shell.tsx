@@ -33,6 +33,7 @@ export function RootShell() {
     initialised: session.initialised,
     user: session.user,
     token: session.token,
+    twoFactorPending: Boolean(session.me?.twoFactor?.required && !session.me.twoFactor.enabled),
   });
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
 

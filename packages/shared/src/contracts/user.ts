@@ -103,7 +103,15 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 export const updateWorkspaceSchema = z.object({ viewersMayExport: z.boolean().optional() }).strict();
 export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;
 
-export const meSchema = z.object({ user: userDocSchema, workspace: workspaceSchema });
+export const meSchema = z.object({
+  user: userDocSchema,
+  workspace: workspaceSchema,
+  /**
+   * Issue 12: whether this person has two-factor authentication on, and whether the session's
+   * workspace requires it (then, without it, only enrolling is allowed: the app sends them to /security).
+   */
+  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }).optional(),
+});
 export type Me = z.infer<typeof meSchema>;
 
 export const updateProfileSchema = z

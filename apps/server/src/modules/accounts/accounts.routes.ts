@@ -22,7 +22,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
   r.get(
     '/api/v1/me',
     {
-      config: { access: access.signedIn },
+      config: { access: access.signedIn, twoFactorExempt: true },
       schema: { tags, summary: 'The signed-in user’s document and workspace', response: { 200: meSchema } },
     },
     async (req) => accounts.meOf(req.session!),
@@ -32,7 +32,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
   r.get(
     '/api/v1/auth/session',
     {
-      config: { access: access.public },
+      config: { access: access.public, twoFactorExempt: true },
       schema: {
         tags: ['auth'],
         summary: 'The current session, or null',
@@ -46,7 +46,8 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     '/api/v1/me',
     {
       bodyLimit: 16 * 1024,
-      config: { access: access.personOnly(access.signedIn) },
+      // Language and theme stay the person's own while their workspace waits for their two-factor.
+      config: { access: access.personOnly(access.signedIn), twoFactorExempt: true },
       schema: {
         tags,
         summary: 'Update display name and preferences',

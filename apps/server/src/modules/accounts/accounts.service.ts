@@ -33,7 +33,12 @@ const PHOTO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 /** A session's person as its workspace sees them (auth/session.ts). */
-type Seen = { user: UserRow; workspace: WorkspaceRow };
+type Seen = { user: UserRow; workspace: WorkspaceRow; twoFactorEnabled?: boolean };
+/** Whether the person has two-factor on, and whether the session's workspace requires it (issue 12). */
+const twoFactorOf = (session: Seen) => ({
+  enabled: session.twoFactorEnabled ?? false,
+  required: session.workspace.requireTwoFactor,
+});
 
 export function createAccountsService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
@@ -55,6 +60,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
       updatedAt: row.updatedAt,
     }),
     workspace: toWorkspace(session.workspace),
+    twoFactor: twoFactorOf(session),
   });
 
   async function mustFind(tx: DbOrTx, uid: string): Promise<UserRow> {
@@ -81,9 +87,10 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
   return {
     doc,
     /** The document of a resolved session: its workspace came with it, no further query. */
-    meOf: async (session: { user: UserRow; workspace: WorkspaceRow }): Promise<Me> => ({
+    meOf: async (session: Seen): Promise<Me> => ({
       user: await doc(session.user),
       workspace: toWorkspace(session.workspace),
+      twoFactor: twoFactorOf(session),
     }),
     /**
      * Writes the spec §3 user document with every default, its workspace and its password,

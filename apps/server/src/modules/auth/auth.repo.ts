@@ -2,7 +2,8 @@ import { type Db, type DbOrTx, schema } from '@vigil/db';
 import { type SQL, and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-const { sessions, users, workspaces, memberships, passwordResets, authThrottle, installationSettings } = schema;
+const { sessions, users, workspaces, memberships, passwordResets, authThrottle, installationSettings, userTwoFactor } =
+  schema;
 const owners = alias(users, 'owner');
 
 /**
@@ -18,6 +19,8 @@ function liveSessionQuery(db: Db) {
       membership: { role: memberships.role, cameraIds: memberships.cameraIds },
       owner: owners,
       lastSeenAt: sessions.lastSeenAt,
+      // Whether the person has two-factor on: a workspace may require it (security module's policy hook).
+      twoFactor: sql<boolean>`exists (select 1 from ${userTwoFactor} where ${userTwoFactor.userId} = ${users.id} and ${userTwoFactor.enabledAt} is not null)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

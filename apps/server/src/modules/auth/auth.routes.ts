@@ -4,15 +4,18 @@ import {
   changePasswordSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  signInResultSchema,
   signInSchema,
+  signInTwoFactorSchema,
   signUpSchema,
 } from '@vigil/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../plugins/access.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
+import type { SessionOutcome } from './sign-in.service.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, readDeviceCookie } from './device-cookie.ts';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -27,7 +30,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     '/api/v1/auth/sign-up',
     {
       bodyLimit: SMALL_BODY,
-      config: { access: access.public, fieldCodes: { email: 'auth/invalid-email', password: 'auth/weak-password' } },
+      config: {
+        access: access.public,
+        twoFactorExempt: true,
+        fieldCodes: { email: 'auth/invalid-email', password: 'auth/weak-password' },
+      },
       schema: {
         tags,
         summary: 'Create an account and its workspace',
@@ -42,40 +49,67 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     },
   );
 
+  const meta = (req: FastifyRequest) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    device: readDeviceCookie(deps.secret, req.cookies[DEVICE_COOKIE]),
+  });
+  /** A new session sets its cookie and the known-device cookie. */
+  const startSession = (reply: FastifyReply, outcome: SessionOutcome) => {
+    setSessionCookie(reply, outcome.result.token, deps.secureCookies);
+    // Only the sign-in routes read it, so it travels nowhere else.
+    reply.setCookie(DEVICE_COOKIE, outcome.deviceCookie, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      path: '/api/v1/auth/sign-in',
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
+    return outcome.result;
+  };
+
   r.post(
     '/api/v1/auth/sign-in',
     {
       bodyLimit: SMALL_BODY,
-      config: { access: access.public, fieldCodes: { email: 'auth/invalid-email' } },
+      config: { access: access.public, twoFactorExempt: true, fieldCodes: { email: 'auth/invalid-email' } },
       schema: {
         tags,
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password: the session, or, when the account has two-factor on, { twoFactorRequired, challenge } for POST /auth/sign-in/2fa',
         body: signInSchema,
-        response: { 200: authResultSchema },
+        response: { 200: signInResultSchema },
       },
     },
     async (req, reply) => {
-      const { deviceCookie, ...result } = await auth.signIn(req.body, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-        device: readDeviceCookie(deps.secret, req.cookies[DEVICE_COOKIE]),
-      });
-      setSessionCookie(reply, result.token, deps.secureCookies);
-      // Only the sign-in route reads it, so it travels nowhere else.
-      reply.setCookie(DEVICE_COOKIE, deviceCookie, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        path: '/api/v1/auth/sign-in',
-        maxAge: DEVICE_COOKIE_DAYS * 86_400,
-      });
-      return result;
+      const outcome = await auth.signIn(req.body, meta(req));
+      // A two-factor challenge sets no cookie yet.
+      return outcome.kind === 'two-factor' ? outcome.challenge : startSession(reply, outcome);
     },
   );
 
   r.post(
+    '/api/v1/auth/sign-in/2fa',
+    {
+      bodyLimit: SMALL_BODY,
+      config: { access: access.public, twoFactorExempt: true },
+      schema: {
+        tags,
+        summary:
+          'Complete a sign-in with the challenge and a current code from the authenticator app (or an unused recovery code)',
+        body: signInTwoFactorSchema,
+        response: { 200: authResultSchema },
+      },
+    },
+    async (req, reply) => startSession(reply, await auth.completeTwoFactor(req.body, meta(req))),
+  );
+
+  r.post(
     '/api/v1/auth/sign-out',
-    { config: { access: access.personOnly(access.public) }, schema: { tags, summary: 'End this session' } },
+    {
+      config: { access: access.personOnly(access.public), twoFactorExempt: true },
+      schema: { tags, summary: 'End this session' },
+    },
     async (req, reply) => {
       if (req.session) await auth.signOut(req.session);
       clearSessionCookie(reply);
@@ -87,7 +121,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     '/api/v1/auth/password-reset',
     {
       bodyLimit: SMALL_BODY,
-      config: { access: access.public, fieldCodes: { email: 'auth/invalid-email' } },
+      config: { access: access.public, twoFactorExempt: true, fieldCodes: { email: 'auth/invalid-email' } },
       schema: {
         tags,
         summary: 'Email a password-reset link',
@@ -105,7 +139,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     '/api/v1/auth/password-reset/confirm',
     {
       bodyLimit: SMALL_BODY,
-      config: { access: access.public, fieldCodes: { password: 'auth/weak-password' } },
+      config: { access: access.public, twoFactorExempt: true, fieldCodes: { password: 'auth/weak-password' } },
       schema: {
         tags,
         summary: 'Set a new password with a reset token',
@@ -123,7 +157,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     '/api/v1/auth/password',
     {
       bodyLimit: SMALL_BODY,
-      config: { access: access.personOnly(access.signedIn), fieldCodes: { newPassword: 'auth/weak-password' } },
+      config: {
+        access: access.personOnly(access.signedIn),
+        twoFactorExempt: true,
+        fieldCodes: { newPassword: 'auth/weak-password' },
+      },
       schema: {
         tags,
         summary: 'Change the signed-in user’s password',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, DbOrTx } from '@vigil/db';
 import {
@@ -7,7 +6,6 @@ import {
   type MemberRole,
   PASSWORD_RESET_MINUTES,
   SESSION_DAYS,
-  type SignInInput,
   type SignUpInput,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
@@ -18,7 +16,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import { toWorkspace } from '../accounts/user-doc.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { authRepo } from './auth.repo.ts';
-import { type KnownDevice, deviceCookieAfterSignIn } from './device-cookie.ts';
+import { type SignInGuards, createSignIn } from './sign-in.service.ts';
 import { type Membership, type SessionUser, asSeenFrom, hashToken, newToken } from './session.ts';
 import { THROTTLE, type ThrottleRule, throttleKey } from './throttle-rules.ts';
 
@@ -44,17 +42,11 @@ export function createAuthService(deps: {
   claimInvitation: (tx: DbOrTx, token: string, email: string) => Promise<{ workspaceId: string; role: MemberRole }>;
   /** Resolves an API key (a bearer starting `vgk_`) to the caller it stands for (modules/api-keys). */
   resolveApiKey?: (token: string, meta: { ip?: string }) => Promise<SessionUser | null>;
+  /** Two-factor and the sign-in history (the security module). */
+  guards: SignInGuards;
 }) {
   const { db, accounts, mail } = deps;
   const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  // An unknown email is verified against this, so it costs what a wrong password costs.
-  const dummyHash = hash(randomBytes(16).toString('hex'));
-
-  async function reserve(key: string, rule: ThrottleRule) {
-    const r = await authRepo.reserveAttempt(db, key, rule);
-    if (!r.ok) throw new RetryLaterError('auth/too-many-requests', r.retryAfterSeconds);
-  }
-
   /** A per-address allowance for anonymous work (sign-up, reset): over it, resource-exhausted. */
   async function limitAddress(key: string, rule: ThrottleRule, what: string) {
     const r = await authRepo.reserveAttempt(db, key, rule);
@@ -109,8 +101,18 @@ export function createAuthService(deps: {
       homeWorkspaceId: found.user.workspaceId,
       tokenHash,
       lastSeenAt: found.lastSeenAt,
+      twoFactorEnabled: found.twoFactor,
     };
   }
+
+  const signInFlow = createSignIn({
+    db,
+    accounts,
+    secret: deps.secret,
+    guards: deps.guards,
+    enumerationProtection: async () => (await settings()).enumerationProtection,
+    resolveHash,
+  });
 
   return {
     async signUp(input: SignUpInput, meta: { ip: string; userAgent?: string }): Promise<AuthResult> {
@@ -136,7 +138,13 @@ export function createAuthService(deps: {
         });
         // As the session sees it: someone who joined by invitation has the workspace's plan and their role there.
         const session = await resolveHash(tokenHash);
-        if (!session) return { user: await accounts.doc(user), workspace: toWorkspace(workspace), token };
+        if (!session)
+          return {
+            user: await accounts.doc(user),
+            workspace: toWorkspace(workspace),
+            twoFactor: { enabled: false, required: false },
+            token,
+          };
         return { ...(await accounts.meOf(session)), token };
       } catch (e) {
         // Two sign-ups with one email at once: the unique index decides, the loser gets the catalogue error.
@@ -147,57 +155,9 @@ export function createAuthService(deps: {
       }
     },
 
-    /**
-     * Every attempt is counted before its password is checked (one atomic reservation per key), so
-     * of any burst at most the allowance is verified. An account's own known device has its own
-     * counter and skips the per-address one: guesses elsewhere never lock out its owner.
-     */
-    async signIn(
-      input: SignInInput,
-      meta: { ip: string; userAgent?: string; device: KnownDevice | null },
-    ): Promise<AuthResult & { deviceCookie: string }> {
-      const found = await accounts.findByEmail(input.email);
-      const known = found && meta.device?.userIds.includes(found.id) ? meta.device : null;
-      const accountKey = known
-        ? throttleKey.knownDevice(input.email, known.deviceId)
-        : throttleKey.account(input.email);
-      await reserve(accountKey, known ? THROTTLE.knownDevice : THROTTLE.account);
-      const addressKey = throttleKey.address(meta.ip);
-      if (!known) {
-        try {
-          await reserve(addressKey, THROTTLE.address);
-        } catch (e) {
-          await authRepo.releaseAttempt(db, accountKey);
-          throw e;
-        }
-      }
-      const passwordOk = await verify(found?.passwordHash ?? (await dummyHash), input.password);
-      if (!found?.passwordHash || !passwordOk) {
-        if ((await settings()).enumerationProtection) throw new AppError('auth/invalid-credential');
-        throw new AppError(found?.passwordHash ? 'auth/wrong-password' : 'auth/user-not-found');
-      }
-      // Not a failure after all: the account starts afresh, the address gets its attempt back.
-      await authRepo.clearFailures(db, accountKey);
-      if (!known) await authRepo.releaseAttempt(db, addressKey);
-      if (found.disabledAt) throw new AppError('permission-denied', 'This account has been disabled.');
-      const { token, hash: tokenHash } = newToken();
-      await db.transaction(async (tx) => {
-        await authRepo.insertSession(tx, {
-          tokenHash,
-          userId: found.id,
-          // The workspace the person last worked in, while they still belong to it; else their own.
-          workspaceId: await authRepo.openingWorkspace(tx, found),
-          expiresAt: sessionExpiry(),
-          userAgent: meta.userAgent,
-          ip: meta.ip,
-        });
-        await accounts.touchLogin(tx, found.id);
-      });
-      const deviceCookie = deviceCookieAfterSignIn(deps.secret, meta.device, found.id);
-      const session = await resolveHash(tokenHash);
-      if (!session) throw new AppError('internal');
-      return { ...(await accounts.meOf(session)), token, deviceCookie };
-    },
+    signIn: signInFlow.signIn,
+    completeTwoFactor: signInFlow.completeTwoFactor,
+    twoFactorThrottle: signInFlow.twoFactorThrottle,
 
     /** Ends this session, and whatever it has open (live view, realtime) closes with it. */
     async signOut(session: SessionUser): Promise<void> {

@@ -74,7 +74,8 @@ describe('POST /api/v1/auth/sign-up', () => {
     expect(viaCookie.json().user.uid).toBe(u.uid);
     const viaBearer = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(body.token) });
     expect(viaBearer.statusCode).toBe(200);
-    expect(viaBearer.json()).toEqual({ user: u, workspace: body.workspace });
+    expect(viaBearer.json()).toEqual({ user: u, workspace: body.workspace, twoFactor: body.twoFactor });
+    expect(body.twoFactor).toEqual({ enabled: false, required: false });
   });
 
   it('defaults the timezone to UTC when none is given', async () => {

@@ -25,6 +25,8 @@ export interface SessionUser {
   /** Set when the caller is an API key rather than a signed-in person (issue 12). */
   apiKeyId?: string;
   lastSeenAt?: Date;
+  /** Whether the person has two-factor authentication on (issue 12); absent counts as off. */
+  twoFactorEnabled?: boolean;
 }
 
 /**

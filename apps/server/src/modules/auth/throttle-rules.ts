@@ -21,6 +21,11 @@ export const THROTTLE = {
   knownDevice: { max: LOGIN_MAX_FAILURES, windowSeconds: WINDOW, baseDelaySeconds: 15, maxDelaySeconds: 5 * 60 },
   /** Wrong passwords from one address, over every account: many people may share one (an office, a proxy). */
   address: { max: LOGIN_MAX_FAILURES * 4, windowSeconds: WINDOW, baseDelaySeconds: 5, maxDelaySeconds: 5 * 60 },
+  /**
+   * Codes for one account's second factor (sign-in's second step, enrolling, turning it off): a
+   * million codes and a ±1-step window make each guess a 3-in-a-million chance, so few and slow.
+   */
+  twoFactor: { max: LOGIN_MAX_FAILURES, windowSeconds: WINDOW, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60 },
   /** Accounts created from one address (each costs a password hash and a workspace). */
   signUp: { max: 10, windowSeconds: 3600, baseDelaySeconds: 60, maxDelaySeconds: 3600 },
   /** Reset requests and confirmations from one address. */
@@ -37,4 +42,5 @@ export const throttleKey = {
   signUp: (ip: string) => `signup:${ip}`,
   reset: (ip: string) => `reset:${ip}`,
   resetMail: (email: string) => `reset-mail:${email.toLowerCase()}`,
+  twoFactor: (userId: string) => `2fa:${userId}`,
 };

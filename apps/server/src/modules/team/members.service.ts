@@ -11,12 +11,7 @@ import { teamRepo } from './team.repo.ts';
 export type MembersService = ReturnType<typeof createMembersService>;
 
 /** The members of a workspace: their roles and camera limits, removal, ownership, the switcher. */
-export function createMembersService(deps: {
-  db: Db;
-  accounts: AccountsService;
-  /** Whether each person has two-factor authentication on (the security module knows). */
-  twoFactorOf: (db: DbOrTx, userIds: string[]) => Promise<Set<string>>;
-}) {
+export function createMembersService(deps: { db: Db; accounts: AccountsService }) {
   const { db, accounts } = deps;
 
   async function target(tx: DbOrTx, actor: TeamActor, userId: string) {
@@ -29,10 +24,6 @@ export function createMembersService(deps: {
   return {
     async list(actor: TeamActor): Promise<Member[]> {
       const rows = await teamRepo.members(db, actor.workspaceId);
-      const twoFactor = await deps.twoFactorOf(
-        db,
-        rows.map((r) => r.userId),
-      );
       return rows.map((r) => ({
         userId: r.userId,
         email: r.email,
@@ -41,7 +32,7 @@ export function createMembersService(deps: {
         cameraIds: r.cameraIds,
         joinedAt: r.joinedAt.toISOString(),
         lastSeenAt: (r.lastSeenAt ? new Date(r.lastSeenAt) : r.lastLoginAt)?.toISOString() ?? null,
-        twoFactorEnabled: twoFactor.has(r.userId),
+        twoFactorEnabled: r.twoFactor,
         disabled: r.disabledAt !== null,
       }));
     },

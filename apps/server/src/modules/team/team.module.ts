@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from '@vigil/db';
+import type { Db } from '@vigil/db';
 import type { FastifyInstance } from 'fastify';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -14,7 +14,6 @@ export function teamModule(
     invitations: InvitationsService;
     accounts: AccountsService;
     auth: AuthService;
-    twoFactorOf: (db: DbOrTx, userIds: string[]) => Promise<Set<string>>;
   },
 ) {
   const { invitations } = deps;

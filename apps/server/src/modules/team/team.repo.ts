@@ -1,7 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 
-const { memberships, invitations, users, workspaces, sessions, cameras } = schema;
+const { memberships, invitations, users, workspaces, sessions, cameras, userTwoFactor } = schema;
 
 export type MembershipRow = typeof memberships.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -32,6 +32,7 @@ export const teamRepo = {
         lastLoginAt: users.lastLoginAt,
         disabledAt: users.disabledAt,
         lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from ${sessions} s where s.user_id = ${users.id})`,
+        twoFactor: sql<boolean>`exists(select 1 from ${userTwoFactor} f where f.user_id = ${users.id} and f.enabled_at is not null)`,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))

@@ -111,7 +111,8 @@ export function teamRoutes(
   r.post(
     '/api/v1/team/invitations/accept',
     {
-      config: { access: person },
+      // A member held back by a workspace's two-factor requirement may still join or leave for another.
+      config: { access: person, twoFactorExempt: true },
       schema: {
         tags,
         summary: 'Accept an invitation: join its workspace, which becomes the current one',
@@ -187,7 +188,7 @@ export function teamRoutes(
   r.get(
     '/api/v1/team/workspaces',
     {
-      config: { access: access.signedIn },
+      config: { access: access.signedIn, twoFactorExempt: true },
       schema: {
         tags,
         summary: 'The workspaces the caller belongs to (the switcher)',
@@ -202,7 +203,7 @@ export function teamRoutes(
   r.post(
     '/api/v1/team/switch',
     {
-      config: { access: person },
+      config: { access: person, twoFactorExempt: true },
       schema: {
         tags,
         summary: 'Work in another of your workspaces (this session; new sign-ins open there too)',

@@ -45,7 +45,9 @@ export function useConnectionMonitor(): ConnectionState {
     TOPIC_TEAM,
     TOPIC_TASKS,
   ];
-  const topics = uid ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
+  // A member who must first turn on two-factor hears nothing of the workspace (only the status).
+  const twoFactorPending = Boolean(session.me?.twoFactor?.required && !session.me.twoFactor.enabled);
+  const topics = uid && !twoFactorPending ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 
   const checkHealth = useCallback(async () => {

@@ -7,6 +7,7 @@ import { afterLoginPath } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSignIn } from '../api.ts';
 import { AuthCard, FormError } from '../components/auth-card.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { loginErrorText } from '../error-text.ts';
 
 export function LoginPage() {
@@ -17,6 +18,9 @@ export function LoginPage() {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Two-factor on: the password step's challenge, until a code completes it.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
   const target = afterLoginPath(params.get('redirect'));
 
   // Already signed in (e.g. back button): go where the login would have led.
@@ -24,13 +28,42 @@ export function LoginPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    signIn.mutate({ email: email.trim(), password }, { onSuccess: () => navigate(target, { replace: true }) });
+    setRestartMessage(null);
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (result) => {
+          if ('twoFactorRequired' in result) setChallenge(result.challenge);
+          // A workspace that requires two-factor opens nothing else until it is on.
+          else
+            navigate(result.twoFactor?.required && !result.twoFactor.enabled ? '/security' : target, {
+              replace: true,
+            });
+        },
+      },
+    );
   };
+
+  if (challenge)
+    return (
+      <AuthCard title={t('auth.loginTitle')}>
+        <TwoFactorStep
+          challenge={challenge}
+          onDone={() => navigate(target, { replace: true })}
+          onRestart={(message) => {
+            setChallenge(null);
+            setPassword('');
+            signIn.reset();
+            setRestartMessage(message ?? null);
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t('auth.loginTitle')} intro={t('auth.loginIntro')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={signIn.isError ? loginErrorText(t, signIn.error) : null} />
+        <FormError message={signIn.isError ? loginErrorText(t, signIn.error) : restartMessage} />
         <TextField
           label={t('auth.email')}
           type="email"
