@@ -22,8 +22,11 @@ import type { TwoFactorService } from './two-factor.service.ts';
 const tags = ['security'];
 const SMALL_BODY = 16 * 1024;
 const ok = z.object({ ok: z.literal(true) });
-/** What a member must reach to turn two-factor on when their workspace requires it (two-factor-policy.ts). */
-const enrolling = { access: access.signedIn, twoFactorExempt: true };
+/**
+ * What a member must reach to turn two-factor on when their workspace requires it (two-factor-policy.ts).
+ * A person's own sessions, history and second factor are never an API key's business.
+ */
+const enrolling = { access: access.personOnly(access.signedIn), twoFactorExempt: true };
 
 export function securityRoutes(app: FastifyInstance, deps: { security: SecurityService; twoFactor: TwoFactorService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -164,7 +167,7 @@ export function securityRoutes(app: FastifyInstance, deps: { security: SecurityS
     '/api/v1/security/workspace-policy',
     {
       bodyLimit: SMALL_BODY,
-      config: { access: access.roles('manager', 'admin') },
+      config: { access: access.personOnly(access.roles('manager', 'admin')) },
       schema: {
         tags,
         summary: 'Require two-factor authentication of every member of the current workspace (owner or manager)',
