@@ -56,6 +56,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { type Access, access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import './plugins/fastify-types.ts';
 import { AppError } from './lib/app-error.ts';
@@ -194,6 +196,7 @@ async function registerServe(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerSecurityHeaders(app, config, config.webDir ?? DEFAULT_WEB_DIR);
   registerAuth(app, auth, { publicUrl: config.publicUrl, internalToken: internalToken(config.authSecret) });
+  registerRequestContext(app);
 
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -218,6 +221,7 @@ async function registerServe(
   schedulesRoutes(app, { schedules: createSchedulesService({ db }) });
   jobsRoutes(app, { jobs: createJobsService({ db }) });
   smsModule(app, { db, secrets, publicUrl: config.publicUrl, twilioApiUrl: config.twilioApiUrl });
+  auditModule(app, { db, disabled: config.auditDisabled });
   billingModule(app, {
     db,
     secrets,

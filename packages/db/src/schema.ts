@@ -10,3 +10,4 @@ export * from './schema/notifications.ts';
 export * from './schema/sms.ts';
 export * from './schema/billing.ts';
 export * from './schema/team.ts';
+export * from './schema/audit.ts';

@@ -22,3 +22,4 @@ export * from './sms-text.ts';
 export * from './contracts/sms.ts';
 export * from './plan-status.ts';
 export * from './contracts/billing.ts';
+export * from './contracts/audit.ts';

@@ -100,12 +100,13 @@ export const camerasRepo = {
     return row;
   },
 
-  async remove(db: DbOrTx, workspaceId: string, id: string): Promise<boolean> {
-    const rows = await db
+  /** The removed camera's name, or undefined when there was no such camera in the workspace. */
+  async remove(db: DbOrTx, workspaceId: string, id: string): Promise<string | undefined> {
+    const [row] = await db
       .delete(c)
       .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId)))
-      .returning({ id: c.id });
-    return rows.length > 0;
+      .returning({ name: c.name });
+    return row?.name;
   },
 
   /**
