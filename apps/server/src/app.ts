@@ -238,6 +238,7 @@ async function registerServe(
   });
   app.addHook('onClose', async () => feeds.stop());
   const live = createLiveService({
+    db,
     cameras,
     feeds,
     secret: config.authSecret,

@@ -11,6 +11,7 @@ import {
   seedNotificationObjects,
 } from './route-walk-notifications.ts';
 import { BILLING_FIXTURES, type BillingObjects, seedBillingObjects } from './route-walk-billing.ts';
+import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -20,7 +21,7 @@ import { BILLING_FIXTURES, type BillingObjects, seedBillingObjects } from './rou
 type Actor = 'anonymous' | 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin'];
 
-interface World extends NotificationObjects, BillingObjects {
+interface World extends NotificationObjects, BillingObjects, AuditObjects {
   tokens: Record<Exclude<Actor, 'anonymous'>, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -123,6 +124,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   }),
   ...NOTIFICATION_FIXTURES,
   ...BILLING_FIXTURES,
+  ...AUDIT_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -207,9 +209,11 @@ describe('authorization walk over every route', () => {
     };
     const notifications = await seedNotificationObjects(t, tokens.user, other, events);
     const billing = await seedBillingObjects(t, { token: tokens.user, uid: ownMe.json().user.uid }, other.token);
+    const audit = await seedAuditObjects(t, cameras, admin.user.uid);
     w = {
       ...notifications,
       ...billing,
+      ...audit,
       tokens,
       events,
       schedules,
