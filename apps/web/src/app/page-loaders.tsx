@@ -88,6 +88,24 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/admin/payment-settings': () => async () => ({
     Component: (await import('../features/admin-billing/pages/payment-settings-page.tsx')).PaymentSettingsPage,
   }),
+  // The security page is composed at merge; until then it shows the audit log (issue 12) under the page's title.
+  '/security': (m) => async () => {
+    const [{ PageHeader }, { AuditLogPanel }, { useTranslation }] = await Promise.all([
+      import('../components/ui/page-header.tsx'),
+      import('../features/audit/components/audit-log-panel.tsx'),
+      import('react-i18next'),
+    ]);
+    function SecurityPage() {
+      const { t } = useTranslation();
+      return (
+        <>
+          <PageHeader title={t(m.title)} />
+          <AuditLogPanel />
+        </>
+      );
+    }
+    return { Component: SecurityPage };
+  },
   '/unsubscribe': () => async () => ({
     Component: (await import('../features/unsubscribe/pages/unsubscribe-page.tsx')).UnsubscribePage,
   }),

@@ -1,14 +1,7 @@
 import type { AuditEntry } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@vigil/db';
-import {
-  type TestApp,
-  bearer,
-  callFn,
-  createTestApp,
-  createTestPatternCamera,
-  signUp,
-} from '../../../test/harness.ts';
+import { type TestApp, bearer, callFn, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { pruneRecordingsBatch } from '../../video/retention.repo.ts';
 
@@ -24,7 +17,13 @@ describe('audited actions across the modules', () => {
   const IP = '198.51.100.23';
 
   const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: bearer(token), remoteAddress: IP, payload: payload as object });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      remoteAddress: IP,
+      payload: payload as object,
+    });
   const latest = async (token: string, action: string, query = ''): Promise<AuditEntry> => {
     const res = await t.app.inject({
       method: 'GET',
