@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditVerifyResult } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, actorOf, filterParams, targetOf, verifyMessage } from './audit-model.ts';
+import { EMPTY_FILTERS, actorOf, filterParams, summaryOf, targetOf, verifyMessage } from './audit-model.ts';
 
 const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   id: '1',
@@ -60,5 +60,25 @@ describe('audit panel model', () => {
       brokenAt: { id: '9', chain: 'w', seq: 7, at: '2026-03-10T10:00:00.000Z', reason: 'hash-mismatch' as const },
     };
     expect(verifyMessage(broken)).toMatchObject({ key: 'audit.verify.broken.hash-mismatch', values: { seq: 7 } });
+  });
+});
+
+describe('audit entry summary', () => {
+  const base = entry();
+  it('says what changed when the entry kept it', () => {
+    expect(summaryOf({ ...base, details: { name: 'B', previousName: 'A' } })).toEqual({ text: 'A → B' });
+    expect(summaryOf({ ...base, details: { timeZone: 'Asia/Tokyo' } })).toEqual({ text: 'Asia/Tokyo' });
+    expect(summaryOf({ ...base, details: { from: 'user', to: 'manager' } })).toEqual({ text: 'user → manager' });
+    expect(
+      summaryOf({
+        ...base,
+        details: { from: { plan: 'basic', status: 'trial' }, to: { plan: 'pro', status: 'active' } },
+      }),
+    ).toEqual({ text: 'basic (trial) → pro (active)' });
+    expect(summaryOf({ ...base, details: { recordings: 2, reason: 'max-storage' } })).toEqual({
+      key: 'audit.summary.recordings',
+      values: { count: 2, reason: 'max-storage' },
+    });
+    expect(summaryOf({ ...base, details: { name: 'Hall' } })).toBeNull();
   });
 });

@@ -64,3 +64,27 @@ export function verifyMessage(r: AuditVerifyResult): { key: string; values: Reco
   const b = r.brokenAt!;
   return { key: `audit.verify.broken.${b.reason}`, values: { seq: b.seq, count: r.entries } };
 }
+
+/**
+ * A short line of what changed, from the details the server kept: a rename, a time zone, a plan
+ * or role from → to, a broker or webhook address, or how many recordings retention removed.
+ */
+export function summaryOf(
+  e: AuditEntry,
+): { text: string } | { key: string; values: Record<string, string | number> } | null {
+  const d = e.details as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  if (str(d.previousName) && str(d.name)) return { text: `${d.previousName} → ${d.name}` };
+  if (str(d.timeZone)) return { text: d.timeZone as string };
+  if (str(d.from) && str(d.to)) return { text: `${d.from} → ${d.to}` };
+  const plan = (v: unknown) => {
+    const p = v as { plan?: unknown; status?: unknown } | null;
+    return p && typeof p === 'object' && str(p.plan) ? `${p.plan} (${str(p.status) ?? ''})` : null;
+  };
+  if (plan(d.from) && plan(d.to)) return { text: `${plan(d.from)} → ${plan(d.to)}` };
+  if (str(d.mqttHost)) return { text: d.mqttHost as string };
+  if (str(d.origin)) return { text: d.origin as string };
+  if (typeof d.recordings === 'number' && str(d.reason))
+    return { key: 'audit.summary.recordings', values: { count: d.recordings, reason: d.reason as string } };
+  return null;
+}
