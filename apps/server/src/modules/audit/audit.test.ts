@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { entryHash } from './audit-hash.ts';
+import { verifyChains } from './audit-verify.service.ts';
 import { audit } from './audit.service.ts';
 
 /**
@@ -130,30 +130,16 @@ describe('audit log', () => {
       payload: { name: 'Two' },
     });
     const [, first] = await list(w.token);
+    // A forger with the database's keys rewrites the entry and recomputes its own hash.
     await withPg(t.databaseUrl, async (c) => {
-      const { rows } = await c.query('select * from audit_log where id = $1', [first!.id]);
-      const r = rows[0];
-      const details = { name: 'Forged' };
-      const fields = {
-        chain: r.chain,
-        seq: Number(r.seq),
-        at: (r.at as Date).toISOString(),
-        workspaceId: r.workspace_id,
-        actorId: r.actor_id,
-        actorKind: r.actor_kind,
-        apiKeyId: r.api_key_id,
-        action: r.action,
-        targetType: r.target_type,
-        targetId: r.target_id,
-        ip: r.ip,
-        details,
-      };
       await c.query('set session_replication_role = replica');
-      await c.query('update audit_log set details = $2, hash = $3 where id = $1', [
-        first!.id,
-        details,
-        entryHash(fields, r.prev_hash),
-      ]);
+      await c.query(
+        `update audit_log set details = $2::jsonb,
+           hash = audit_entry_hash(prev_hash, chain, seq, at, workspace_id, actor_id, actor_kind, api_key_id, action,
+                                   target_type, target_id, ip, $2::jsonb)
+         where id = $1`,
+        [first!.id, JSON.stringify({ name: 'Forged' })],
+      );
     });
     // The forged row is consistent in itself; its successor still links to the original hash.
     expect((await verify(w.token)).brokenAt).toMatchObject({ id: first!.id, reason: 'link-mismatch' });
@@ -175,6 +161,55 @@ describe('audit log', () => {
       await c.query('delete from audit_log where id = $1', [middle!.id]);
     });
     expect((await verify(w.token)).brokenAt).toMatchObject({ id: last!.id, reason: 'missing-entries' });
+  });
+
+  it('Verify carries each chain across its batches: breaks at a batch’s edge are found and blamed right', async () => {
+    const w = await signUp(t.app, { displayName: 'Batches' });
+    const cam = await createTestPatternCamera(t.app, w.token, 'B1');
+    for (const name of ['B2', 'B3', 'B4', 'B5'])
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/cameras/${cam}`,
+        headers: bearer(w.token),
+        payload: { name },
+      });
+    const { db, pool } = createDb(t.databaseUrl, 1);
+    const scope = { workspaceId: w.workspace.id };
+    const rowAt = async (seq: number) => (await list(w.token, '?limit=200')).find((e) => e.seq === seq)!;
+    try {
+      for (const size of [1, 2, 3, 5, 50])
+        expect(await verifyChains(db, scope, size)).toMatchObject({ ok: true, entries: 5 });
+      // Entry 2 rewritten whole: its successor, 3, opens the second batch of 2 and blames it.
+      const second = await rowAt(2);
+      await withPg(t.databaseUrl, async (c) => {
+        await c.query('set session_replication_role = replica');
+        await c.query(
+          `update audit_log set ip = '192.0.2.1',
+             hash = audit_entry_hash(prev_hash, chain, seq, at, workspace_id, actor_id, actor_kind, api_key_id, action,
+                                     target_type, target_id, '192.0.2.1', details)
+           where id = $1`,
+          [second.id],
+        );
+      });
+      for (const size of [1, 2, 3, 50])
+        expect(await verifyChains(db, scope, size), `batch ${size}`).toMatchObject({
+          ok: false,
+          entries: 3,
+          brokenAt: { id: second.id, seq: 2, at: second.at, reason: 'link-mismatch' },
+        });
+      // The installation's view (every chain, an earlier test's break first) answers the same
+      // whether its batches cross chains' edges or not.
+      const whole = await verifyChains(db, 'installation');
+      for (const size of [1, 2, 7]) {
+        const small = await verifyChains(db, 'installation', size);
+        expect({ entries: small.entries, brokenAt: small.brokenAt }, `batch ${size}`).toEqual({
+          entries: whole.entries,
+          brokenAt: whole.brokenAt,
+        });
+      }
+    } finally {
+      await pool.end();
+    }
   });
 
   it('50 concurrent appends to one chain still verify', async () => {
