@@ -27,6 +27,7 @@ for (const b of [
   'notify-throughput',
   'billing-page',
   'billing-webhooks',
+  'audit',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
