@@ -28,6 +28,7 @@ for (const b of [
   'billing-page',
   'billing-webhooks',
   'team-members',
+  'audit',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -61,6 +61,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createStorageService } from './modules/storage/storage.service.ts';
 import { type Access, access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import './plugins/fastify-types.ts';
 import { AppError } from './lib/app-error.ts';
@@ -212,6 +214,7 @@ async function registerServe(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerSecurityHeaders(app, config, config.webDir ?? DEFAULT_WEB_DIR);
   registerAuth(app, auth, { publicUrl: config.publicUrl, internalToken: internalToken(config.authSecret) });
+  registerRequestContext(app);
 
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -240,6 +243,7 @@ async function registerServe(
   jobsRoutes(app, { jobs: createJobsService({ db }) });
   smsModule(app, { db, secrets, publicUrl: config.publicUrl, twilioApiUrl: config.twilioApiUrl });
   apiKeys.register(app);
+  auditModule(app, { db, disabled: config.auditDisabled });
   billingModule(app, {
     db,
     secrets,
@@ -257,6 +261,7 @@ async function registerServe(
   });
   app.addHook('onClose', async () => feeds.stop());
   const live = createLiveService({
+    db,
     cameras,
     feeds,
     secret: config.authSecret,

@@ -59,6 +59,8 @@ const env = z.object({
   /** Where the Twilio SDK sends its API calls (tests point it at a local stand-in). */
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  /** Benchmarks only (bench/audit.mjs): the same writes without their audit entries; refused in production. */
+  AUDIT_DISABLED: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 /** Every setting Vigil reads from the environment (compose.yaml is checked against it). */
@@ -119,6 +121,8 @@ export interface Config {
   twilioApiUrl: string;
   /** The origin Stripe API calls go to (https://api.stripe.com unless STRIPE_API_URL says otherwise: tests, a proxy). */
   stripeApiUrl: string;
+  /** AUDIT_DISABLED: audited writes skip their entries (benchmarks measure the cost; never production). */
+  auditDisabled: boolean;
 }
 
 /** "serve,record" → the set; anything else than the three names is a configuration error. */
@@ -209,7 +213,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     vapid: vapidSettings(e),
     twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
     stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+    auditDisabled: auditDisabled(e),
   };
+}
+
+/** The audit log is never off in production: AUDIT_DISABLED exists to measure its cost. */
+function auditDisabled(e: z.infer<typeof env>): boolean {
+  const off = ['true', '1'].includes(e.AUDIT_DISABLED ?? '');
+  if (off && e.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration: AUDIT_DISABLED is for benchmarks and is refused in production');
+  return off;
 }
 
 function vapidSettings(e: z.infer<typeof env>): Config['vapid'] {

@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     expect(c.logLevel).toBe('warn');
   });
 
+  it('turns the audit log off only outside production (benchmarks), never in production', () => {
+    expect(loadConfig({ VIGIL_DATA_DIR: dataDir() }).auditDisabled).toBe(false);
+    expect(loadConfig({ AUDIT_DISABLED: '1', VIGIL_DATA_DIR: dataDir() }).auditDisabled).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUDIT_DISABLED: 'true', VIGIL_DATA_DIR: dataDir() })).toThrow(
+      /AUDIT_DISABLED is for benchmarks and is refused in production/,
+    );
+  });
+
   it('treats empty values as missing and rejects malformed ones', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@h/db', AUTH_SECRET: '', PUBLIC_URL: '' }),

@@ -24,6 +24,7 @@ import {
 import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-tasks.ts';
 import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
+import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -35,7 +36,14 @@ type Person = 'viewer' | 'operator' | 'manager' | 'user' | 'admin';
 type Actor = 'anonymous' | Person | KeyActor;
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin', ...KEY_ACTORS];
 
-interface World extends NotificationObjects, BillingObjects, TeamObjects, ApiKeyObjects, TaskObjects, SecurityObjects {
+interface World
+  extends NotificationObjects,
+    BillingObjects,
+    TeamObjects,
+    ApiKeyObjects,
+    TaskObjects,
+    SecurityObjects,
+    AuditObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -143,6 +151,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...TASK_FIXTURES,
   ...SCOPE_FIXTURES,
   ...SECURITY_FIXTURES,
+  ...AUDIT_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -252,6 +261,7 @@ describe('authorization walk over every route', () => {
     const apiKeys = await seedApiKeyObjects(t, tokens.user, other.token);
     const tasks = await seedTaskObjects(t, tokens.user, other.token);
     const security = await seedSecurityObjects(t, tokens.user, other.token);
+    const audit = await seedAuditObjects(t, cameras, admin.user.uid);
     w = {
       ...notifications,
       ...billing,
@@ -259,6 +269,7 @@ describe('authorization walk over every route', () => {
       ...apiKeys,
       ...tasks,
       ...security,
+      ...audit,
       tokens,
       events,
       schedules,

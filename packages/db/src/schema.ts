@@ -13,3 +13,4 @@ export * from './schema/team.ts';
 export * from './schema/api-keys.ts';
 export * from './schema/tasks.ts';
 export * from './schema/security.ts';
+export * from './schema/audit.ts';

@@ -26,3 +26,4 @@ export * from './contracts/team.ts';
 export * from './contracts/api-keys.ts';
 export * from './contracts/tasks.ts';
 export * from './contracts/security.ts';
+export * from './contracts/audit.ts';

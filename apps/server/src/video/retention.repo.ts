@@ -2,6 +2,7 @@ import { DEFAULT_EVENT_SEVERITY } from '@vigil/shared';
 import { type Db, type DbOrTx, lockOwner, refreshUsage, schema, storedBytes } from '@vigil/db';
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { publish } from '../lib/realtime.ts';
+import { audit } from '../modules/audit/audit.service.ts';
 
 /**
  * Retention's SQL (retention.ts). Each batch is one transaction under the owner lock, so it
@@ -203,6 +204,24 @@ async function pruneEvent(tx: DbOrTx, n: typeof pruneNotices.$inferSelect): Prom
   }
 }
 
+/** Whole recordings a batch removed go in the workspace's audit log, by the system, with the batch. */
+async function auditRemoved(
+  tx: DbOrTx,
+  workspaceId: string,
+  reason: 'retention-days' | 'max-storage' | 'max-recordings',
+  removed: Omit<PruneBatch, 'more'>,
+): Promise<void> {
+  if (!removed.recordingsRemoved) return;
+  await audit.record(tx, {
+    action: 'recording.deleted',
+    workspaceId,
+    actorId: null,
+    apiKeyId: null,
+    ip: null,
+    details: { reason, recordings: removed.recordingsRemoved, bytes: removed.bytes },
+  });
+}
+
 /** Days retention: up to `batch` of a camera's segments that ended at or before `cutoff`, oldest first. */
 export async function pruneExpiredBatch(
   db: Db,
@@ -229,6 +248,7 @@ export async function pruneExpiredBatch(
       .limit(batch);
     const removed = await removeSegments(tx, picked);
     if (removedCount(removed)) await refreshUsage(tx, cam.workspaceId);
+    await auditRemoved(tx, cam.workspaceId, 'retention-days', removed);
     return { ...removed, more: picked.length === batch && removedCount(removed) > 0 };
   });
 }
@@ -268,6 +288,7 @@ export async function pruneStorageBatch(
     if (!removedCount(removed)) return NOTHING;
     await addNotice(tx, workspaceId, 'maxStorage', max.gb, removed);
     await refreshUsage(tx, workspaceId);
+    await auditRemoved(tx, workspaceId, 'max-storage', removed);
     return { ...removed, more: excess > 0 && candidates.length === batch };
   });
 }
@@ -318,6 +339,7 @@ export async function pruneRecordingsBatch(
     const removed = { ...byStore(gone), recordingsRemoved: ids.length };
     await addNotice(tx, workspaceId, 'maxRecordings', max, removed);
     await refreshUsage(tx, workspaceId);
+    await auditRemoved(tx, workspaceId, 'max-recordings', removed);
     return { ...removed, more: excess > ids.length };
   });
 }

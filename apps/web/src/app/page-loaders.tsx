@@ -76,13 +76,26 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/operator/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/operator-tasks-page.tsx')).OperatorTasksPage,
   }),
-  // The shell composes features: the security dashboard shows the API keys panel (owners and managers).
+  // The shell composes features: the security dashboard shows the API keys (owners and managers) and
+  // the audit log (owners and admins), each panel deciding for itself whether the person may see it.
   '/security': () => async () => {
-    const [{ SecurityPage }, { ApiKeysPanel }] = await Promise.all([
+    const [{ SecurityPage }, { ApiKeysPanel }, { AuditLogPanel }] = await Promise.all([
       import('../features/security/pages/security-page.tsx'),
       import('../features/api-keys/components/api-keys-panel.tsx'),
+      import('../features/audit/components/audit-log-panel.tsx'),
     ]);
-    return { element: <SecurityPage extra={<ApiKeysPanel />} /> };
+    return {
+      element: (
+        <SecurityPage
+          extra={
+            <>
+              <ApiKeysPanel />
+              <AuditLogPanel />
+            </>
+          }
+        />
+      ),
+    };
   },
   '/sms': () => async () => ({
     Component: (await import('../features/sms/pages/sms-page.tsx')).SmsPage,
@@ -108,6 +121,7 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/admin/payment-settings': () => async () => ({
     Component: (await import('../features/admin-billing/pages/payment-settings-page.tsx')).PaymentSettingsPage,
   }),
+  // The security page is composed at merge; until then it shows the audit log (issue 12) under the page's title.
   '/unsubscribe': () => async () => ({
     Component: (await import('../features/unsubscribe/pages/unsubscribe-page.tsx')).UnsubscribePage,
   }),

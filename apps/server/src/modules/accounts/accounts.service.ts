@@ -24,6 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { DEFAULT_PLAN, subscriptionService } from '../billing/subscription.service.ts';
+import { audit } from '../audit/audit.service.ts';
 import { accountsRepo } from './accounts.repo.ts';
 import { listUsersPage } from './users-list.repo.ts';
 import { type UserRow, type WorkspaceRow, toUserDoc, toWorkspace } from './user-doc.ts';
@@ -260,7 +261,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         throw new AppError('failed-precondition', 'You cannot remove your own administrator role.');
       }
       return db.transaction(async (tx) => {
-        await mustFind(tx, uid);
+        const before = await mustFind(tx, uid);
         // A workspace always keeps someone who can manage it: its owner's role stays a managing one.
         if (!hasAnyRole(role, ['manager', 'admin']) && (await accountsRepo.ownsWorkspace(tx, uid)))
           throw new AppError(
@@ -275,6 +276,14 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         await changed(tx, row!);
         // Open realtime streams re-check what this user may hear.
         await publish(tx, { topic: 'role.changed', uid, role });
+        await audit.record(tx, {
+          action: 'user.role-changed',
+          actorId: actor.id,
+          workspaceId: before.workspaceId,
+          targetType: 'user',
+          targetId: uid,
+          details: { email: before.email, from: before.role, to: role },
+        });
         return doc(row!);
       });
     },
@@ -288,6 +297,14 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
         });
         if (disabled) await endSessions(tx);
         await changed(tx, row!);
+        await audit.record(tx, {
+          action: disabled ? 'user.disabled' : 'user.enabled',
+          actorId: actor.id,
+          workspaceId: before.workspaceId,
+          targetType: 'user',
+          targetId: uid,
+          details: { email: before.email },
+        });
         return doc(row!);
       });
     },

@@ -1,4 +1,4 @@
-import type { Db } from '@vigil/db';
+import type { Db, DbOrTx } from '@vigil/db';
 import {
   type AdminPlan,
   type CreatePlanInput,
@@ -10,6 +10,17 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { type NewPlanRow, type PlanRow, plansRepo as repo } from './plans.repo.ts';
 import { subscriptionService } from './subscription.service.ts';
+import { audit } from '../audit/audit.service.ts';
+
+/** The installation's pricing belongs to no workspace: its changes go in the installation's chain. */
+const auditPlan = (tx: DbOrTx, key: string, change: 'created' | 'updated', fields: string[]) =>
+  audit.record(tx, {
+    action: 'plan.pricing-changed',
+    workspaceId: null,
+    targetType: 'plan',
+    targetId: key,
+    details: { change, fields },
+  });
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -70,12 +81,15 @@ export function createPlansService(deps: { db: Db }) {
     },
 
     async create(input: CreatePlanInput): Promise<AdminPlan> {
-      const row = await repo.insert(db, {
-        key: input.key,
-        ...(columnsOf(input, input.currency) as Omit<NewPlanRow, 'key'>),
+      return db.transaction(async (tx) => {
+        const row = await repo.insert(tx, {
+          key: input.key,
+          ...(columnsOf(input, input.currency) as Omit<NewPlanRow, 'key'>),
+        });
+        if (!row) throw new AppError('already-exists', `A plan with the key "${input.key}" exists.`, { key: 'taken' });
+        await auditPlan(tx, row.key, 'created', Object.keys(input));
+        return toAdminPlan(row, 0);
       });
-      if (!row) throw new AppError('already-exists', `A plan with the key "${input.key}" exists.`, { key: 'taken' });
-      return toAdminPlan(row, 0);
     },
 
     async update(key: string, input: UpdatePlanInput): Promise<AdminPlan> {
@@ -91,6 +105,7 @@ export function createPlansService(deps: { db: Db }) {
         const row = Object.keys(columns).length ? (await repo.update(tx, key, columns))! : before;
         const subscribers = await repo.subscribers(tx, key);
         if (input.limits || input.features) await subscriptionService.remirrorPlan(tx, row, subscribers);
+        await auditPlan(tx, key, 'updated', Object.keys(input));
         return toAdminPlan(row, subscribers.length);
       });
     },

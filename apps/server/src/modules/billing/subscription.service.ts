@@ -9,6 +9,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
+import { audit } from '../audit/audit.service.ts';
 import { type PlanRow, type SubscriptionRow, subscriptionsRepo as repo } from './subscriptions.repo.ts';
 
 /**
@@ -62,6 +63,36 @@ async function planOrThrow(tx: DbOrTx, key: string): Promise<PlanRow> {
   return plan;
 }
 
+/**
+ * A change of plan, status, interval, cancellation or trial end goes in the workspace's audit log;
+ * a renewal that changes none of them does not. The actor is the request's (the owner at
+ * checkout, an administrator) or the system (a provider's webhook, the hourly jobs).
+ */
+async function auditChange(
+  tx: DbOrTx,
+  before: SubscriptionRow,
+  after: SubscriptionRow,
+  event: BillingEvent | null,
+): Promise<void> {
+  const shown = (r: SubscriptionRow) => ({
+    plan: r.planKey,
+    status: r.status,
+    interval: r.interval,
+    cancelAtPeriodEnd: r.cancelAtPeriodEnd,
+    trialEndDate: r.trialEndDate?.toISOString() ?? null,
+  });
+  const from = shown(before);
+  const to = shown(after);
+  if (JSON.stringify(from) === JSON.stringify(to)) return;
+  await audit.record(tx, {
+    action: 'plan.changed',
+    workspaceId: after.workspaceId,
+    targetType: 'workspace',
+    targetId: after.workspaceId,
+    details: { event: event?.type ?? null, from, to },
+  });
+}
+
 export const subscriptionService = {
   /** Sign-up: the trial on the default plan; returns that plan (its limits go on the new user document). */
   async startTrial(tx: DbOrTx, workspaceId: string, trialEndDate: Date): Promise<PlanRow> {
@@ -107,6 +138,7 @@ export const subscriptionService = {
       cancelAtPeriodEnd: patch.cancelAtPeriodEnd ?? state.cancelAtPeriodEnd,
     });
     await mirrorAndTell(tx, row, plan);
+    await auditChange(tx, current, row, event);
     return row;
   },
 

@@ -108,12 +108,13 @@ export const camerasRepo = {
     return row;
   },
 
-  async remove(db: DbOrTx, workspaceId: string, scope: CameraScope, id: string): Promise<boolean> {
-    const rows = await db
+  /** The removed camera's name, or undefined when there was no such camera in the workspace (or the scope). */
+  async remove(db: DbOrTx, workspaceId: string, scope: CameraScope, id: string): Promise<string | undefined> {
+    const [row] = await db
       .delete(c)
       .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId), cameraInScope(c.id, scope)))
-      .returning({ id: c.id });
-    return rows.length > 0;
+      .returning({ name: c.name });
+    return row?.name;
   },
 
   /**

@@ -10,6 +10,7 @@ import type {
   UpdateCameraInput,
 } from '@vigil/shared';
 import { planGate } from '../billing/plan-gate.service.ts';
+import { audit } from '../audit/audit.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
@@ -29,6 +30,19 @@ const MAX_CONCURRENT_PROBES = 8;
 export type Actor = ScopedActor;
 
 type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsername' | 'sourcePasswordEnc'>;
+
+const target = (row: CameraRow) => ({ targetType: 'camera', targetId: row.id });
+
+/**
+ * What an edit changed, for the audit log: the names of the fields sent, and the old and new
+ * name when it was renamed. Never the source URL or its credentials.
+ */
+function changes(before: CameraRow, after: CameraRow, input: UpdateCameraInput): Record<string, unknown> {
+  const fields = Object.keys(input).filter((k) => input[k as keyof UpdateCameraInput] !== undefined);
+  return before.name !== after.name
+    ? { name: after.name, previousName: before.name, fields }
+    : { name: after.name, fields };
+}
 
 export function createCamerasService(deps: {
   db: Db;
@@ -176,6 +190,11 @@ export function createCamerasService(deps: {
         const row = await repo.update(tx, actor.workspaceId, id, patch);
         if (!row) throw new AppError('not-found');
         await changed(tx, actor.workspaceId, id);
+        await audit.record(tx, {
+          action: 'camera.updated',
+          ...target(row),
+          details: { name: row.name, arming: input },
+        });
         return toCamera(row, await repo.armingContext(tx, actor.workspaceId));
       });
     },
@@ -189,6 +208,11 @@ export function createCamerasService(deps: {
         if (!row) throw new AppError('not-found');
         // Pages only: the recorder has nothing to change.
         await publish(tx, { topic: 'cameras', workspaceId: actor.workspaceId, id });
+        await audit.record(tx, {
+          action: 'camera.updated',
+          ...target(row),
+          details: { name: row.name, snoozeMinutes: minutes },
+        });
         return toCamera(row, await repo.armingContext(tx, actor.workspaceId));
       });
     },
@@ -225,6 +249,11 @@ export function createCamerasService(deps: {
         await repo.setCamerasCount(tx, owner.ownerId, count + 1);
         await publish(tx, { topic: 'me', uid: owner.ownerId });
         await changed(tx, actor.workspaceId, row.id);
+        await audit.record(tx, {
+          action: 'camera.created',
+          ...target(row),
+          details: { name: row.name, source: row.sourceType },
+        });
         return toCamera(row, await repo.armingContext(tx, actor.workspaceId));
       });
     },
@@ -265,6 +294,7 @@ export function createCamerasService(deps: {
         const row = await repo.update(tx, actor.workspaceId, id, patch);
         if (!row) throw new AppError('not-found');
         await changed(tx, actor.workspaceId, id);
+        await audit.record(tx, { action: 'camera.updated', ...target(row), details: changes(before, row, input) });
         return toCamera(row, ctx);
       });
     },
@@ -272,9 +302,11 @@ export function createCamerasService(deps: {
     async remove(actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const owner = await repo.lockOwner(tx, actor.workspaceId);
-        if (!owner || !(await repo.remove(tx, actor.workspaceId, actor.cameraIds, id))) throw new AppError('not-found');
+        const name = owner ? await repo.remove(tx, actor.workspaceId, actor.cameraIds, id) : undefined;
+        if (!owner || name === undefined) throw new AppError('not-found');
         await recount(tx, actor.workspaceId, owner.ownerId);
         await changed(tx, actor.workspaceId, id);
+        await audit.record(tx, { action: 'camera.deleted', targetType: 'camera', targetId: id, details: { name } });
       });
     },
 

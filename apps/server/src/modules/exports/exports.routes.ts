@@ -65,6 +65,20 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
     async (req) => exports.get(actor(req), req.params.id),
   );
 
+  r.get(
+    '/api/v1/exports/:id/download',
+    {
+      config: { access: members },
+      schema: {
+        tags,
+        summary:
+          'Download a finished export: redirects (302) to a fresh short-lived link, and records the download in the audit log',
+        params: idParams,
+      },
+    },
+    async (req, reply) => reply.redirect(await exports.download(actor(req), req.params.id), 302),
+  );
+
   r.delete(
     '/api/v1/exports/:id',
     {

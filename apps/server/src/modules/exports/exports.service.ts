@@ -11,6 +11,7 @@ import {
 import { liftingPlan, planGate } from '../billing/plan-gate.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
+import { audit } from '../audit/audit.service.ts';
 import { publish } from '../../lib/realtime.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -137,6 +138,12 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
           { id: created.id },
           { jobKey: `export:${created.id}`, maxAttempts: EXPORT_ATTEMPTS },
         );
+        await audit.record(tx, {
+          action: 'export.created',
+          targetType: 'export',
+          targetId: created.id,
+          details: { cameraId: input.cameraId, from: from.toISOString(), to: to.toISOString() },
+        });
         return created;
       });
       return { id: row.id, status: 'queued' };
@@ -152,6 +159,21 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
       return toExport(row);
     },
 
+    /** A fresh download link, and the download in the audit log: the web app's Download goes through here. */
+    async download(actor: ExportActor, id: string): Promise<string> {
+      const row = await repo.get(db, actor.workspaceId, actor.cameraIds, id);
+      if (!row) throw new AppError('not-found');
+      const url = await downloadUrl(row);
+      if (!url) throw new AppError('failed-precondition', 'This export is not ready to download.');
+      await audit.record(db, {
+        action: 'export.downloaded',
+        targetType: 'export',
+        targetId: id,
+        details: { cameraId: row.cameraId, from: row.fromAt.toISOString(), to: row.toAt.toISOString() },
+      });
+      return url;
+    },
+
     async remove(actor: ExportActor, id: string): Promise<void> {
       const row = await repo.get(db, actor.workspaceId, actor.cameraIds, id);
       if (!row) throw new AppError('not-found');
@@ -161,6 +183,12 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
         await repo.remove(tx, actor.workspaceId, id);
         await refreshUsage(tx, actor.workspaceId);
         await publish(tx, { topic: 'exports', workspaceId: actor.workspaceId, id, cameraId: row.cameraId });
+        await audit.record(tx, {
+          action: 'export.deleted',
+          targetType: 'export',
+          targetId: id,
+          details: { cameraId: row.cameraId, from: row.fromAt.toISOString(), to: row.toAt.toISOString() },
+        });
         // The object goes inside the row's transaction: if storage refuses (S3 unreachable), the
         // row stays and the delete can be retried, instead of an object nobody can reach or remove.
         if (row.path) await storage.delete(row.path);

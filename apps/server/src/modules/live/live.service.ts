@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Db } from '@vigil/db';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import { type CameraScope, SCOPE_CHANGED_TOPIC } from '../../lib/camera-scope.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
@@ -6,6 +7,7 @@ import { type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
 import type { FeedDirectory } from './remote-feeds.ts';
 import type { Actor, CamerasService } from '../cameras/cameras.service.ts';
+import { audit } from '../audit/audit.service.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { LiveHls } from './live-hls.ts';
 import { currentGop, snapshotJpeg } from './live-snapshot.ts';
@@ -49,6 +51,8 @@ export interface TicketHolder {
  * Everything a session watches is closed at once when it is revoked.
  */
 export function createLiveService(deps: {
+  /** For the audit log: every live view opened (a ticket or a WebRTC answer) is recorded. */
+  db: Db;
   cameras: CamerasService;
   /** The camera's feed, recorded here or by another process (remote-feeds.ts). */
   feeds: FeedDirectory;
@@ -106,10 +110,20 @@ export function createLiveService(deps: {
     });
   }
 
+  /** A live view opened, in the audit log: the ticket (WebSocket or HLS) or the WebRTC answer. */
+  const opened = (camera: { id: string; name: string }, transport: 'ticket' | 'webrtc') =>
+    audit.record(deps.db, {
+      action: 'live.opened',
+      targetType: 'camera',
+      targetId: camera.id,
+      details: { name: camera.name, transport },
+    });
+
   return {
     /** Throws not-found for another workspace's camera. */
     async ticket(viewer: Viewer, cameraId: string) {
-      await cameras.get(viewer, cameraId);
+      const camera = await cameras.get(viewer, cameraId);
+      await opened(camera, 'ticket');
       const q = signedQuery(cameraId, viewer, TICKET_SECONDS);
       const h = signedQuery(cameraId, viewer, HLS_TICKET_SECONDS);
       return {
@@ -188,12 +202,19 @@ export function createLiveService(deps: {
       });
       sessions.set(session.id, { session, viewer, cameraId });
       untrack = this.track(viewer, () => void session.close());
+      let sdp: string;
       try {
-        return { sessionId: session.id, sdp: await session.answer(offer) };
+        sdp = await session.answer(offer);
       } catch {
         await session.close();
         throw new AppError('invalid-argument', 'The WebRTC offer could not be used.', { sdp: 'not a usable offer' });
       }
+      // No live view goes unrecorded: one the log cannot hold is closed again.
+      await opened(camera, 'webrtc').catch(async (e) => {
+        await session.close();
+        throw e;
+      });
+      return { sessionId: session.id, sdp };
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { Db } from '@vigil/db';
 import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
 import { checkTarget, type OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { testTopic } from './mqtt-payload.ts';
@@ -48,13 +49,24 @@ export function createNotificationSettingsService(deps: { db: Db; secrets: Secre
     },
 
     async update(actor: Actor, input: { mqttUrl: string | null }): Promise<NotificationSettings> {
+      // The broker's address only: its URL may carry a password.
+      const save = (sealed: string | null, mqttHost: string | null) =>
+        db.transaction(async (tx) => {
+          await notificationSettingsRepo.setMqttUrl(tx, actor.workspaceId, sealed);
+          await audit.record(tx, {
+            action: 'settings.notifications-changed',
+            targetType: 'workspace',
+            targetId: actor.workspaceId,
+            details: { mqttHost },
+          });
+        });
       if (!input.mqttUrl) {
-        await notificationSettingsRepo.setMqttUrl(db, actor.workspaceId, null);
+        await save(null, null);
         return { mqttUrl: null };
       }
       const given = unmask(assertBrokerUrl(input.mqttUrl), await storedUrl(actor.workspaceId));
       const checked = await checkTarget(given.href, deps.policy, 'mqttUrl');
-      await notificationSettingsRepo.setMqttUrl(db, actor.workspaceId, secrets.seal(checked.url));
+      await save(secrets.seal(checked.url), new URL(checked.url).host);
       return { mqttUrl: maskBrokerUrl(checked.url) };
     },
 

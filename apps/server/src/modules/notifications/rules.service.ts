@@ -3,6 +3,7 @@ import type { CreateRuleInput, NotificationRule, Recipient, UpdateRuleInput } fr
 import { createRuleSchema } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { type ScopedActor, mayReach } from '../../lib/camera-scope.ts';
+import { audit } from '../audit/audit.service.ts';
 import { rolesOf } from './fanout.service.ts';
 import { recipientsRepo } from './recipients.repo.ts';
 import { type RuleRow, rulesRepo } from './rules.repo.ts';
@@ -82,7 +83,16 @@ export function createRulesService(deps: { db: Db }) {
         channels: unique(r.channels),
       };
       await check(actor, rule);
-      return toRule(await rulesRepo.insert(db, { workspaceId: actor.workspaceId, ...rule }));
+      return db.transaction(async (tx) => {
+        const row = await rulesRepo.insert(tx, { workspaceId: actor.workspaceId, ...rule });
+        await audit.record(tx, {
+          action: 'notification-rule.created',
+          targetType: 'notification-rule',
+          targetId: row.id,
+          details: { name: row.name, channels: rule.channels },
+        });
+        return toRule(row);
+      });
     },
     async update(actor: Actor, id: string, patch: UpdateRuleInput): Promise<NotificationRule> {
       return db.transaction(async (tx) => {
@@ -96,11 +106,20 @@ export function createRulesService(deps: { db: Db }) {
           ...(patch.cameraIds ? { cameraIds: unique(patch.cameraIds) } : {}),
           ...(patch.recipientUserIds ? { recipientUserIds: unique(patch.recipientUserIds) } : {}),
         });
+        await audit.record(tx, {
+          action: 'notification-rule.updated',
+          targetType: 'notification-rule',
+          targetId: id,
+          details: { name: row!.name, fields: Object.keys(patch) },
+        });
         return toRule(row!);
       });
     },
     async remove(actor: Actor, id: string): Promise<void> {
-      if (!(await rulesRepo.remove(db, actor.workspaceId, id))) throw new AppError('not-found');
+      await db.transaction(async (tx) => {
+        if (!(await rulesRepo.remove(tx, actor.workspaceId, id))) throw new AppError('not-found');
+        await audit.record(tx, { action: 'notification-rule.deleted', targetType: 'notification-rule', targetId: id });
+      });
     },
   };
 }

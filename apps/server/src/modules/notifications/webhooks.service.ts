@@ -2,6 +2,7 @@ import type { Db } from '@vigil/db';
 import { createWebhookSchema, type updateWebhookSchema, type Webhook } from '@vigil/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
 import { checkTarget, type OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { SendResult } from './channels/channel.ts';
@@ -20,6 +21,13 @@ const toWebhook = (w: WebhookRow, secret: string): Webhook => ({
 });
 
 /** Webhook destinations: URL (the outbound policy, checked at save and at every send), sealed secret, kinds. */
+/** A webhook in the audit log: its origin only (a path or query may hold a receiver's token). */
+const webhookTarget = (w: WebhookRow) => ({
+  targetType: 'webhook',
+  targetId: w.id,
+  details: { origin: new URL(w.url).origin } as Record<string, unknown>,
+});
+
 export function createWebhooksService(deps: { db: Db; secrets: SecretBox; policy: OutboundPolicy; publicUrl: string }) {
   const { db, secrets } = deps;
   const view = (w: WebhookRow) => toWebhook(w, secrets.open(w.secret));
@@ -37,14 +45,17 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; policy
     async create(actor: Actor, input: z.input<typeof createWebhookSchema>): Promise<Webhook> {
       const w = createWebhookSchema.parse(input);
       const url = await checkUrl(w.url);
-      const row = await webhooksRepo.insert(db, {
-        workspaceId: actor.workspaceId,
-        url,
-        secret: secrets.seal(w.secret),
-        kinds: [...new Set(w.kinds)],
-        enabled: w.enabled,
+      return db.transaction(async (tx) => {
+        const row = await webhooksRepo.insert(tx, {
+          workspaceId: actor.workspaceId,
+          url,
+          secret: secrets.seal(w.secret),
+          kinds: [...new Set(w.kinds)],
+          enabled: w.enabled,
+        });
+        await audit.record(tx, { action: 'webhook.created', ...webhookTarget(row) });
+        return view(row);
       });
-      return view(row);
     },
     async update(actor: Actor, id: string, patch: z.infer<typeof updateWebhookSchema>): Promise<Webhook> {
       if (!Object.keys(patch).length) {
@@ -52,17 +63,29 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; policy
         if (!current) throw new AppError('not-found');
         return view(current);
       }
-      const row = await webhooksRepo.update(db, actor.workspaceId, id, {
-        ...(patch.url !== undefined ? { url: await checkUrl(patch.url) } : {}),
-        ...(patch.secret !== undefined ? { secret: secrets.seal(patch.secret) } : {}),
-        ...(patch.kinds !== undefined ? { kinds: [...new Set(patch.kinds)] } : {}),
-        ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+      const url = patch.url !== undefined ? await checkUrl(patch.url) : undefined;
+      return db.transaction(async (tx) => {
+        const row = await webhooksRepo.update(tx, actor.workspaceId, id, {
+          ...(url !== undefined ? { url } : {}),
+          ...(patch.secret !== undefined ? { secret: secrets.seal(patch.secret) } : {}),
+          ...(patch.kinds !== undefined ? { kinds: [...new Set(patch.kinds)] } : {}),
+          ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+        });
+        if (!row) throw new AppError('not-found');
+        const target = webhookTarget(row);
+        await audit.record(tx, {
+          action: 'webhook.updated',
+          ...target,
+          details: { ...target.details, fields: Object.keys(patch) },
+        });
+        return view(row);
       });
-      if (!row) throw new AppError('not-found');
-      return view(row);
     },
     async remove(actor: Actor, id: string): Promise<void> {
-      if (!(await webhooksRepo.remove(db, actor.workspaceId, id))) throw new AppError('not-found');
+      await db.transaction(async (tx) => {
+        if (!(await webhooksRepo.remove(tx, actor.workspaceId, id))) throw new AppError('not-found');
+        await audit.record(tx, { action: 'webhook.deleted', targetType: 'webhook', targetId: id });
+      });
     },
     /** A signed `test` delivery now, answered with the receiver's response (not logged as a delivery). */
     async test(actor: Actor, id: string): Promise<SendResult> {

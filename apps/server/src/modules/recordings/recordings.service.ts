@@ -10,6 +10,7 @@ import {
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
+import { audit } from '../audit/audit.service.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { buildVodPlaylist } from './hls-playlist.ts';
 import type { MediaStore } from './media-store.ts';
@@ -111,9 +112,18 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
     },
 
     async update(actor: Actor, id: string, input: UpdateRecordingInput): Promise<Recording> {
-      const row = await repo.setProtected(db, actor.workspaceId, actor.cameraIds, id, input.protected);
-      if (!row) throw new AppError('not-found');
-      return toRecording(row);
+      return db.transaction(async (tx) => {
+        const row = await repo.setProtected(tx, actor.workspaceId, actor.cameraIds, id, input.protected);
+        if (!row) throw new AppError('not-found');
+        if (input.protected !== undefined)
+          await audit.record(tx, {
+            action: input.protected ? 'recording.protected' : 'recording.unprotected',
+            targetType: 'recording',
+            targetId: id,
+            details: { cameraId: row.cameraId, start: row.startAt.toISOString(), end: row.endAt.toISOString() },
+          });
+        return toRecording(row);
+      });
     },
 
     async vodPlaylist(actor: Actor, cameraId: string, q: { from: string; to: string }): Promise<string> {

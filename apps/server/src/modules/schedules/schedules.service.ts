@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '@vigil/db';
 import type { CreateScheduleInput, Schedule } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
+import { audit } from '../audit/audit.service.ts';
 import { type ScheduleRow, schedulesRepo as repo } from './schedules.repo.ts';
 
 export type SchedulesService = ReturnType<typeof createSchedulesService>;
@@ -102,6 +103,12 @@ export function createSchedulesService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         await repo.setTimeZone(tx, actor.workspaceId, timeZone);
         await camerasChanged(tx, actor.workspaceId, await repo.camerasWithSchedule(tx, actor.workspaceId));
+        await audit.record(tx, {
+          action: 'settings.time-zone-changed',
+          targetType: 'workspace',
+          targetId: actor.workspaceId,
+          details: { timeZone },
+        });
         return { timeZone };
       });
     },

@@ -13,6 +13,7 @@ import {
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
+import { audit } from '../audit/audit.service.ts';
 import { type SmsDeps, createSmsSender } from './sms-sender.service.ts';
 import { SmsProviderError } from './sms-provider.ts';
 import { type SmsCursor, type SmsMessageRow, type SmsSettingsRow, smsRepo as repo } from './sms.repo.ts';
@@ -177,16 +178,33 @@ export function createSmsService(deps: SmsDeps) {
           throw err;
         }
       }
-      const row = await repo.saveSettings(db, {
-        workspaceId: actor.workspaceId,
-        provider: input.provider ?? 'twilio',
-        accountSid: input.accountSid,
-        authToken: secrets.seal(token),
-        fromNumber: input.fromNumber,
-        templates: cleanTemplates(input.templates),
-        ratePerMinute: input.ratePerMinute,
-        monthlyCap: input.monthlyCap,
-        enabled: input.enabled,
+      const row = await db.transaction(async (tx) => {
+        const saved = await repo.saveSettings(tx, {
+          workspaceId: actor.workspaceId,
+          provider: input.provider ?? 'twilio',
+          accountSid: input.accountSid,
+          authToken: secrets.seal(token),
+          fromNumber: input.fromNumber,
+          templates: cleanTemplates(input.templates),
+          ratePerMinute: input.ratePerMinute,
+          monthlyCap: input.monthlyCap,
+          enabled: input.enabled,
+        });
+        // Never the token: whether it changed.
+        await audit.record(tx, {
+          action: 'settings.sms-changed',
+          targetType: 'workspace',
+          targetId: actor.workspaceId,
+          details: {
+            accountSid: saved.accountSid,
+            fromNumber: saved.fromNumber,
+            enabled: saved.enabled,
+            ratePerMinute: saved.ratePerMinute,
+            monthlyCap: saved.monthlyCap,
+            tokenChanged: input.authToken !== undefined,
+          },
+        });
+        return saved;
       });
       return toSettings(actor.workspaceId, row);
     },

@@ -120,6 +120,12 @@ describe('SMS manager', () => {
     // Another account without its token is refused: the saved token belongs to the first one.
     const { authToken: _b, ...otherNoToken } = settingsBody(w.accounts.b);
     expect(errorOf(await putSettings(w, owner.token, otherNoToken)).fields?.authToken).toBeDefined();
+    // Both saves are in the audit log, the refused one is not; the token never is.
+    const audit = await get(owner.token, '/api/v1/audit?action=settings.sms-changed');
+    const entries = audit.json().items;
+    expect(entries.map((e: { details: { tokenChanged: boolean } }) => e.details.tokenChanged)).toEqual([false, true]);
+    expect(entries[0]).toMatchObject({ actorId: owner.user.uid, details: { accountSid: w.accounts.a.sid } });
+    expect(audit.body).not.toContain(token);
   });
 
   it('sends a test through the SDK with the saved credentials, then follows signed status callbacks', async () => {

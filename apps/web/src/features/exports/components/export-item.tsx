@@ -88,7 +88,8 @@ export function ExportItem(props: {
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {item.downloadUrl && (
-          <a className={buttonClass('primary')} href={item.downloadUrl} download>
+          // Through the server's download route (not the listed signed link), so the download is audited.
+          <a className={buttonClass('primary')} href={`/api/v1/exports/${item.id}/download`} download>
             {t('exports.download')}
           </a>
         )}
