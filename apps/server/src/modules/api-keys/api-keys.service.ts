@@ -13,6 +13,7 @@ import {
   lowerKeyRole,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.service.ts';
 import { type Membership, type SessionUser, asSeenFrom, effectiveRole, hashToken, newToken } from '../auth/session.ts';
 import { type ApiKeyListRow, type ApiKeyRow, apiKeysRepo as repo } from './api-keys.repo.ts';
 
@@ -94,7 +95,7 @@ export function createApiKeysService(deps: { db: Db }) {
               `A workspace may hold ${API_KEYS_PER_WORKSPACE} API keys: revoke one you no longer use.`,
             );
           if (await repo.nameTaken(tx, user.workspaceId, input.name)) throw taken();
-          return repo.insert(tx, {
+          const inserted = await repo.insert(tx, {
             workspaceId: user.workspaceId,
             name: input.name,
             role: input.role,
@@ -103,6 +104,13 @@ export function createApiKeysService(deps: { db: Db }) {
             keyHash: hashToken(key),
             expiresAt,
           });
+          await audit.record(tx, {
+            action: 'api-key.created',
+            targetType: 'api-key',
+            targetId: inserted.id,
+            details: { name: input.name, role: input.role, expiresAt: expiresAt?.toISOString() ?? null },
+          });
+          return inserted;
         });
         return { ...toApiKey(row, user.displayName), key };
       } catch (e) {
@@ -114,7 +122,10 @@ export function createApiKeysService(deps: { db: Db }) {
     },
 
     async revoke(session: SessionUser, id: string): Promise<void> {
-      if (!(await repo.revoke(db, person(session).user.workspaceId, id))) throw new AppError('not-found');
+      await db.transaction(async (tx) => {
+        if (!(await repo.revoke(tx, person(session).user.workspaceId, id))) throw new AppError('not-found');
+        await audit.record(tx, { action: 'api-key.revoked', targetType: 'api-key', targetId: id });
+      });
     },
 
     /**
@@ -132,7 +143,21 @@ export function createApiKeysService(deps: { db: Db }) {
       const role = lowerKeyRole(found.key.role as ApiKeyRole, effectiveRole(found.creator.role, creatorMembership));
       if (!role) return null;
       const lastUsed = found.key.lastUsedAt;
-      if (!lastUsed || Date.now() - lastUsed.getTime() > TOUCH_EVERY_MS) await repo.touch(db, found.key.id, meta.ip);
+      // Use is written (and audited) at most once a minute per key: a busy integration is not a flood of entries.
+      if (!lastUsed || Date.now() - lastUsed.getTime() > TOUCH_EVERY_MS)
+        await db.transaction(async (tx) => {
+          await repo.touch(tx, found.key.id, meta.ip);
+          await audit.record(tx, {
+            action: 'api-key.used',
+            workspaceId: found.key.workspaceId,
+            actorId: found.key.createdBy,
+            apiKeyId: found.key.id,
+            ip: meta.ip ?? null,
+            targetType: 'api-key',
+            targetId: found.key.id,
+            details: { name: found.key.name },
+          });
+        });
       const membership: Membership = { role, cameraIds: creatorMembership.cameraIds };
       return {
         user: { ...asSeenFrom(found.creator, found.workspace, membership, found.owner), role },

@@ -95,11 +95,12 @@ export function createSignIn(deps: {
   ): Promise<SessionOutcome> {
     const { token, hash: tokenHash } = newToken();
     await db.transaction(async (tx) => {
+      // The workspace the person last worked in, while they still belong to it; else their own.
+      const workspaceId = await authRepo.openingWorkspace(tx, person);
       await authRepo.insertSession(tx, {
         tokenHash,
         userId: person.id,
-        // The workspace the person last worked in, while they still belong to it; else their own.
-        workspaceId: await authRepo.openingWorkspace(tx, person),
+        workspaceId,
         expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
         userAgent: meta.userAgent,
         ip: meta.ip,
@@ -107,6 +108,7 @@ export function createSignIn(deps: {
       await accounts.touchLogin(tx, person.id);
       await guards.recordSignIn(tx, {
         userId: person.id,
+        workspaceId,
         email,
         ok: true,
         method,

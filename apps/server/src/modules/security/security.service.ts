@@ -3,6 +3,7 @@ import type { Db } from '@vigil/db';
 import type { SecuritySession, SignInAttempt, SignInFailure, SignInMethod } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 import { type SignInAttemptRow, type SignInCursor, signInsRepo } from './sign-ins.repo.ts';
@@ -54,6 +55,8 @@ export interface SignInRecord {
   method?: SignInMethod;
   ip: string;
   userAgent?: string;
+  /** The workspace a successful sign-in opened in (its audit chain); failures go to the installation's. */
+  workspaceId?: string;
 }
 
 /**
@@ -85,6 +88,20 @@ export function createSecurityService(deps: { db: Db; secret: string }) {
         method: r.method ?? null,
         ip: r.ip,
         userAgent: r.userAgent?.slice(0, 1000) ?? null,
+      });
+      // Last in the caller's transaction: the audit append holds its chain's lock until commit.
+      await audit.record(tx ?? db, {
+        action: r.ok ? 'sign-in.succeeded' : 'sign-in.failed',
+        workspaceId: r.ok ? (r.workspaceId ?? null) : null,
+        actorId: r.userId,
+        ip: r.ip,
+        targetType: 'user',
+        targetId: r.userId,
+        details: {
+          email: r.email.slice(0, 320),
+          ...(r.reason ? { reason: r.reason } : {}),
+          ...(r.method ? { method: r.method } : {}),
+        },
       });
     },
 

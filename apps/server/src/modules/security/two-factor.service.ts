@@ -4,6 +4,7 @@ import type { RecoveryCodes, SignInMethod, TwoFactorSetup, TwoFactorStatus, Work
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
@@ -122,6 +123,7 @@ export function createTwoFactorService(deps: {
           throw new AppError('failed-precondition', 'Two-factor authentication is already on.');
         const codes = await freshRecoveryCodes(tx, uid);
         await publish(tx, { topic: 'me', uid });
+        await audit.record(tx, { action: 'two-factor.enabled', targetType: 'user', targetId: uid });
         return codes;
       });
       return { recoveryCodes };
@@ -144,6 +146,7 @@ export function createTwoFactorService(deps: {
       await db.transaction(async (tx) => {
         await repo.remove(tx, uid);
         await publish(tx, { topic: 'me', uid });
+        await audit.record(tx, { action: 'two-factor.disabled', targetType: 'user', targetId: uid });
       });
     },
 

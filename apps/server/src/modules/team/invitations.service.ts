@@ -9,6 +9,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { type TeamActor, grantableRole } from './team-rules.ts';
@@ -111,6 +112,12 @@ export function createInvitationsService(deps: { db: Db; mail: MailService; publ
         await sendMail(tx, inv, link.token, actor.userId);
         await publish(tx, { topic: 'team', workspaceId: actor.workspaceId, id: inv.id });
         const inviter = await teamRepo.user(tx, actor.userId);
+        await audit.record(tx, {
+          action: 'member.invited',
+          targetType: 'invitation',
+          targetId: inv.id,
+          details: { email: inv.email, role },
+        });
         return view(inv, inviter?.displayName ?? null);
       });
     },
@@ -177,6 +184,13 @@ export function createInvitationsService(deps: { db: Db; mail: MailService; publ
         await teamRepo.setUser(tx, person.userId, { lastWorkspaceId: inv.workspaceId });
         await publish(tx, { topic: 'team', workspaceId: inv.workspaceId, id: person.userId });
         await publish(tx, { topic: 'me', uid: person.userId });
+        await audit.record(tx, {
+          action: 'member.joined',
+          workspaceId: inv.workspaceId,
+          targetType: 'user',
+          targetId: person.userId,
+          details: { email: inv.email, role: inv.role },
+        });
         return { workspaceId: inv.workspaceId, workspaceName, role: inv.role as MemberRole };
       });
     },
@@ -193,6 +207,15 @@ export function createInvitationsService(deps: { db: Db; mail: MailService; publ
         });
       await teamRepo.updateInvitation(tx, inv.id, { acceptedAt: new Date() });
       await publish(tx, { topic: 'team', workspaceId: inv.workspaceId, id: inv.id });
+      // The account is written after this in the same transaction; the entry names the address.
+      await audit.record(tx, {
+        action: 'member.joined',
+        workspaceId: inv.workspaceId,
+        actorId: null,
+        targetType: 'invitation',
+        targetId: inv.id,
+        details: { email: inv.email, role: inv.role, signedUp: true },
+      });
       return { workspaceId: inv.workspaceId, role: inv.role as MemberRole };
     },
   };

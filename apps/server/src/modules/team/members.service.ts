@@ -4,6 +4,7 @@ import type { Member, MembershipRole, MyWorkspace, UpdateMemberInput } from '@vi
 import { AppError } from '../../lib/app-error.ts';
 import { publishScopeChanged } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
+import { audit } from '../audit/audit.service.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { type TeamActor, assertMayChange, canManageAll, grantableRole } from './team-rules.ts';
 import { teamRepo } from './team.repo.ts';
@@ -60,6 +61,12 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
         await publishScopeChanged(tx, userId, actor.workspaceId);
         await publish(tx, { topic: 'team', workspaceId: actor.workspaceId, id: userId });
         await publish(tx, { topic: 'me', uid: userId });
+        await audit.record(tx, {
+          action: 'member.role-changed',
+          targetType: 'user',
+          targetId: userId,
+          details: { from: { role: m.role, cameraIds: m.cameraIds }, to: patch },
+        });
       });
       const updated = (await this.list(actor)).find((x) => x.userId === userId);
       if (!updated) throw new AppError('not-found');
@@ -80,6 +87,12 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
           await teamRepo.setUser(tx, userId, { lastWorkspaceId: null });
         await publish(tx, { topic: 'team', workspaceId: actor.workspaceId, id: userId });
         await publish(tx, { topic: 'me', uid: userId });
+        await audit.record(tx, {
+          action: 'member.removed',
+          targetType: 'user',
+          targetId: userId,
+          details: { email: person?.email ?? null, role: m.role },
+        });
       });
     },
 
@@ -128,6 +141,12 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
         await publish(tx, { topic: 'team', workspaceId: actor.workspaceId, id: to.id });
         await publish(tx, { topic: 'me', uid: from.id });
         await publish(tx, { topic: 'me', uid: to.id });
+        await audit.record(tx, {
+          action: 'ownership.transferred',
+          targetType: 'user',
+          targetId: to.id,
+          details: { from: from.email, to: to.email },
+        });
       });
     },
 

@@ -282,4 +282,39 @@ describe('team', () => {
     const refused = await post(mgr.token, '/api/v1/team/ownership', { userId: other.user.uid, password: 'secret123' });
     expect(errorOf(refused).code).toBe('failed-precondition');
   });
+  it('the team’s changes, sign-ins and API keys are in the owner’s audit log, and the chain verifies', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    await post(member.token, '/api/v1/team/invitations/accept', {
+      token: (await invite(owner.token, member.user.email, 'viewer')).token,
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/team/members/${member.user.uid}`,
+      headers: bearer(owner.token),
+      payload: { role: 'operator' },
+    });
+    const key = await post(owner.token, '/api/v1/api-keys', { name: 'Door sensor', role: 'viewer' });
+    expect((await get(key.json().key, '/api/v1/cameras')).statusCode).toBe(200);
+    await signIn(t.app, member.user.email, 'secret123', uniqueAddress());
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/team/members/${member.user.uid}`,
+      headers: bearer(owner.token),
+    });
+    const log = (await get(owner.token, '/api/v1/audit?limit=100')).json();
+    const actions = log.items.map((e: { action: string }) => e.action);
+    for (const a of [
+      'member.invited',
+      'member.joined',
+      'member.role-changed',
+      'api-key.created',
+      'api-key.used',
+      'sign-in.succeeded',
+      'member.removed',
+    ])
+      expect(actions, a).toContain(a);
+    const verified = (await post(owner.token, '/api/v1/audit/verify')).json();
+    expect(verified).toMatchObject({ ok: true, brokenAt: null });
+  });
 });
