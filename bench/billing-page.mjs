@@ -2,11 +2,11 @@
 // monthly invoices (36 paid, with their payments) and 30 days of storage readings, REQUESTS requests
 // CONCURRENCY at a time. Baseline, same run and session: GET /api/v1/me (session + document).
 // Smoke: REQUESTS=50.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { apiOf, report, startVigil } from './lib.mjs';
+import { apiOf, databaseUrlOf, getLatencies, report, startVigil } from './lib.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 10);
@@ -18,35 +18,11 @@ let vigil;
 let db;
 const api = apiOf(() => vigil.url);
 
-/** Latencies (ms) of `n` GETs of `url`, `c` at a time. */
-async function load(url, token, n, c) {
-  const times = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: c }, async () => {
-      while (next++ < n) {
-        const t0 = performance.now();
-        const res = await fetch(`${vigil.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${url}: ${res.status}`);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const q = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))] * 100) / 100;
-  return { 'p50 (ms)': q(0.5), 'p95 (ms)': q(0.95), 'p99 (ms)': q(0.99), requests: times.length };
-}
+const load = (url, token, n, c) => getLatencies(vigil.url, url, token, n, c);
 
 try {
   vigil = await startVigil(dataDir);
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-  const pgPort = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    .trim();
-  db = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${pgPort}/postgres`,
-  });
+  db = new pg.Client({ connectionString: databaseUrlOf(dataDir) });
   await db.connect();
   await api('POST', '/api/v1/auth/sign-up', null, {
     email: `admin-${Date.now()}@vigil.test`,

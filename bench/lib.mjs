@@ -114,12 +114,42 @@ export async function measureCpu(pids, seconds) {
   return { cpuPct: cpu * 100, rssMb: after.reduce((n, a) => n + a.rss, 0) / 1e6 };
 }
 
+/** The connection string of a `startVigil` data dir's embedded PostgreSQL (password file and postmaster.pid). */
+export function databaseUrlOf(dataDir) {
+  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
+  return `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * Latencies (ms) of `n` authenticated GETs of `url` on a running Vigil, `c` at a time:
+ * p50/p95/p99 and the count, as the page benches report them.
+ */
+export async function getLatencies(baseUrl, url, token, n, c) {
+  const times = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: c }, async () => {
+      while (next++ < n) {
+        const t0 = performance.now();
+        const res = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${url}: ${res.status}`);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const q = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))] * 100) / 100;
+  return { 'p50 (ms)': q(0.5), 'p95 (ms)': q(0.95), 'p99 (ms)': q(0.99), requests: times.length };
+}
+
 /** Lifts the plan's camera limit of every account of a `startVigil` data dir (its embedded PostgreSQL). */
 export async function raiseCameraLimit(dataDir, n) {
   const { default: pg } = await import('pg');
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
-  const c = new pg.Client({ connectionString: `postgres://postgres:${secrets.pgPassword}@127.0.0.1:${port}/postgres` });
+  const c = new pg.Client({ connectionString: databaseUrlOf(dataDir) });
   await c.connect();
   await c.query(`update users set limits = jsonb_set(limits, '{maxCameras}', to_jsonb($1::int))`, [n]);
   await c.end();
