@@ -90,11 +90,12 @@ describe('audit log panel in the browser', () => {
     await page.getByLabel('Person').fill('nobody-by-that-name');
     await visible(page.getByText('No entries match these filters.')).toBe(true);
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
+    // The three changes and the owner's own sign-in.
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(4);
 
     await page.getByRole('button', { name: 'Verify' }).click();
     const result = page.getByTestId('audit-verify-result');
-    await expect.poll(() => result.textContent()).toBe('The chain is intact: 3 entries verified.');
+    await expect.poll(() => result.textContent()).toBe('The chain is intact: 4 entries verified.');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'audit-desktop.png'), fullPage: true });
 
     const [download] = await Promise.all([
