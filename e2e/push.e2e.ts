@@ -275,7 +275,7 @@ describe('web push and the installable app in Chromium', () => {
           data: n.data,
         }));
       });
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+    await expect.poll(shown, { timeout: 20_000 }).toEqual([
       {
         title: payload.title,
         body: payload.body,
