@@ -27,3 +27,4 @@ export * from './contracts/api-keys.ts';
 export * from './contracts/tasks.ts';
 export * from './contracts/security.ts';
 export * from './contracts/audit.ts';
+export * from './contracts/sites.ts';

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@vigil/db';
+import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Membership } from '../modules/auth/session.ts';
 import { publish } from './realtime.ts';
@@ -25,6 +25,21 @@ export interface ScopedActor {
 interface ScopeSource {
   user: { role: string; workspaceId: string };
   membership: Membership;
+}
+
+/**
+ * A membership's camera scope as SQL (issue 13 adds sites): with no site limit, `camera_ids` as
+ * stored (null = every camera); with sites, the cameras of those sites plus `camera_ids`. Read
+ * wherever a membership's scope is (the session, fan-out's recipients, API keys, task assignees),
+ * so a camera moved into or out of a site changes who reaches it on the next request.
+ */
+export function memberScopeSql(): SQL<string[] | null> {
+  const m = schema.memberships;
+  const c = schema.cameras;
+  return sql<string[] | null>`case when ${m.siteIds} is null then ${m.cameraIds} else array(
+    select ${c.id} from ${c} where ${c.workspaceId} = ${m.workspaceId}
+      and (${c.siteId} = any(${m.siteIds}) or ${c.id} = any(coalesce(${m.cameraIds}, '{}'::uuid[])))
+  ) end`;
 }
 
 /** An installation admin and the workspace's owner are never limited; anyone else by their membership. */

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -15,6 +17,7 @@ import {
 import type { EventSeveritySettings, Holiday, MotionSettings, ScheduleRange } from '@vigil/shared';
 import { stamps } from './stamps.ts';
 import { workspaces } from './accounts.ts';
+import { sites } from './sites.ts';
 
 /** Cameras and their footage: the camera rows, arming schedules, recordings, the segment index, prune notices, exports. */
 
@@ -40,7 +43,8 @@ export const cameras = pgTable(
     /** 'continuous' | 'motion' | 'off' */
     recordingMode: text('recording_mode').notNull().default('continuous'),
     retentionDays: integer('retention_days').notNull().default(30),
-    siteId: uuid('site_id'),
+    /** The site it belongs to (issue 13); null = none. */
+    siteId: uuid('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
     enabled: boolean('enabled').notNull().default(true),
     /** 'online' | 'offline' | 'reconnecting' | 'disabled' */
     status: text('status').notNull().default('offline'),
@@ -65,7 +69,10 @@ export const cameras = pgTable(
     notifySnoozedUntil: timestamp('notify_snoozed_until', { withTimezone: true }),
     ...stamps,
   },
-  (t) => [index('cameras_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('cameras_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('cameras_site_idx').on(t.siteId).where(sql`site_id is not null`),
+  ],
 );
 
 /** A weekly arming schedule of a workspace (ranges per weekday in the workspace's zone, holidays). */

@@ -20,6 +20,11 @@ export const memberships = pgTable(
     /** owner | manager | operator | viewer */
     role: text('role').notNull(),
     cameraIds: uuid('camera_ids').array(),
+    /**
+     * Sites the member may see (issue 13); null = no site limit. When set, the member reaches the
+     * cameras of these sites plus `camera_ids` (lib/camera-scope.ts memberScopeSql).
+     */
+    siteIds: uuid('site_ids').array(),
     invitedBy: uuid('invited_by'),
     ...stamps,
   },

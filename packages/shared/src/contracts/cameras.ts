@@ -89,6 +89,8 @@ export type CreateCameraInput = z.infer<typeof createCameraSchema>;
 export const updateCameraSchema = createCameraSchema
   .partial()
   .extend({
+    /** The site it belongs to (issue 13, the `vms` plan); null = none. */
+    siteId: z.string().uuid().nullable().optional(),
     enabled: z.boolean().optional(),
     motion: motionSettingsSchema.optional(),
     /** The arming schedule (null: always armed); scheduleRecording: record only while armed. */

@@ -54,6 +54,8 @@ export const memberSchema = z.object({
   role: z.enum(MEMBERSHIP_ROLES),
   /** Cameras the member is limited to; null = every camera. */
   cameraIds: z.array(z.string()).nullable(),
+  /** Sites the member is limited to (issue 13); null = no site limit. With sites, cameraIds adds single cameras. */
+  siteIds: z.array(z.string()).nullable(),
   joinedAt: isoDate,
   /** Their last activity anywhere (a session's last use, else their last sign-in). */
   lastSeenAt: isoDate.nullable(),
@@ -67,9 +69,12 @@ export const updateMemberSchema = z
   .object({
     role: requestedRole.optional(),
     cameraIds: z.array(z.string().uuid()).max(MAX_SCOPED_CAMERAS).nullable().optional(),
+    siteIds: z.array(z.string().uuid()).max(MAX_SCOPED_CAMERAS).nullable().optional(),
   })
   .strict()
-  .refine((v) => v.role !== undefined || v.cameraIds !== undefined, { message: 'nothing to change' });
+  .refine((v) => v.role !== undefined || v.cameraIds !== undefined || v.siteIds !== undefined, {
+    message: 'nothing to change',
+  });
 export type UpdateMemberInput = z.infer<typeof updateMemberSchema>;
 
 export const transferOwnershipSchema = z

@@ -1,6 +1,7 @@
 import { type Db, type DbOrTx, schema } from '@vigil/db';
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { memberScopeSql } from '../../lib/camera-scope.ts';
 
 const { apiKeys, users, workspaces, memberships } = schema;
 const owners = alias(users, 'owner');
@@ -18,7 +19,7 @@ function liveKeyQuery(db: Db) {
       key: apiKeys,
       creator: users,
       workspace: workspaces,
-      membership: { role: memberships.role, cameraIds: memberships.cameraIds },
+      membership: { role: memberships.role, cameraIds: memberScopeSql() },
       owner: owners,
     })
     .from(apiKeys)

@@ -1,6 +1,7 @@
 import { type Db, type DbOrTx, schema } from '@vigil/db';
 import { type SQL, and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { memberScopeSql } from '../../lib/camera-scope.ts';
 
 const { sessions, users, workspaces, memberships, passwordResets, authThrottle, installationSettings, userTwoFactor } =
   schema;
@@ -16,7 +17,7 @@ function liveSessionQuery(db: Db) {
     .select({
       user: users,
       workspace: workspaces,
-      membership: { role: memberships.role, cameraIds: memberships.cameraIds },
+      membership: { role: memberships.role, cameraIds: memberScopeSql() },
       owner: owners,
       lastSeenAt: sessions.lastSeenAt,
       // Whether the person has two-factor on: a workspace may require it (security module's policy hook).

@@ -1,7 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { Preferences } from '@vigil/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { type CameraScope, cameraScopeOf } from '../../lib/camera-scope.ts';
+import { type CameraScope, cameraScopeOf, memberScopeSql } from '../../lib/camera-scope.ts';
 import { type Membership, effectiveRole } from '../auth/session.ts';
 
 const { users, workspaces, memberships, deviceTokens, webhooks, notificationSettings } = schema;
@@ -33,7 +33,7 @@ export const recipientsRepo = {
         storedRole: users.role,
         preferences: users.preferences,
         ownerId: workspaces.ownerId,
-        membership: { role: memberships.role, cameraIds: memberships.cameraIds },
+        membership: { role: memberships.role, cameraIds: memberScopeSql() },
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))

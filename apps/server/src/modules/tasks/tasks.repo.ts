@@ -1,3 +1,4 @@
+import { memberScopeSql } from '../../lib/camera-scope.ts';
 import { type DbOrTx, schema } from '@vigil/db';
 import type { TaskStatus } from '@vigil/shared';
 import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -155,7 +156,7 @@ export const tasksRepo = {
         email: users.email,
         membershipRole: memberships.role,
         storedRole: users.role,
-        cameraIds: memberships.cameraIds,
+        cameraIds: memberScopeSql(),
         disabledAt: users.disabledAt,
       })
       .from(memberships)
@@ -173,7 +174,7 @@ export const tasksRepo = {
         email: users.email,
         membershipRole: memberships.role,
         storedRole: users.role,
-        cameraIds: memberships.cameraIds,
+        cameraIds: memberScopeSql(),
         disabledAt: users.disabledAt,
       })
       .from(memberships)

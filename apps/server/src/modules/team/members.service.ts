@@ -31,6 +31,7 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
         displayName: r.displayName,
         role: r.role as MembershipRole,
         cameraIds: r.cameraIds,
+        siteIds: r.siteIds,
         joinedAt: r.joinedAt.toISOString(),
         lastSeenAt: (r.lastSeenAt ? new Date(r.lastSeenAt) : r.lastLoginAt)?.toISOString() ?? null,
         twoFactorEnabled: r.twoFactor,
@@ -42,7 +43,7 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
       await db.transaction(async (tx) => {
         const m = await target(tx, actor, userId);
         assertMayChange(actor, { userId, role: m.role }, 'changed');
-        const patch: { role?: string; cameraIds?: string[] | null } = {};
+        const patch: { role?: string; cameraIds?: string[] | null; siteIds?: string[] | null } = {};
         if (input.role !== undefined) patch.role = grantableRole(actor, input.role);
         if (input.cameraIds !== undefined) {
           const ids = input.cameraIds === null ? null : [...new Set(input.cameraIds)];
@@ -56,6 +57,18 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
           }
           patch.cameraIds = ids;
         }
+        if (input.siteIds !== undefined) {
+          const ids = input.siteIds === null ? null : [...new Set(input.siteIds)];
+          if (ids) {
+            const known = new Set(await teamRepo.siteIdsIn(tx, actor.workspaceId, ids));
+            const unknown = ids.filter((id) => !known.has(id));
+            if (unknown.length > 0)
+              throw new AppError('invalid-argument', 'Some of these sites are not in this workspace.', {
+                siteIds: `unknown site ${unknown[0]}`,
+              });
+          }
+          patch.siteIds = ids;
+        }
         await teamRepo.updateMembership(tx, actor.workspaceId, userId, patch);
         // What they have open here closes and reopens under the new role or cameras.
         await publishScopeChanged(tx, userId, actor.workspaceId);
@@ -65,7 +78,7 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
           action: 'member.role-changed',
           targetType: 'user',
           targetId: userId,
-          details: { from: { role: m.role, cameraIds: m.cameraIds }, to: patch },
+          details: { from: { role: m.role, cameraIds: m.cameraIds, siteIds: m.siteIds }, to: patch },
         });
       });
       const updated = (await this.list(actor)).find((x) => x.userId === userId);
@@ -123,7 +136,11 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
         const to = (await teamRepo.user(tx, input.userId))!;
         await teamRepo.setOwner(tx, actor.workspaceId, to.id);
         await teamRepo.updateMembership(tx, actor.workspaceId, from.id, { role: 'manager' });
-        await teamRepo.updateMembership(tx, actor.workspaceId, to.id, { role: 'owner', cameraIds: null });
+        await teamRepo.updateMembership(tx, actor.workspaceId, to.id, {
+          role: 'owner',
+          cameraIds: null,
+          siteIds: null,
+        });
         // The workspace's billing document moves with it.
         await teamRepo.setUser(tx, to.id, {
           workspaceId: actor.workspaceId,

@@ -1,7 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 
-const { memberships, invitations, users, workspaces, sessions, cameras, userTwoFactor } = schema;
+const { memberships, invitations, users, workspaces, sessions, cameras, sites, userTwoFactor } = schema;
 
 export type MembershipRow = typeof memberships.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -28,6 +28,7 @@ export const teamRepo = {
         displayName: users.displayName,
         role: memberships.role,
         cameraIds: memberships.cameraIds,
+        siteIds: memberships.siteIds,
         joinedAt: memberships.createdAt,
         lastLoginAt: users.lastLoginAt,
         disabledAt: users.disabledAt,
@@ -76,6 +77,16 @@ export const teamRepo = {
       .select({ id: cameras.id })
       .from(cameras)
       .where(and(eq(cameras.workspaceId, workspaceId), inArray(cameras.id, ids)));
+    return rows.map((r) => r.id);
+  },
+
+  /** Which of `ids` are sites of the workspace. */
+  async siteIdsIn(db: DbOrTx, workspaceId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.workspaceId, workspaceId), inArray(sites.id, ids)));
     return rows.map((r) => r.id);
   },
 
