@@ -243,3 +243,28 @@ export function joinWorkspace(
     await c.query('update sessions set workspace_id = $1 where user_id = $2', [workspaceId, uid]);
   });
 }
+
+/**
+ * Puts a workspace on a plan (e.g. 'vms', whose features unlock the VMS area and AI) as the
+ * administrator's complimentary grant does (modules/billing covers the grant itself).
+ */
+export function grantPlan(
+  databaseUrl: string,
+  workspaceId: string,
+  planKey: 'basic' | 'pro' | 'vms',
+): Promise<unknown> {
+  return withPg(databaseUrl, async (c) => {
+    await c.query(
+      `update subscriptions set plan_key = $2, status = 'active', source = 'complimentary', interval = null,
+         period_start = now(), period_end = null where workspace_id = $1`,
+      [workspaceId, planKey],
+    );
+    // The owner's row mirrors the plan (billing's subscriptions.repo mirror): flags and limits.
+    await c.query(
+      `update users u set plan = p.key, plan_status = 'active', limits = p.limits,
+         ai_access = (p.features->>'aiAccess')::boolean, vms_access = (p.features->>'vms')::boolean
+       from plans p where p.key = $2 and u.workspace_id = $1`,
+      [workspaceId, planKey],
+    );
+  });
+}
