@@ -21,6 +21,8 @@ import { TimeZoneField } from './time-zone-field.tsx';
 
 export interface SiteFormProps {
   initial: SiteForm;
+  /** The form's accessible name (the page's title). */
+  formLabel: string;
   submitLabel: string;
   busy: boolean;
   /** The last save's failure: its per-field messages show beside the fields. */
@@ -35,6 +37,7 @@ export interface SiteFormProps {
 /** A site's fields (add and edit): the server judges them and its messages show per field. */
 export function SiteFormView({
   initial,
+  formLabel,
   submitLabel,
   busy,
   failure,
@@ -73,7 +76,7 @@ export function SiteFormView({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-5" aria-label={submitLabel}>
+    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-5" aria-label={formLabel}>
       <TextField
         label={t('sites.form.name')}
         value={form.name}

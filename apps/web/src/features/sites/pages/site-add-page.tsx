@@ -25,6 +25,7 @@ export function SiteAddPage() {
       ) : (
         <SiteFormView
           initial={emptySiteForm()}
+          formLabel={t('pages.vms.sites.add')}
           submitLabel={t('sites.form.create')}
           busy={create.isPending}
           failure={create.error}

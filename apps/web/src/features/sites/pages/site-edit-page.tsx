@@ -37,6 +37,7 @@ export function SiteEditPage() {
           // A fresh form per site version: a save re-reads it.
           key={`${site.data.id}:${site.data.updatedAt}`}
           initial={formOfSite(site.data)}
+          formLabel={t('pages.vms.sites.id.edit')}
           submitLabel={t('sites.form.save')}
           busy={update.isPending}
           failure={update.error}
