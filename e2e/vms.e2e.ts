@@ -59,8 +59,9 @@ describe('VMS: sites, the dashboard and its map', () => {
     await ctx.clearCookies();
     page = await ctx.newPage();
     watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
+    await page.goto(`${base}/`);
     await page.evaluate(() => localStorage.clear());
+    await page.goto(`${base}/auth/login`);
     await signInUi(page, who.user.email, who.password);
     await page.waitForURL(`${base}/`);
   }
@@ -115,7 +116,7 @@ describe('VMS: sites, the dashboard and its map', () => {
 
     // The form: a latitude out of range comes back from the server, shown beside the field.
     const form = page.getByRole('form', { name: 'Add site' });
-    await form.getByLabel('Name').fill('Lyon depot');
+    await form.getByLabel('Name', { exact: true }).fill('Lyon depot');
     await form.getByLabel('Address').fill('12 quai Perrache, Lyon');
     await form.getByLabel('Latitude').fill('95');
     await form.getByLabel('Longitude').fill('4,8357');
@@ -144,8 +145,8 @@ describe('VMS: sites, the dashboard and its map', () => {
     // Edit: the name changes, only what changed is sent.
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('form', { name: 'Edit site' });
-    await expect.poll(() => edit.getByLabel('Name').inputValue()).toBe('Lyon depot');
-    await edit.getByLabel('Name').fill('Lyon north depot');
+    await expect.poll(() => edit.getByLabel('Name', { exact: true }).inputValue()).toBe('Lyon depot');
+    await edit.getByLabel('Name', { exact: true }).fill('Lyon north depot');
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(siteUrl);
     await page.getByRole('heading', { level: 1, name: 'Lyon north depot' }).waitFor();
@@ -205,9 +206,12 @@ describe('VMS: sites, the dashboard and its map', () => {
 
     // Phone width, dark: the dashboard, the details and the form fit.
     expect((await api('PATCH', '/api/v1/me', owner.token, { preferences: { theme: 'dark' } })).status).toBe(200);
-    await page.setViewportSize(PHONE_390);
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => page.getByTestId('map-marker').count()).toBe(2);
+    await noSeriousAxe();
+    await shot('dashboard-desktop-dark');
+    await page.setViewportSize(PHONE_390);
     await expect.poll(() => page.getByTestId('map-marker').count()).toBe(2);
     await noOverflow();
     await shot('dashboard-phone-dark');
@@ -233,6 +237,8 @@ describe('VMS: sites, the dashboard and its map', () => {
     await dialog.getByRole('button', { name: 'Delete site' }).click();
     await page.waitForURL(`${base}/vms/sites`);
     await expect.poll(() => page.getByTestId('site-card').count()).toBe(1);
+    await noOverflow();
+    await shot('sites-phone-dark');
     const camera = await api('GET', `/api/v1/cameras/${cameraId}`, owner.token);
     expect(camera.body.siteId).toBeNull();
     await api('PATCH', '/api/v1/me', owner.token, { preferences: { theme: 'light' } });
@@ -245,7 +251,7 @@ describe('VMS: sites, the dashboard and its map', () => {
     const gate = page.getByTestId('feature-gate');
     await gate.waitFor();
     const nav = page.getByRole('navigation', { name: 'Application' });
-    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Sites', exact: true }).count()).toBe(0);
     expect(await gate.textContent()).toContain('The multi-site VMS area is not part of your plan.');
     expect(await gate.getByRole('link', { name: 'Go to Upgrade' }).getAttribute('href')).toBe('/upgrade');
@@ -254,5 +260,9 @@ describe('VMS: sites, the dashboard and its map', () => {
     expect(await page.getByRole('form').count()).toBe(0);
     await noSeriousAxe();
     await shot('refused-desktop');
+    await page.setViewportSize(PHONE_390);
+    await noOverflow();
+    await shot('refused-phone');
+    await page.setViewportSize(DESKTOP);
   });
 });

@@ -146,6 +146,8 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
     const [{ SiteDetailsPage }, { LiveTile }] = await Promise.all([
       import('../features/sites/pages/site-details-page.tsx'),
       import('../features/live/components/live-tile.tsx'),
+      // The tile's words (states, buttons) come with the live feature's strings.
+      import('../features/live/translations.ts'),
     ]);
     return {
       element: (

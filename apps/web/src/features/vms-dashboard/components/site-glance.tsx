@@ -18,7 +18,7 @@ export function SiteGlance({ site }: { site: Site }) {
   }[state];
   return (
     <li
-      className="grid gap-2 rounded-lg border border-line bg-surface p-3 sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,3fr)] sm:items-center sm:gap-4"
+      className="grid gap-2 rounded-lg border border-line bg-surface p-3 sm:grid-cols-[minmax(0,2fr)_11rem_minmax(0,3fr)] sm:items-center sm:gap-4"
       data-testid="site-glance"
       data-state={state}
     >
@@ -34,7 +34,7 @@ export function SiteGlance({ site }: { site: Site }) {
       <span className={cn('justify-self-start rounded-full px-2.5 py-0.5 text-xs font-medium', tone)}>
         {t(`vmsDashboard.state.${state}`, { count: state === 'offline' ? c.offline : c.openAlerts })}
       </span>
-      <dl className="grid grid-cols-4 gap-2 text-sm">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         <Fig label={t('vmsDashboard.totals.online')} value={`${n(c.online)}/${n(c.cameras)}`} />
         <Fig label={t('vmsDashboard.totals.offline')} value={n(c.offline)} />
         <Fig label={t('vmsDashboard.totals.alerts')} value={n(c.openAlerts)} />
