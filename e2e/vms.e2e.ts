@@ -231,6 +231,13 @@ describe('VMS: sites, the dashboard and its map', () => {
     await noOverflow();
     await shot('form-phone-dark');
 
+    // Live: a camera's change reaches the open dashboard without a reload (the `cameras` topic).
+    await page.goto(`${base}/vms`);
+    await expect.poll(() => page.getByTestId('total-online').textContent()).toBe('1 / 1');
+    expect((await api('PATCH', `/api/v1/cameras/${cameraId}`, owner.token, { enabled: false })).status).toBe(200);
+    await expect.poll(() => page.getByTestId('total-online').textContent(), { timeout: 15_000 }).toBe('0 / 1');
+    await page.goto(`${siteUrl}/edit`);
+
     // Delete from the edit page: confirmed, back to the list; the camera stays, without a site.
     await page.getByRole('button', { name: 'Delete site' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Lyon north depot?' });

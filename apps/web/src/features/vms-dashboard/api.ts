@@ -29,7 +29,6 @@ export interface Totals {
   offline: number;
   openAlerts: number;
   storageBytes: number;
-  needingAttention: number;
 }
 
 /** The figures across the listed sites (the top of the dashboard). */
@@ -41,7 +40,6 @@ export function totalsOf(sites: readonly Site[]): Totals {
     offline: 0,
     openAlerts: 0,
     storageBytes: 0,
-    needingAttention: 0,
   };
   for (const s of sites) {
     out.cameras += s.counts.cameras;
@@ -49,7 +47,6 @@ export function totalsOf(sites: readonly Site[]): Totals {
     out.offline += s.counts.offline;
     out.openAlerts += s.counts.openAlerts;
     out.storageBytes += s.counts.storageBytes;
-    if (s.counts.offline > 0 || s.counts.openAlerts > 0) out.needingAttention += 1;
   }
   return out;
 }

@@ -1,35 +1,33 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TOPIC_CAMERAS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
-import { siteOverviewQuery, totalsOf, vmsDashboardKey } from '../api.ts';
+import { siteOverviewQuery, totalsOf } from '../api.ts';
 import { DashboardProblem } from '../components/plan-refusal.tsx';
 import { SiteGlance } from '../components/site-glance.tsx';
 import { TagFilter } from '../components/tag-filter.tsx';
 import { TotalsBar } from '../components/totals-bar.tsx';
 import { SiteMap } from '../map/site-map.tsx';
 import '../translations.ts';
+import { useLiveRefresh } from '../use-live-refresh.ts';
 
 /**
  * /vms and /vms/dashboard: every site at a glance, most attention first (the server's order),
  * totals on top, a tag filter, and a map when the installation has tiles. A camera's status
- * change anywhere refreshes it (the `cameras` topic).
+ * change or a new event anywhere refreshes it (the `cameras` and `events` topics, a few seconds apart at most).
  */
 export function VmsDashboardPage() {
   const { t } = useTranslation();
   const session = useSession();
   const canManage = session.hasAnyRole(['manager', 'admin']);
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tag = params.get('tag') ?? '';
   const overview = useQuery(siteOverviewQuery(tag));
-  useRealtimeEvent(TOPIC_CAMERAS, () => void queryClient.invalidateQueries({ queryKey: vmsDashboardKey }));
+  useLiveRefresh();
   const data = overview.data;
   const setTag = (value: string) => {
     const next = new URLSearchParams(params);
