@@ -94,7 +94,9 @@ try {
     { what: `GET /api/v1/sites, ${SITES} sites, ${CAMERAS} cameras, ${ALERTS} alerts`, ...page },
     { what: 'GET /api/v1/sites/:id (details and health)', ...one },
   ]);
-  console.log(`seeded in ${seedSeconds.toFixed(1)} s; dashboard p95 / me p95: ${(page['p95 (ms)'] / base['p95 (ms)']).toFixed(2)}`);
+  console.log(
+    `seeded in ${seedSeconds.toFixed(1)} s; dashboard p95 / me p95: ${(page['p95 (ms)'] / base['p95 (ms)']).toFixed(2)}`,
+  );
 } finally {
   await db?.end().catch(() => {});
   await vigil?.stop();
