@@ -117,6 +117,11 @@ describe('sites', () => {
     expect((await call(stranger.token, 'GET', `/api/v1/sites/${site.id}`)).statusCode).toBe(404);
     expect((await call(stranger.token, 'PATCH', `/api/v1/sites/${site.id}`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await call(stranger.token, 'DELETE', `/api/v1/sites/${site.id}`)).statusCode).toBe(404);
+    const moveIn = await call(stranger.token, 'POST', `/api/v1/sites/${site.id}/cameras`, { add: [foreignCam] });
+    expect(moveIn.statusCode).toBe(404);
+    expect((await call(stranger.token, 'PUT', `/api/v1/sites/${site.id}/access`, { userIds: [] })).statusCode).toBe(
+      404,
+    );
     expect((await call(operator.token, 'GET', `/api/v1/sites/${site.id}`)).statusCode).toBe(200);
     expect((await call(operator.token, 'PATCH', `/api/v1/sites/${site.id}`, { name: 'Op' })).statusCode).toBe(403);
 
