@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@vigil/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, createTestPatternCamera, signUp } from './harness.ts';
-import { setRoleInDb } from './helpers.ts';
+import { grantPlan, setRoleInDb } from './helpers.ts';
 import { createKey } from './api-keys-world.ts';
 
 /**
@@ -172,6 +172,8 @@ describe('API fuzzer over /api/openapi.json', () => {
     const owner = await signUp(t.app);
     const viewer = await signUp(t.app);
     await setRoleInDb(t.databaseUrl, viewer.user.uid, 'viewer');
+    // The VMS routes (issue 13) are fuzzed past their plan gate.
+    await grantPlan(t.databaseUrl, owner.workspace.id, 'vms');
     camera = await createTestPatternCamera(t.app, owner.token, 'Fuzzed');
     const apiKey = (await createKey(t.app, owner.token, { name: 'Fuzzed key', role: 'manager' })).key;
     const created = await t.app.inject({

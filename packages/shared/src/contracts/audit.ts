@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   'user.disabled',
   'user.enabled',
   'audit.exported',
+  // Issue 13: a bulk operation (made, finished) and each camera it changed.
+  'bulk.operation-created',
+  'bulk.camera-changed',
+  'bulk.operation-finished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

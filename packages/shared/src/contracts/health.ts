@@ -29,4 +29,6 @@ export const TOPICS = {
   team: 'team',
   /** Tasks (issue 12): heard by the workspace's managers and by the task's assignee. */
   tasks: 'tasks',
+  /** Bulk operations' progress (issue 13): heard by the workspace's managers (a limited one: their own). */
+  bulkOperations: 'bulk-operations',
 } as const;
