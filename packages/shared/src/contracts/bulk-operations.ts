@@ -136,6 +136,14 @@ export const bulkPreviewResultSchema = z.object({
   items: z.array(bulkCameraSchema),
   /** The models of the caller's cameras with their counts: what the filter's model can be. */
   models: z.array(z.object({ model: z.string(), count: z.number().int() })),
+  /**
+   * Sites a filter can name and a camera can move to, by name, with how many of the caller's
+   * cameras each holds: every site of the workspace, or for a member limited to some cameras,
+   * the sites holding those.
+   */
+  sites: z.array(z.object({ id: z.string(), name: z.string(), tags: z.array(z.string()), cameras: z.number().int() })),
+  /** Every tag of those sites. */
+  tags: z.array(z.string()),
 });
 export type BulkPreviewResult = z.infer<typeof bulkPreviewResultSchema>;
 

@@ -105,6 +105,7 @@ export function createBulkOperationsService(deps: { db: Db }) {
         BULK_PREVIEW_MAX,
       );
       const models = await selection.models(db, actor.workspaceId, actor.cameraIds);
+      const sites = await selection.sites(db, actor.workspaceId, actor.cameraIds);
       return {
         count,
         items: rows.map((r) => ({
@@ -113,6 +114,8 @@ export function createBulkOperationsService(deps: { db: Db }) {
           recordingMode: r.recordingMode as RecordingMode,
         })),
         models,
+        sites,
+        tags: [...new Set(sites.flatMap((s) => s.tags))].sort(),
       };
     },
 

@@ -154,6 +154,15 @@ describe('bulk operations: the API', () => {
       { model: 'h264 1920x1080', count: 10 },
       { model: 'hevc 2560x1440', count: 10 },
     ]);
+    expect(body.sites.map((x: { name: string; cameras: number }) => [x.name, x.cameras])).toEqual([
+      ['North', 30],
+      ['South', 20],
+    ]);
+    expect(body.tags).toEqual(['north', 'retail', 'warehouse']);
+    // A member limited to some cameras is offered the sites holding those only.
+    const limited = (await w.post(w.limited.token, '/api/v1/bulk-operations/preview', { filter: {} })).json();
+    expect(limited.sites.map((x: { name: string; cameras: number }) => [x.name, x.cameras])).toEqual([['North', 5]]);
+    expect(limited.tags).toEqual(['north', 'retail']);
   });
 
   it('an operation: 201 with its id, its cameras to do, its job queued, audited; listed; another workspace’s is not found', async () => {

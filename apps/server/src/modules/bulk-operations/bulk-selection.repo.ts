@@ -104,6 +104,17 @@ export const bulkSelectionRepo = {
       .orderBy(sql`count(*) desc`, MODEL);
   },
 
+  /** Sites by name with their cameras in scope: all of the workspace's, or only those holding scoped cameras. */
+  async sites(db: DbOrTx, workspaceId: string, scope: CameraScope) {
+    const inScope = and(eq(c.siteId, sites.id), cameraInScope(c.id, scope));
+    const cameras = sql<number>`(select count(*)::int from ${c} where ${inScope})`;
+    return db
+      .select({ id: sites.id, name: sites.name, tags: sites.tags, cameras })
+      .from(sites)
+      .where(and(eq(sites.workspaceId, workspaceId), scope === null ? undefined : sql`${cameras} > 0`))
+      .orderBy(sql`lower(${sites.name})`, asc(sites.id));
+  },
+
   async siteExists(db: DbOrTx, workspaceId: string, siteId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: sites.id })
