@@ -135,7 +135,8 @@ export const ROUTES: readonly RouteMeta[] = [
       layout: 'main',
       requiresAuth: true,
       requiresPlan: 'vms',
-      ...later(nav),
+      // Built so far (issue 13): bulk operations (the page itself tells operators and viewers it is for managers).
+      ...(page === 'bulk-operations' ? built(nav) : later(nav)),
     }),
   ),
   { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false, available: true },
