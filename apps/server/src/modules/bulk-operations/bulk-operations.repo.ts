@@ -95,27 +95,24 @@ export const bulkOperationsRepo = {
   },
 
   /**
-   * Locks one camera's result while it is still to do: true when this transaction may apply it.
-   * A second run of the job waits here for the first's commit, then finds it done.
+   * Records one camera's result if it is still to do: true when this transaction may apply it.
+   * The row stays locked to the commit: a second run of the job waits here, then finds it done.
    */
-  async claim(tx: DbOrTx, id: string, cameraId: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ cameraId: results.cameraId })
-      .from(results)
-      .where(and(eq(results.operationId, id), eq(results.cameraId, cameraId), isNull(results.ok)))
-      .for('update');
-    return Boolean(row);
-  },
-
-  /** Records a claimed camera's result and counts it in the operation's progress. */
-  async settle(tx: DbOrTx, id: string, cameraId: string, ok: boolean, error: string | null): Promise<void> {
-    await tx
+  async markDone(tx: DbOrTx, id: string, cameraId: string, ok: boolean, error: string | null): Promise<boolean> {
+    const rows = await tx
       .update(results)
       .set({ ok, error, finishedAt: sql`now()` })
-      .where(and(eq(results.operationId, id), eq(results.cameraId, cameraId)));
+      .where(and(eq(results.operationId, id), eq(results.cameraId, cameraId), isNull(results.ok)))
+      .returning({ cameraId: results.cameraId });
+    return rows.length > 0;
+  },
+
+  /** Adds results to the operation's progress. */
+  async count(tx: DbOrTx, id: string, succeeded: number, failed: number): Promise<void> {
+    if (succeeded === 0 && failed === 0) return;
     await tx
       .update(ops)
-      .set(ok ? { succeeded: sql`${ops.succeeded} + 1` } : { failed: sql`${ops.failed} + 1` })
+      .set({ succeeded: sql`${ops.succeeded} + ${succeeded}`, failed: sql`${ops.failed} + ${failed}` })
       .where(eq(ops.id, id));
   },
 

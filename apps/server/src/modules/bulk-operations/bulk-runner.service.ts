@@ -10,8 +10,13 @@ import { publishProgress } from './bulk-operations.service.ts';
 import { bulkSelectionRepo as selection } from './bulk-selection.repo.ts';
 import { reasonOf } from './bulk-view.ts';
 
-/** Progress is published at most this often (and at the end): a page refetches on each. */
-const PUBLISH_EVERY_MS = 400;
+/**
+ * Cameras are changed in batches of one transaction: at most this long (the workspace's audit
+ * chain stays locked until the commit, so other changes there wait at most this) …
+ */
+const BATCH_MS = 200;
+/** … and at most this many cameras (one savepoint each: under PostgreSQL's 64 cached subtransactions). */
+const BATCH_MAX = 50;
 
 export type BulkRunner = ReturnType<typeof createBulkRunner>;
 
@@ -39,8 +44,9 @@ function patchOf(change: BulkChange): UpdateCameraInput {
  * The `bulk-operation` job (work role): the operation's change applied camera by camera through
  * the cameras service, so its validation, plan rules, realtime (`cameras`, `cameras.changed`)
  * and audit are the same as for one camera by hand. Each camera's result is written in the
- * transaction of its change: a rerun (a retry, a second worker) skips what is done and never
- * applies a camera twice. One camera refused is that camera's result; the others go on.
+ * transaction of its change (a batch of cameras a transaction, each in its savepoint): a rerun
+ * (a retry, a second worker) skips what is done and never applies a camera twice. One camera
+ * refused is that camera's result; the others go on. Progress is stored and published per batch.
  * The caller is who made the operation, re-read at each run: if they no longer manage the
  * workspace, what is left is not applied.
  */
@@ -62,18 +68,7 @@ export function createBulkRunner(deps: { db: Db; cameras: CamerasService; log?: 
     return { workspaceId: op.workspaceId, cameraIds: unlimited ? null : m.cameraIds };
   }
 
-  /** Progress for the pages: at most every PUBLISH_EVERY_MS of one run, and always at its end. */
-  function publisher(op: OperationRow) {
-    let last = 0;
-    return async (tx: Tx, force = false) => {
-      if (!force && Date.now() - last < PUBLISH_EVERY_MS) return;
-      last = Date.now();
-      await publishProgress(tx, op);
-    };
-  }
-  type Publish = ReturnType<typeof publisher>;
-
-  /** One camera, changed and recorded as done in one transaction (its audit entry last, by the cameras service). */
+  /** One camera, changed and recorded as done (its audit entry last, by the cameras service). */
   async function change(tx: Tx, op: OperationRow, actor: ScopedActor, cameraId: string) {
     const opts = {
       tx,
@@ -93,54 +88,65 @@ export function createBulkRunner(deps: { db: Db; cameras: CamerasService; log?: 
     await cameras.update(actor, cameraId, patchOf(c), opts);
   }
 
-  async function settle(op: OperationRow, pub: Publish, cameraId: string, ok: boolean, error: string | null) {
+  /** A camera's failure in words; anything but a refusal is thrown (the run is retried) until the last try. */
+  function failureOf(op: OperationRow, cameraId: string, e: unknown, lastAttempt: boolean): string {
+    if (!(e instanceof AppError) && !lastAttempt) throw e;
+    deps.log?.(`bulk operation ${op.id}: camera ${cameraId}: ${e instanceof Error ? e.message : String(e)}`);
+    return e instanceof AppError ? reasonOf(e) : 'Unexpected error: the change could not be applied.';
+  }
+
+  /**
+   * Cameras from `next` in one transaction for at most BATCH_MS, each in its own savepoint: a
+   * refused camera rolls back alone and its failure is recorded instead. One commit, and one
+   * progress notice, per batch rather than per camera.
+   */
+  async function applyBatch(op: OperationRow, actor: ScopedActor, next: () => string | undefined, last: boolean) {
     await db.transaction(async (tx) => {
-      if (!(await repo.claim(tx, op.id, cameraId))) return;
-      await repo.settle(tx, op.id, cameraId, ok, error);
-      await pub(tx);
+      const until = Date.now() + BATCH_MS;
+      let succeeded = 0;
+      let failed = 0;
+      for (let n = 0; n < BATCH_MAX && Date.now() < until; n++) {
+        const cameraId = next();
+        if (cameraId === undefined) break;
+        try {
+          const applied = await tx.transaction(async (sp) => {
+            if (!(await repo.markDone(sp, op.id, cameraId, true, null))) return false;
+            await change(sp, op, actor, cameraId);
+            return true;
+          });
+          if (applied) succeeded++;
+        } catch (e) {
+          if (await repo.markDone(tx, op.id, cameraId, false, failureOf(op, cameraId, e, last))) failed++;
+        }
+      }
+      await repo.count(tx, op.id, succeeded, failed);
+      await publishProgress(tx, op);
     });
   }
 
-  async function applyOne(op: OperationRow, pub: Publish, actor: ScopedActor, cameraId: string, lastAttempt: boolean) {
+  /** A connection test holds no transaction while ffprobe waits; a rerun may probe again, harmlessly. */
+  async function probeOne(op: OperationRow, actor: ScopedActor, cameraId: string, last: boolean) {
+    let ok = false;
+    let error: string | null;
     try {
-      if (op.change.kind === 'test-connection') {
-        // A probe changes nothing: a rerun may probe again, harmlessly.
-        const probe = await cameras.probeSaved(actor, cameraId);
-        return await settle(
-          op,
-          pub,
-          cameraId,
-          probe.ok,
-          probe.ok ? null : (probe.error ?? 'The camera did not answer.'),
-        );
-      }
-      await db.transaction(async (tx) => {
-        if (!(await repo.claim(tx, op.id, cameraId))) return;
-        await repo.settle(tx, op.id, cameraId, true, null);
-        await pub(tx);
-        await change(tx, op, actor, cameraId);
-      });
+      const probe = await cameras.probeSaved(actor, cameraId);
+      ok = probe.ok;
+      error = probe.ok ? null : (probe.error ?? 'The camera did not answer.');
     } catch (e) {
-      // A refusal is this camera's result. Anything else (the database away) fails the run, which
-      // is retried and resumes here, unless this was the last try: then it is this camera's result too.
-      if (!(e instanceof AppError) && !lastAttempt) throw e;
-      deps.log?.(`bulk operation ${op.id}: camera ${cameraId}: ${e instanceof Error ? e.message : String(e)}`);
-      await settle(
-        op,
-        pub,
-        cameraId,
-        false,
-        e instanceof AppError ? reasonOf(e) : 'Unexpected error: the change could not be applied.',
-      );
+      error = failureOf(op, cameraId, e, last);
     }
+    await db.transaction(async (tx) => {
+      if (await repo.markDone(tx, op.id, cameraId, ok, error)) await repo.count(tx, op.id, ok ? 1 : 0, ok ? 0 : 1);
+      await publishProgress(tx, op);
+    });
   }
 
-  async function finish(op: OperationRow, pub: Publish, status: 'done' | 'failed', error: string | null) {
+  async function finish(op: OperationRow, status: 'done' | 'failed', error: string | null) {
     await db.transaction(async (tx) => {
       if (error) await repo.failRest(tx, op.id, error);
       const ended = await repo.finish(tx, op.id, status, error);
       if (!ended) return;
-      await pub(tx, true);
+      await publishProgress(tx, op);
       await audit.record(tx, {
         action: 'bulk.operation-finished',
         targetType: 'bulk-operation',
@@ -163,19 +169,22 @@ export function createBulkRunner(deps: { db: Db; cameras: CamerasService; log?: 
       // Every entry this run writes names the operation's maker, as their own request would.
       const ctx = { ip: op.ip, userId: op.createdBy, workspaceId: op.workspaceId, apiKeyId: op.apiKeyId ?? undefined };
       await requestContext.run(ctx, async () => {
-        const pub = publisher(op);
         const actor = await actorOf(op);
-        if (typeof actor === 'string') return finish(op, pub, 'failed', actor);
-        const lastAttempt = job.attempts >= job.maxAttempts;
-        for (const r of await repo.pending(db, id)) {
+        if (typeof actor === 'string') return finish(op, 'failed', actor);
+        const last = job.attempts >= job.maxAttempts;
+        const pending = (await repo.pending(db, id)).map((r) => r.cameraId);
+        let i = 0;
+        const next = () => pending[i++];
+        while (i < pending.length) {
           if (stopping) throw new Error('Stopped with the process: the next run resumes.');
-          await applyOne(op, pub, actor, r.cameraId, lastAttempt);
+          if (op.change.kind === 'test-connection') await probeOne(op, actor, next()!, last);
+          else await applyBatch(op, actor, next, last);
         }
-        await finish(op, pub, 'done', null);
+        await finish(op, 'done', null);
       });
     },
 
-    /** A process stopping ends the run after the camera in hand; the job is retried and resumes. */
+    /** A process stopping ends the run after the batch in hand; the job is retried and resumes. */
     stop() {
       stopping = true;
     },

@@ -4,6 +4,7 @@ import { bearer } from '../../../test/harness.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { createBulkOperationTasks } from './bulk-operations.module.ts';
+import { createBulkRunner } from './bulk-runner.service.ts';
 import { createCamerasService } from '../cameras/cameras.service.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 
@@ -150,6 +151,42 @@ describe('bulk operations: the job', () => {
     expect(changed.map((a) => a.target_id).sort()).toEqual([...ten].sort());
     expect((await auditOf(twice)).filter((a) => a.action === 'bulk.operation-finished')).toHaveLength(1);
     expect((await opOf(twice)).progress).toEqual({ total: 10, processed: 10, succeeded: 10, failed: 0 });
+  });
+
+  it('an unexpected error fails the run (retried, resuming); on the last try it is that camera’s result', async () => {
+    const five = w.cams.slice(45, 50);
+    const bad = five[2]!;
+    const id = await create(w.owner.token, { cameraIds: five, change: { kind: 'retention', retentionDays: 5 } });
+    const cameras = createCamerasService({
+      db: w.db,
+      secrets: createSecretBox(w.t.config.authSecret),
+      policy: { allowLoopback: true },
+    });
+    const flaky = createBulkRunner({
+      db: w.db,
+      cameras: {
+        ...cameras,
+        update: (actor, cameraId, input, opts) =>
+          cameraId === bad
+            ? Promise.reject(new Error('connection lost'))
+            : cameras.update(actor, cameraId, input, opts),
+      },
+    });
+    await expect(flaky.run(id, { attempts: 1, maxAttempts: 3 })).rejects.toThrow('connection lost');
+    // The batch rolled back whole: nothing half-applied, nothing counted.
+    expect((await opOf(id)).progress).toMatchObject({ processed: 0 });
+    expect([...(await column('retention_days', five)).values()]).toEqual([30, 30, 30, 30, 30]);
+    await flaky.run(id, { attempts: 3, maxAttempts: 3 });
+    const op = await opOf(id);
+    expect(op.status).toBe('done');
+    expect((op.results as Result[]).map((r) => [r.ok, r.error])).toEqual([
+      [true, null],
+      [true, null],
+      [false, 'Unexpected error: the change could not be applied.'],
+      [true, null],
+      [true, null],
+    ]);
+    expect((await auditOf(id)).filter((a) => a.action === 'bulk.camera-changed')).toHaveLength(4);
   });
 
   it('every kind of change lands as the cameras service makes it', async () => {
