@@ -2,10 +2,9 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { BulkChange, BulkFilter } from '@vigil/shared';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 
-const { bulkOperations: ops, bulkOperationResults: results, users } = schema;
+import type { OperationRow, ResultRow } from './bulk-view.ts';
 
-export type OperationRow = typeof ops.$inferSelect;
-export type ResultRow = typeof results.$inferSelect;
+const { bulkOperations: ops, bulkOperationResults: results, users } = schema;
 
 export interface NewOperation {
   workspaceId: string;

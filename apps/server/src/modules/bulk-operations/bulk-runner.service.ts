@@ -5,10 +5,10 @@ import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { audit } from '../audit/audit.service.ts';
 import type { CamerasService } from '../cameras/cameras.service.ts';
-import { type OperationRow, bulkOperationsRepo as repo } from './bulk-operations.repo.ts';
+import { bulkOperationsRepo as repo } from './bulk-operations.repo.ts';
 import { publishProgress } from './bulk-operations.service.ts';
 import { bulkSelectionRepo as selection } from './bulk-selection.repo.ts';
-import { reasonOf } from './bulk-view.ts';
+import { type OperationRow, reasonOf } from './bulk-view.ts';
 
 /**
  * Cameras are changed in batches of one transaction: at most this long (the workspace's audit

@@ -1,6 +1,9 @@
 import type { BulkOperation, BulkOperationSummary, BulkResult, BulkStatus } from '@vigil/shared';
+import type { schema } from '@vigil/db';
 import type { AppError } from '../../lib/app-error.ts';
-import type { OperationRow, ResultRow } from './bulk-operations.repo.ts';
+
+export type OperationRow = typeof schema.bulkOperations.$inferSelect;
+export type ResultRow = typeof schema.bulkOperationResults.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
