@@ -30,6 +30,7 @@ for (const b of [
   'team-members',
   'audit',
   'vms-dashboard',
+  'bulk-operations',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -177,6 +177,8 @@ describe('API fuzzer over /api/openapi.json', () => {
     const owner = await signUp(t.app);
     const viewer = await signUp(t.app);
     await setRoleInDb(t.databaseUrl, viewer.user.uid, 'viewer');
+    // The VMS routes (issue 13) are fuzzed past their plan gate.
+    await grantPlan(t.databaseUrl, owner.workspace.id, 'vms');
     camera = await createTestPatternCamera(t.app, owner.token, 'Fuzzed');
     const apiKey = (await createKey(t.app, owner.token, { name: 'Fuzzed key', role: 'manager' })).key;
     const created = await t.app.inject({

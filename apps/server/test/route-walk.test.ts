@@ -26,6 +26,7 @@ import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
 import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-sites.ts';
+import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -45,7 +46,8 @@ interface World
     TaskObjects,
     SecurityObjects,
     AuditObjects,
-    SiteObjects {
+    SiteObjects,
+    BulkObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -155,6 +157,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SECURITY_FIXTURES,
   ...AUDIT_FIXTURES,
   ...SITE_FIXTURES,
+  ...BULK_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -274,6 +277,11 @@ describe('authorization walk over every route', () => {
       { token: tokens.user, workspaceId: owner.workspace.id },
       { token: other.token, workspaceId: other.workspace.id },
     );
+    const bulk = await seedBulkObjects(
+      t,
+      { token: tokens.user, workspaceId: owner.workspace.id, camera: cameras.own },
+      { token: other.token, workspaceId: other.workspace.id, camera: cameras.foreign },
+    );
     w = {
       ...notifications,
       ...billing,
@@ -283,6 +291,7 @@ describe('authorization walk over every route', () => {
       ...security,
       ...audit,
       ...sites,
+      ...bulk,
       tokens,
       events,
       schedules,

@@ -125,7 +125,7 @@ export const ROUTES: readonly RouteMeta[] = [
       ['sites/:id', built()],
       ['sites/:id/manage', built()],
       ['sites/:id/edit', built()],
-      ['bulk-operations', later('administration')],
+      ['bulk-operations', built('administration')],
       ['reports', later('review')],
     ] as const
   ).map(

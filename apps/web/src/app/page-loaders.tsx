@@ -101,6 +101,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
       ),
     };
   },
+  '/vms/bulk-operations': () => async () => ({
+    Component: (await import('../features/bulk-operations/pages/bulk-operations-page.tsx')).BulkOperationsPage,
+  }),
   '/sms': () => async () => ({
     Component: (await import('../features/sms/pages/sms-page.tsx')).SmsPage,
   }),

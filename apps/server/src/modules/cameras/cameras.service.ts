@@ -1,6 +1,7 @@
-import type { Db, DbOrTx } from '@vigil/db';
+import type { Db, DbOrTx, Tx } from '@vigil/db';
 import type {
   ArmCameraInput,
+  AuditAction,
   Camera,
   CameraSourceInput,
   CreateCameraInput,
@@ -34,6 +35,16 @@ type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsernam
 const target = (row: CameraRow) => ({ targetType: 'camera', targetId: row.id });
 
 /**
+ * How another service applies a change through this one (issue 13's bulk operations): inside its
+ * own transaction, so what it records about the change commits with it, and audited under its own
+ * action with its details added.
+ */
+export interface CameraWriteOptions {
+  tx?: Tx;
+  audit?: { action: AuditAction; details: Record<string, unknown> };
+}
+
+/**
  * What an edit changed, for the audit log: the names of the fields sent, and the old and new
  * name when it was renamed. Never the source URL or its credentials.
  */
@@ -53,6 +64,12 @@ export function createCamerasService(deps: {
   const { db, secrets, policy } = deps;
   const probeFn = deps.probe ?? runProbe;
   let probing = 0;
+
+  /** The caller's transaction when given, else one of our own. */
+  const inTx = <T>(opts: CameraWriteOptions | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+    opts?.tx ? fn(opts.tx) : db.transaction(fn);
+  const auditAs = (opts: CameraWriteOptions | undefined, action: AuditAction, details: Record<string, unknown>) =>
+    opts?.audit ? { action: opts.audit.action, details: { ...details, ...opts.audit.details } } : { action, details };
 
   /**
    * Input source → columns. Credentials written into the URL move out of it; an explicit
@@ -290,10 +307,10 @@ export function createCamerasService(deps: {
       });
     },
 
-    async update(actor: Actor, id: string, input: UpdateCameraInput): Promise<Camera> {
+    async update(actor: Actor, id: string, input: UpdateCameraInput, opts?: CameraWriteOptions): Promise<Camera> {
       if (input.source && input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
       if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');
-      return db.transaction(async (tx) => {
+      return inTx(opts, async (tx) => {
         const before = await mustFind(tx, actor, id, true);
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
@@ -337,19 +354,23 @@ export function createCamerasService(deps: {
         if (!row) throw new AppError('not-found');
         await changed(tx, actor.workspaceId, id);
         if (siteChanged) await siteScopeChanged(tx, actor.workspaceId);
-        await audit.record(tx, { action: 'camera.updated', ...target(row), details: changes(before, row, input) });
+        await audit.record(tx, { ...target(row), ...auditAs(opts, 'camera.updated', changes(before, row, input)) });
         return toCamera(row, ctx);
       });
     },
 
-    async remove(actor: Actor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    async remove(actor: Actor, id: string, opts?: CameraWriteOptions): Promise<void> {
+      await inTx(opts, async (tx) => {
         const owner = await repo.lockOwner(tx, actor.workspaceId);
         const name = owner ? await repo.remove(tx, actor.workspaceId, actor.cameraIds, id) : undefined;
         if (!owner || name === undefined) throw new AppError('not-found');
         await recount(tx, actor.workspaceId, owner.ownerId);
         await changed(tx, actor.workspaceId, id);
-        await audit.record(tx, { action: 'camera.deleted', targetType: 'camera', targetId: id, details: { name } });
+        await audit.record(tx, {
+          targetType: 'camera',
+          targetId: id,
+          ...auditAs(opts, 'camera.deleted', { name }),
+        });
       });
     },
 

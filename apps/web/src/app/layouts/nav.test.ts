@@ -14,17 +14,25 @@ describe('navSections: grouped by what people do, only what each role can use', 
       review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
-      administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
+      administration: [
+        '/admin/payment-settings',
+        '/admin/users',
+        '/admin/settings',
+        '/admin/pricing',
+        '/vms/bulk-operations',
+      ],
     });
   });
 
-  it('a workspace owner ("user") and a manager: the manager dashboard, no administration', () => {
+  it('a workspace owner ("user") and a manager: the manager dashboard; of administration, bulk operations', () => {
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
+        // A VMS page: signed-in and flagged for the plan (spec §4), so the guard lets every role in.
+        administration: ['/vms/bulk-operations'],
       });
     }
   });
@@ -37,6 +45,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
         watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
+        administration: ['/vms/bulk-operations'],
       });
     }
   });
