@@ -77,7 +77,8 @@ describe('route table', () => {
       '/invite',
     ])
       expect(isAvailable(built), built).toBe(true);
-    expect(isAvailable('/vms/sites/7')).toBe(false);
+    expect(isAvailable('/vms/sites/7')).toBe(true);
+    expect(isAvailable('/vms/reports')).toBe(false);
     expect(isAvailable('/nope')).toBe(false);
   });
   it('accepts only in-app redirect targets', () => {

@@ -52,8 +52,17 @@ export async function publishProgress(tx: DbOrTx, op: { id: string; workspaceId:
 export function createBulkOperationsService(deps: { db: Db }) {
   const { db } = deps;
 
-  /** Another workspace's schedule or site is none at all: refused before anything is written. */
-  async function checkChange(workspaceId: string, change: BulkChange): Promise<void> {
+  /**
+   * Another workspace's schedule or site is none at all, and a member limited to some cameras
+   * moves none between sites (the cameras service's rule): refused before anything is written.
+   */
+  async function checkChange(actor: BulkActor, change: BulkChange): Promise<void> {
+    const { workspaceId } = actor;
+    if (change.kind === 'move-to-site' && actor.cameraIds !== null)
+      throw new AppError(
+        'permission-denied',
+        'Your access is limited to some cameras: you cannot move cameras between sites.',
+      );
     if (change.kind === 'schedule' && change.scheduleId !== null)
       if (!(await selection.scheduleExists(db, workspaceId, change.scheduleId)))
         throw invalid('change.scheduleId', 'no such schedule', 'No such schedule in this workspace.');
@@ -121,7 +130,7 @@ export function createBulkOperationsService(deps: { db: Db }) {
 
     async create(actor: BulkActor, input: CreateBulkOperationInput): Promise<{ id: string }> {
       await planGate.assertFeature(db, actor.workspaceId, 'vms');
-      await checkChange(actor.workspaceId, input.change);
+      await checkChange(actor, input.change);
       const cameras = await choose(actor, input);
       if (input.change.kind === 'delete' && input.change.expectedCount !== cameras.length)
         throw new AppError(

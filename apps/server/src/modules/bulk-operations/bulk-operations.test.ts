@@ -74,6 +74,14 @@ describe('bulk operations: the API', () => {
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toContain(w.cams[10]);
     expect(await countRows(w.t.databaseUrl, TABLES)).toEqual(before);
+    // Nor may they move cameras between sites (the cameras service's rule, checked up front).
+    const move = await w.post(w.limited.token, '/api/v1/bulk-operations', {
+      cameraIds: [w.cams[0]],
+      change: { kind: 'move-to-site', siteId: null },
+    });
+    expect(move.statusCode).toBe(403);
+    expect(errorOf(move).message).toMatch(/cannot move cameras between sites/);
+    expect(await countRows(w.t.databaseUrl, TABLES)).toEqual(before);
     // Their filter reaches only their five cameras, whatever it says.
     const preview = await w.post(w.limited.token, '/api/v1/bulk-operations/preview', { filter: {} });
     expect(preview.json().count).toBe(5);

@@ -14,25 +14,17 @@ describe('navSections: grouped by what people do, only what each role can use', 
       review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
-      administration: [
-        '/admin/payment-settings',
-        '/admin/users',
-        '/admin/settings',
-        '/admin/pricing',
-        '/vms/bulk-operations',
-      ],
+      administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
     });
   });
 
-  it('a workspace owner ("user") and a manager: the manager dashboard; of administration, bulk operations', () => {
+  it('a workspace owner ("user") and a manager: the manager dashboard, no administration', () => {
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
-        // A VMS page: signed-in and flagged for the plan (spec §4), so the guard lets every role in.
-        administration: ['/vms/bulk-operations'],
       });
     }
   });
@@ -45,7 +37,6 @@ describe('navSections: grouped by what people do, only what each role can use', 
         watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
-        administration: ['/vms/bulk-operations'],
       });
     }
   });
@@ -91,7 +82,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       expect(
         vms.filter((p) => p.startsWith('/vms')),
         String(role),
-      ).toEqual(['/vms/dashboard', '/vms/sites']);
+      ).toEqual(['/vms/dashboard', '/vms/sites', '/vms/bulk-operations']);
     }
     // Beside the role's own dashboard, not instead of it.
     const watch = navSections('manager', { vms: true }).find((s) => s.id === 'watch')!.items;
