@@ -14,5 +14,4 @@ export * from './schema/api-keys.ts';
 export * from './schema/tasks.ts';
 export * from './schema/security.ts';
 export * from './schema/audit.ts';
-export * from './schema/sites.ts';
 export * from './schema/bulk-operations.ts';

@@ -14,10 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EventSeveritySettings, Holiday, MotionSettings, ScheduleRange } from '@vigil/shared';
+import type { EventSeveritySettings, Holiday, MotionSettings, ScheduleRange, SiteContact } from '@vigil/shared';
 import { stamps } from './stamps.ts';
 import { workspaces } from './accounts.ts';
-import { sites } from './sites.ts';
 
 /** Cameras and their footage: the camera rows, arming schedules, recordings, the segment index, prune notices, exports. */
 
@@ -218,5 +217,36 @@ export const exports = pgTable(
   (t) => [
     index('exports_workspace_created_idx').on(t.workspaceId, t.createdAt),
     index('exports_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * A site of a workspace (issue 13, the `vms` plan): a building or customer location that groups
+ * cameras. A camera belongs to at most one (`cameras.site_id`); members may be limited to sites
+ * (`memberships.site_ids`); the site's default schedule and retention apply to its cameras.
+ */
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** IANA zone; null = the workspace's. */
+    timezone: text('timezone'),
+    contacts: jsonb('contacts').$type<SiteContact[]>().notNull().default([]),
+    notes: text('notes'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    defaultScheduleId: uuid('default_schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
+    defaultRetentionDays: integer('default_retention_days'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('sites_workspace_name_idx').on(t.workspaceId, sql`lower(${t.name})`),
+    index('sites_tags_idx').using('gin', t.tags),
   ],
 );
