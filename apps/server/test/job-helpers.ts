@@ -27,6 +27,9 @@ export const NOOP_TASKS: Tasks = {
   'notify-digest': async () => {},
   'billing-hourly': async () => {},
   'storage-sample': async () => {},
+  'report-render': async () => {},
+  'report-schedules': async () => {},
+  'report-mail': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

@@ -49,6 +49,11 @@ export const AUDIT_ACTIONS = [
   'user.disabled',
   'user.enabled',
   'audit.exported',
+  'report.created',
+  'report.deleted',
+  'report-schedule.created',
+  'report-schedule.updated',
+  'report-schedule.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -32,6 +32,12 @@ export interface JobPayloads {
   'billing-hourly': Record<string, never>;
   /** Each workspace's storage today, for Billing's 30-day chart (hourly, issue 11). */
   'storage-sample': Record<string, never>;
+  /** Renders one report into storage (issue 13). */
+  'report-render': { id: string };
+  /** Makes the report schedules' due reports (hourly, issue 13). */
+  'report-schedules': Record<string, never>;
+  /** Mails a scheduled report to its recipients, each at most once (issue 13). */
+  'report-mail': { reportId: string };
 }
 export type JobName = keyof JobPayloads;
 
