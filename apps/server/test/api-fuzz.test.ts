@@ -165,6 +165,9 @@ describe('API fuzzer over /api/openapi.json', () => {
   let camera = '';
   /** A task of the owner's, so the task routes' bodies are fuzzed past their lookup (issue 12). */
   let task = '';
+  /** A report and a report schedule of the owner's, likewise (issue 13). */
+  let reportId = '';
+  let reportScheduleId = '';
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -181,6 +184,23 @@ describe('API fuzzer over /api/openapi.json', () => {
       payload: { title: 'Fuzzed task', cameraId: camera },
     });
     task = created.json().id;
+    const asOwner = { authorization: `Bearer ${owner.token}` };
+    reportId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/reports',
+        headers: asOwner,
+        payload: { kind: 'uptime', format: 'csv', from: '2025-03-03T00:00:00Z', to: '2025-03-10T00:00:00Z' },
+      })
+    ).json().id;
+    reportScheduleId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/report-schedules',
+        headers: asOwner,
+        payload: { kind: 'events', format: 'pdf', frequency: 'weekly', recipientIds: [owner.user.uid] },
+      })
+    ).json().id;
     actors.push(
       { name: 'viewer', token: viewer.token },
       { name: 'owner', token: owner.token },
@@ -219,7 +239,15 @@ describe('API fuzzer over /api/openapi.json', () => {
             encode(
               String(
                 pick([
-                  name === 'name' ? 'admin.setUserRole' : route.startsWith('/api/v1/tasks/') ? task : ids.camera,
+                  name === 'name'
+                    ? 'admin.setUserRole'
+                    : route.startsWith('/api/v1/tasks/')
+                      ? task
+                      : route.startsWith('/api/v1/reports/')
+                        ? reportId
+                        : route.startsWith('/api/v1/report-schedules/')
+                          ? reportScheduleId
+                          : ids.camera,
                   '00000000-0000-4000-8000-000000000000',
                   pick(STRINGS.filter((s) => s.length < 300)),
                 ]),

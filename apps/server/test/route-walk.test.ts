@@ -25,6 +25,7 @@ import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-t
 import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
+import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -43,7 +44,8 @@ interface World
     ApiKeyObjects,
     TaskObjects,
     SecurityObjects,
-    AuditObjects {
+    AuditObjects,
+    ReportObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -152,6 +154,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SCOPE_FIXTURES,
   ...SECURITY_FIXTURES,
   ...AUDIT_FIXTURES,
+  ...REPORT_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -266,6 +269,10 @@ describe('authorization walk over every route', () => {
     const tasks = await seedTaskObjects(t, tokens.user, other.token);
     const security = await seedSecurityObjects(t, tokens.user, other.token);
     const audit = await seedAuditObjects(t, cameras, admin.user.uid);
+    const reports = await seedReportObjects(t, cameras, {
+      own: ownMe.json().workspace.id,
+      foreign: other.workspace.id,
+    });
     w = {
       ...notifications,
       ...billing,
@@ -274,6 +281,7 @@ describe('authorization walk over every route', () => {
       ...tasks,
       ...security,
       ...audit,
+      ...reports,
       tokens,
       events,
       schedules,

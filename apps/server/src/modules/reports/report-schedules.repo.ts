@@ -6,7 +6,8 @@ import { type CameraScope, memberScopeSql } from '../../lib/camera-scope.ts';
 const { reportSchedules: s, reportDeliveries, cameras, sites, users, memberships, workspaces } = schema;
 
 export type ScheduleRow = typeof s.$inferSelect;
-export type ScheduleView = ScheduleRow & { siteName: string | null; creatorName: string | null };
+/** With its site's name and the zone its periods are read in (the site's, else the workspace's). */
+export type ScheduleView = ScheduleRow & { siteName: string | null; creatorName: string | null; timeZone: string };
 
 /** A member as a report's recipient: who they are, whether their account works, and the cameras they reach. */
 export interface RecipientRow {
@@ -31,18 +32,21 @@ const coverageInScope = (scope: CameraScope): SQL | undefined =>
     : sql`not exists (select 1 from ${cameras} c where c.workspace_id = ${s.workspaceId}
         and (${s.siteId} is null or c.site_id = ${s.siteId}) and not (c.id = any(${uuids(scope)})))`;
 
-const viewColumns = { s, siteName: sites.name, creatorName: creator.displayName };
-const toView = (r: { s: ScheduleRow; siteName: string | null; creatorName: string | null }): ScheduleView => ({
-  ...r.s,
-  siteName: r.siteName,
-  creatorName: r.creatorName,
-});
+const viewColumns = {
+  s,
+  siteName: sites.name,
+  creatorName: creator.displayName,
+  timeZone: sql<string>`coalesce(${sites.timezone}, ${workspaces.timeZone})`,
+};
+const toView = (r: { s: ScheduleRow; siteName: string | null; creatorName: string | null; timeZone: string }) =>
+  ({ ...r.s, siteName: r.siteName, creatorName: r.creatorName, timeZone: r.timeZone }) as ScheduleView;
 
 export const reportSchedulesRepo = {
   async list(db: DbOrTx, workspaceId: string, scope: CameraScope): Promise<ScheduleView[]> {
     const rows = await db
       .select(viewColumns)
       .from(s)
+      .innerJoin(workspaces, eq(workspaces.id, s.workspaceId))
       .leftJoin(sites, eq(sites.id, s.siteId))
       .leftJoin(creator, eq(creator.id, s.createdBy))
       .where(and(eq(s.workspaceId, workspaceId), coverageInScope(scope)))
@@ -54,6 +58,7 @@ export const reportSchedulesRepo = {
     const [row] = await db
       .select(viewColumns)
       .from(s)
+      .innerJoin(workspaces, eq(workspaces.id, s.workspaceId))
       .leftJoin(sites, eq(sites.id, s.siteId))
       .leftJoin(creator, eq(creator.id, s.createdBy))
       .where(and(eq(s.id, id), eq(s.workspaceId, workspaceId), coverageInScope(scope)));

@@ -43,24 +43,36 @@ export function createReportSchedulesService(deps: { db: Db }) {
     return site?.timezone ?? workspace?.timeZone ?? 'UTC';
   }
 
-  async function toSchedule(tx: DbOrTx, row: ScheduleView): Promise<ReportSchedule> {
-    const members = await repo.members(tx, row.workspaceId, row.recipientIds);
-    const zone = await zoneOf(tx, row.workspaceId, row.siteId);
-    const frequency = row.frequency as ReportFrequency;
-    return {
-      id: row.id,
-      kind: row.kind as ReportKind,
-      format: row.format as ReportFormat,
-      frequency,
-      siteId: row.siteId,
-      siteName: row.siteName,
-      recipients: members.map((m) => ({ id: m.userId, displayName: m.displayName, email: m.email })),
-      language: row.language === 'fr' ? 'fr' : 'en',
-      nextRunAt: nextScheduledRun(frequency, new Date(), zone).toISOString(),
-      createdBy: row.createdBy ? { id: row.createdBy, displayName: row.creatorName ?? '' } : null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
+  /** The answers for some schedules of one workspace: their recipients read in one query. */
+  async function toSchedules(tx: DbOrTx, workspaceId: string, rows: ScheduleView[]): Promise<ReportSchedule[]> {
+    const ids = [...new Set(rows.flatMap((r) => r.recipientIds))];
+    const members = new Map((ids.length ? await repo.members(tx, workspaceId, ids) : []).map((m) => [m.userId, m]));
+    const now = new Date();
+    return rows.map((row) => {
+      const frequency = row.frequency as ReportFrequency;
+      return {
+        id: row.id,
+        kind: row.kind as ReportKind,
+        format: row.format as ReportFormat,
+        frequency,
+        siteId: row.siteId,
+        siteName: row.siteName,
+        recipients: row.recipientIds
+          .map((id) => members.get(id))
+          .filter((m) => m !== undefined)
+          .map((m) => ({ id: m.userId, displayName: m.displayName, email: m.email })),
+        language: row.language === 'fr' ? 'fr' : 'en',
+        nextRunAt: nextScheduledRun(frequency, now, row.timeZone).toISOString(),
+        createdBy: row.createdBy ? { id: row.createdBy, displayName: row.creatorName ?? '' } : null,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function one(actor: ReportActor, id: string): Promise<ReportSchedule> {
+    const [schedule] = await toSchedules(db, actor.workspaceId, [await visible(db, actor, id)]);
+    return schedule!;
   }
 
   /** The site (plan, existence) and the cameras the schedule would cover, all within the author's reach. */
@@ -110,7 +122,7 @@ export function createReportSchedulesService(deps: { db: Db }) {
   return {
     async list(actor: ReportActor): Promise<{ items: ReportSchedule[] }> {
       const rows = await repo.list(db, actor.workspaceId, actor.cameraIds);
-      return { items: await Promise.all(rows.map((r) => toSchedule(db, r))) };
+      return { items: await toSchedules(db, actor.workspaceId, rows) };
     },
 
     async create(actor: ReportActor, input: CreateReportScheduleInput): Promise<ReportSchedule> {
@@ -144,7 +156,7 @@ export function createReportSchedulesService(deps: { db: Db }) {
         });
         return row.id;
       });
-      return toSchedule(db, await visible(db, actor, id));
+      return one(actor, id);
     },
 
     async update(actor: ReportActor, id: string, patch: UpdateReportScheduleInput): Promise<ReportSchedule> {
@@ -185,7 +197,7 @@ export function createReportSchedulesService(deps: { db: Db }) {
           details: Object.fromEntries(given),
         });
       });
-      return toSchedule(db, await visible(db, actor, id));
+      return one(actor, id);
     },
 
     async remove(actor: ReportActor, id: string): Promise<void> {
