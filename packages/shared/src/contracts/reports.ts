@@ -74,7 +74,11 @@ export const reportSchema = z.object({
   createdAt: isoDate,
 });
 export type Report = z.infer<typeof reportSchema>;
-export const reportsListSchema = z.object({ items: z.array(reportSchema) });
+export const reportsListSchema = z.object({
+  items: z.array(reportSchema),
+  /** The workspace's zone: periods such as "last week" are read on its calendar (a site's report: the site's). */
+  timeZone: z.string(),
+});
 
 export const createReportScheduleSchema = z
   .object({

@@ -2,7 +2,7 @@ import { type Db, lockOwner, refreshUsage } from '@vigil/db';
 import type { ReportKind } from '@vigil/shared';
 import type { Storage } from '../../lib/storage.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
-import { buildReportModel } from './report-build.ts';
+import { buildReportModel } from './report-build.service.ts';
 import { renderReportCsv } from './report-csv.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { type ReportRow, reportsRepo as repo } from './reports.repo.ts';

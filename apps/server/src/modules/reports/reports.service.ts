@@ -162,9 +162,10 @@ export function createReportsService(deps: { db: Db; storage: Storage }) {
       return { id: row.id, status: 'queued' };
     },
 
-    async list(actor: ReportActor): Promise<{ items: Report[] }> {
+    async list(actor: ReportActor): Promise<{ items: Report[]; timeZone: string }> {
       const rows = await repo.list(db, actor.workspaceId, actor.cameraIds, 200);
-      return { items: await Promise.all(rows.map(toReport)) };
+      const workspace = await repo.workspace(db, actor.workspaceId);
+      return { items: await Promise.all(rows.map(toReport)), timeZone: workspace?.timeZone ?? 'UTC' };
     },
 
     async get(actor: ReportActor, id: string): Promise<Report> {
