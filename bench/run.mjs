@@ -29,6 +29,7 @@ for (const b of [
   'billing-webhooks',
   'team-members',
   'audit',
+  'vms-dashboard',
   'report-render',
 ]) {
   if (only.length && !only.includes(b)) continue;

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@vigil/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, createTestPatternCamera, signUp } from './harness.ts';
-import { setRoleInDb } from './helpers.ts';
+import { grantPlan, setRoleInDb } from './helpers.ts';
 import { createKey } from './api-keys-world.ts';
 
 /**
@@ -165,9 +165,22 @@ describe('API fuzzer over /api/openapi.json', () => {
   let camera = '';
   /** A task of the owner's, so the task routes' bodies are fuzzed past their lookup (issue 12). */
   let task = '';
+  /** A site of the owner's (whose workspace is on the vms plan), likewise (issue 13). */
+  let site = '';
   /** A report and a report schedule of the owner's, likewise (issue 13). */
   let reportId = '';
   let reportScheduleId = '';
+  /** The owner's object a route's id names: the routes' own kind, a camera otherwise. */
+  const ownIdFor = (route: string) =>
+    route.startsWith('/api/v1/tasks/')
+      ? task
+      : route.startsWith('/api/v1/sites/')
+        ? site
+        : route.startsWith('/api/v1/reports/')
+          ? reportId
+          : route.startsWith('/api/v1/report-schedules/')
+            ? reportScheduleId
+            : camera;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -184,6 +197,14 @@ describe('API fuzzer over /api/openapi.json', () => {
       payload: { title: 'Fuzzed task', cameraId: camera },
     });
     task = created.json().id;
+    await grantPlan(t.databaseUrl, owner.workspace.id, 'vms');
+    const siteRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sites',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { name: 'Fuzzed site' },
+    });
+    site = siteRes.json().id;
     const asOwner = { authorization: `Bearer ${owner.token}` };
     reportId = (
       await t.app.inject({
@@ -224,9 +245,9 @@ describe('API fuzzer over /api/openapi.json', () => {
         >
       >;
     };
+    const ids = { camera };
     const random = prng(7);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-    const ids = { camera };
     const probes: Probe[] = [];
 
     for (const [route, ops] of Object.entries(doc.paths)) {
@@ -239,15 +260,7 @@ describe('API fuzzer over /api/openapi.json', () => {
             encode(
               String(
                 pick([
-                  name === 'name'
-                    ? 'admin.setUserRole'
-                    : route.startsWith('/api/v1/tasks/')
-                      ? task
-                      : route.startsWith('/api/v1/reports/')
-                        ? reportId
-                        : route.startsWith('/api/v1/report-schedules/')
-                          ? reportScheduleId
-                          : ids.camera,
+                  name === 'name' ? 'admin.setUserRole' : ownIdFor(route),
                   '00000000-0000-4000-8000-000000000000',
                   pick(STRINGS.filter((s) => s.length < 300)),
                 ]),

@@ -25,6 +25,7 @@ import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-t
 import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
+import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-sites.ts';
 import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 
 /**
@@ -45,6 +46,7 @@ interface World
     TaskObjects,
     SecurityObjects,
     AuditObjects,
+    SiteObjects,
     ReportObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
@@ -154,6 +156,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SCOPE_FIXTURES,
   ...SECURITY_FIXTURES,
   ...AUDIT_FIXTURES,
+  ...SITE_FIXTURES,
   ...REPORT_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
@@ -269,6 +272,11 @@ describe('authorization walk over every route', () => {
     const tasks = await seedTaskObjects(t, tokens.user, other.token);
     const security = await seedSecurityObjects(t, tokens.user, other.token);
     const audit = await seedAuditObjects(t, cameras, admin.user.uid);
+    const sites = await seedSiteObjects(
+      t,
+      { token: tokens.user, workspaceId: owner.workspace.id },
+      { token: other.token, workspaceId: other.workspace.id },
+    );
     const reports = await seedReportObjects(t, cameras, {
       own: ownMe.json().workspace.id,
       foreign: other.workspace.id,
@@ -281,6 +289,7 @@ describe('authorization walk over every route', () => {
       ...tasks,
       ...security,
       ...audit,
+      ...sites,
       ...reports,
       tokens,
       events,

@@ -118,25 +118,26 @@ export const ROUTES: readonly RouteMeta[] = [
   ),
   ...(
     [
-      [''],
-      ['dashboard', 'watch'],
-      ['sites', 'watch'],
-      ['sites/add'],
-      ['sites/:id'],
-      ['sites/:id/manage'],
-      ['sites/:id/edit'],
-      ['bulk-operations', 'administration'],
-      ['reports', 'review'],
+      ['', built()],
+      ['dashboard', built('watch')],
+      ['sites', built('watch')],
+      ['sites/add', built()],
+      ['sites/:id', built()],
+      ['sites/:id/manage', built()],
+      ['sites/:id/edit', built()],
+      ['bulk-operations', later('administration')],
+      ['reports', built('review')],
     ] as const
   ).map(
-    ([page, nav]: readonly [string, NavGroup?]): RouteMeta => ({
+    ([page, entry]: readonly [string, Entry]): RouteMeta => ({
       path: page ? `/vms/${page}` : '/vms',
       title: `pages.vms.${page === '' ? 'dashboard' : page.replace(':id', 'id').replaceAll('/', '.')}`,
       layout: 'main',
       requiresAuth: true,
       requiresPlan: 'vms',
-      // Reports are the managers' (the API refuses the others); the rest of the area arrives with sites.
-      ...(page === 'reports' ? { roles: AREA_ROLES.manager, ...built(nav) } : later(nav)),
+      ...entry,
+      // Reports are the managers' (the API refuses the others).
+      ...(page === 'reports' ? { roles: AREA_ROLES.manager } : {}),
     }),
   ),
   { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false, available: true },
