@@ -11,7 +11,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
   it('admin: its own dashboard, watch, review, account and administration', () => {
     expect(shape('admin')).toEqual({
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
-      review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports', '/vms/reports'],
+      review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
@@ -22,7 +22,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
-        review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports', '/vms/reports'],
+        review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       });
@@ -72,17 +72,18 @@ describe('navSections: grouped by what people do, only what each role can use', 
     }
   });
 
-  it('offers the VMS pages only to a workspace whose plan has vms, to every role there', () => {
+  it('offers the VMS pages only to a workspace whose plan has vms, to every role there (reports: its managers)', () => {
     for (const role of ROLES) {
       expect(
         paths(role).filter((p) => p.startsWith('/vms')),
         String(role),
       ).toEqual([]);
       const vms = navSections(role, { vms: true }).flatMap((s) => s.items.map((i) => i.path));
+      const managing = ['admin', 'user', 'manager'].includes(String(role));
       expect(
         vms.filter((p) => p.startsWith('/vms')),
         String(role),
-      ).toEqual(['/vms/dashboard', '/vms/sites']);
+      ).toEqual(['/vms/dashboard', '/vms/sites', ...(managing ? ['/vms/reports'] : [])]);
     }
     // Beside the role's own dashboard, not instead of it.
     const watch = navSections('manager', { vms: true }).find((s) => s.id === 'watch')!.items;
