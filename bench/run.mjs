@@ -31,6 +31,7 @@ for (const b of [
   'audit',
   'vms-dashboard',
   'bulk-operations',
+  'report-render',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -55,6 +55,7 @@ import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
 import { tasksModule } from './modules/tasks/tasks.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { bulkOperationsModule } from './modules/bulk-operations/bulk-operations.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
 import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
@@ -256,6 +257,7 @@ async function registerServe(
   tasksModule(app, { db });
   sitesModule(app, { db, mapTileUrl: config.mapTileUrl });
   bulkOperationsModule(app, { db });
+  reportsModule(app, { db, storage });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

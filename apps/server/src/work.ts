@@ -11,6 +11,7 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { createBillingJobs } from './modules/billing/billing-jobs.service.ts';
 import { createBulkOperationTasks } from './modules/bulk-operations/bulk-operations.module.ts';
 import { createCamerasService } from './modules/cameras/cameras.service.ts';
+import { createReportTasks } from './modules/reports/reports.module.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
@@ -59,7 +60,8 @@ export interface Work {
 const CRONTAB =
   '* * * * * retention-sweep ?max=1&jobKey=retention-sweep\n* * * * * camera-watch ?max=1&jobKey=camera-watch\n' +
   '0 * * * * notify-digest ?max=1&jobKey=notify-digest\n' +
-  '5 * * * * billing-hourly ?max=1&jobKey=billing-hourly\n15 * * * * storage-sample ?max=1&jobKey=storage-sample\n';
+  '5 * * * * billing-hourly ?max=1&jobKey=billing-hourly\n15 * * * * storage-sample ?max=1&jobKey=storage-sample\n' +
+  '10 * * * * report-schedules ?max=1&jobKey=report-schedules\n';
 
 export async function startWork(opts: WorkOptions): Promise<Work> {
   const { db, pool } = createDb(opts.databaseUrl, 4);
@@ -108,6 +110,17 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     db,
     cameras: createCamerasService({ db, secrets, policy }),
     log: (m) => opts.log(`[bulk] ${m}`),
+  const reports = createReportTasks({
+    db,
+    storage,
+    mail: createMailService({
+      db,
+      smtpUrl: opts.config.smtpUrl,
+      from: opts.config.mailFrom,
+      log: (m) => opts.log(`[mail] ${m}`),
+    }),
+    publicUrl: opts.config.publicUrl,
+    log: (m) => opts.log(`[reports] ${m}`),
   });
   const log = (m: string) => opts.log(`[retention] ${m}`);
   const retention = createRetention({ db, mediaRoot: opts.config.mediaDir, footage, log, intervalMs: 0 });
@@ -134,6 +147,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
         ...notifier.tasks,
         ...billing.tasks,
         ...bulk.tasks,
+        ...reports,
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },

@@ -167,9 +167,20 @@ describe('API fuzzer over /api/openapi.json', () => {
   let task = '';
   /** A site of the owner's (whose workspace is on the vms plan), likewise (issue 13). */
   let site = '';
+  /** A report and a report schedule of the owner's, likewise (issue 13). */
+  let reportId = '';
+  let reportScheduleId = '';
   /** The owner's object a route's id names: the routes' own kind, a camera otherwise. */
   const ownIdFor = (route: string) =>
-    route.startsWith('/api/v1/tasks/') ? task : route.startsWith('/api/v1/sites/') ? site : camera;
+    route.startsWith('/api/v1/tasks/')
+      ? task
+      : route.startsWith('/api/v1/sites/')
+        ? site
+        : route.startsWith('/api/v1/reports/')
+          ? reportId
+          : route.startsWith('/api/v1/report-schedules/')
+            ? reportScheduleId
+            : camera;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -196,6 +207,23 @@ describe('API fuzzer over /api/openapi.json', () => {
       payload: { name: 'Fuzzed site' },
     });
     site = siteRes.json().id;
+    const asOwner = { authorization: `Bearer ${owner.token}` };
+    reportId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/reports',
+        headers: asOwner,
+        payload: { kind: 'uptime', format: 'csv', from: '2025-03-03T00:00:00Z', to: '2025-03-10T00:00:00Z' },
+      })
+    ).json().id;
+    reportScheduleId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/report-schedules',
+        headers: asOwner,
+        payload: { kind: 'events', format: 'pdf', frequency: 'weekly', recipientIds: [owner.user.uid] },
+      })
+    ).json().id;
     actors.push(
       { name: 'viewer', token: viewer.token },
       { name: 'owner', token: owner.token },

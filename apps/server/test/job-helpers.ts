@@ -28,6 +28,9 @@ export const NOOP_TASKS: Tasks = {
   'billing-hourly': async () => {},
   'storage-sample': async () => {},
   'bulk-operation': async () => {},
+  'report-render': async () => {},
+  'report-schedules': async () => {},
+  'report-mail': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

@@ -27,6 +27,7 @@ import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
 import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-sites.ts';
 import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
+import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -48,6 +49,7 @@ interface World
     AuditObjects,
     SiteObjects,
     BulkObjects {
+    ReportObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -158,6 +160,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...AUDIT_FIXTURES,
   ...SITE_FIXTURES,
   ...BULK_FIXTURES,
+  ...REPORT_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -282,6 +285,10 @@ describe('authorization walk over every route', () => {
       { token: tokens.user, workspaceId: owner.workspace.id, camera: cameras.own },
       { token: other.token, workspaceId: other.workspace.id, camera: cameras.foreign },
     );
+    const reports = await seedReportObjects(t, cameras, {
+      own: ownMe.json().workspace.id,
+      foreign: other.workspace.id,
+    });
     w = {
       ...notifications,
       ...billing,
@@ -292,6 +299,7 @@ describe('authorization walk over every route', () => {
       ...audit,
       ...sites,
       ...bulk,
+      ...reports,
       tokens,
       events,
       schedules,

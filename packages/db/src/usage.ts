@@ -9,13 +9,14 @@ import type { DbOrTx } from './client.ts';
 
 /**
  * Everything a workspace stores that its plan's limits.maxStorage covers, in bytes: its footage
- * (recordings), its finished exports and the files it uploaded. The usage figure people see, the
+ * (recordings), its finished exports and reports, and the files it uploaded. The usage figure people see, the
  * upload and export quota checks and retention's maxStorage pruning all use this one sum.
  */
 export function storedBytesSql(workspaceId: string): SQL<string> {
   return sql<string>`(
     (select coalesce(sum(bytes), 0) from recordings where workspace_id = ${workspaceId})
     + (select coalesce(sum(bytes), 0) from exports where workspace_id = ${workspaceId} and status = 'done')
+    + (select coalesce(sum(bytes), 0) from reports where workspace_id = ${workspaceId} and status = 'done')
     + (select coalesce(sum(bytes), 0) from workspace_files where workspace_id = ${workspaceId})
   )`;
 }

@@ -29,3 +29,5 @@ export * from './contracts/security.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/sites.ts';
 export * from './contracts/bulk-operations.ts';
+export * from './contracts/reports.ts';
+export * from './report-periods.ts';

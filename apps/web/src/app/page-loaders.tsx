@@ -77,6 +77,18 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/manager/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/manager-tasks-page.tsx')).ManagerTasksPage,
   }),
+  '/manager/reports': () => async () => {
+    const { ReportsPage } = await import('../features/reports/pages/reports-page.tsx');
+    return { element: <ReportsPage area="manager" /> };
+  },
+  // The shell composes features: without the plan, the reports page shows the shell's plan notice.
+  '/vms/reports': () => async () => {
+    const [{ ReportsPage }, { FeatureGate }] = await Promise.all([
+      import('../features/reports/pages/reports-page.tsx'),
+      import('../features/shell/components/feature-gate.tsx'),
+    ]);
+    return { element: <ReportsPage area="vms" gate={<FeatureGate gate="vms" />} /> };
+  },
   '/operator/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/operator-tasks-page.tsx')).OperatorTasksPage,
   }),

@@ -58,6 +58,11 @@ export const AUDIT_ACTIONS = [
   'bulk.operation-created',
   'bulk.camera-changed',
   'bulk.operation-finished',
+  'report.created',
+  'report.deleted',
+  'report-schedule.created',
+  'report-schedule.updated',
+  'report-schedule.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -34,6 +34,12 @@ export interface JobPayloads {
   'storage-sample': Record<string, never>;
   /** Applies a bulk operation's change camera by camera, resuming where a previous run stopped (issue 13). */
   'bulk-operation': { id: string };
+  /** Renders one report into storage (issue 13). */
+  'report-render': { id: string };
+  /** Makes the report schedules' due reports (hourly, issue 13). */
+  'report-schedules': Record<string, never>;
+  /** Mails a scheduled report to its recipients, each at most once (issue 13). */
+  'report-mail': { reportId: string };
 }
 export type JobName = keyof JobPayloads;
 

@@ -11,7 +11,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
   it('admin: its own dashboard, watch, review, account and administration', () => {
     expect(shape('admin')).toEqual({
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
-      review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
+      review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
@@ -22,7 +22,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
-        review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
+        review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       });
@@ -53,7 +53,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
-    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/reports', '/manager/analytics']));
+    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/analytics', '/ai/detection']));
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
     }
@@ -61,28 +61,29 @@ describe('navSections: grouped by what people do, only what each role can use', 
   });
 
   it('offers what a later issue ships by flipping its one flag', () => {
-    const reports = ROUTES.find((r) => r.path === '/manager/reports')! as { available: boolean };
-    expect(shape('manager').review).not.toContain('/manager/reports');
-    reports.available = true;
+    const analytics = ROUTES.find((r) => r.path === '/manager/analytics')! as { available: boolean };
+    expect(shape('manager').review).not.toContain('/manager/analytics');
+    analytics.available = true;
     try {
-      expect(shape('manager').review).toContain('/manager/reports');
-      expect(shape('operator').review).not.toContain('/manager/reports');
+      expect(shape('manager').review).toContain('/manager/analytics');
+      expect(shape('operator').review).not.toContain('/manager/analytics');
     } finally {
-      reports.available = false;
+      analytics.available = false;
     }
   });
 
-  it('offers the VMS pages only to a workspace whose plan has vms, to every role there', () => {
+  it('offers the VMS pages only to a workspace whose plan has vms, to every role there (reports: its managers)', () => {
     for (const role of ROLES) {
       expect(
         paths(role).filter((p) => p.startsWith('/vms')),
         String(role),
       ).toEqual([]);
       const vms = navSections(role, { vms: true }).flatMap((s) => s.items.map((i) => i.path));
+      const managing = ['admin', 'user', 'manager'].includes(String(role));
       expect(
         vms.filter((p) => p.startsWith('/vms')),
         String(role),
-      ).toEqual(['/vms/dashboard', '/vms/sites', '/vms/bulk-operations']);
+      ).toEqual(['/vms/dashboard', '/vms/sites', '/vms/bulk-operations', ...(managing ? ['/vms/reports'] : [])]);
     }
     // Beside the role's own dashboard, not instead of it.
     const watch = navSections('manager', { vms: true }).find((s) => s.id === 'watch')!.items;
