@@ -110,6 +110,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     db,
     cameras: createCamerasService({ db, secrets, policy }),
     log: (m) => opts.log(`[bulk] ${m}`),
+  });
   const reports = createReportTasks({
     db,
     storage,

@@ -48,7 +48,7 @@ interface World
     SecurityObjects,
     AuditObjects,
     SiteObjects,
-    BulkObjects {
+    BulkObjects,
     ReportObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
