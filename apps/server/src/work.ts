@@ -13,6 +13,8 @@ import { createNotifier } from './modules/notifications/notifier.ts';
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import { createSecretBox } from './lib/secrets.ts';
+import { createCamerasService } from './modules/cameras/cameras.service.ts';
+import { createCameraImportTask } from './modules/camera-import/camera-import.module.ts';
 import { watchCameras } from './video/camera-watch.ts';
 import { createRetention, pruneWorkspace } from './video/retention.ts';
 
@@ -100,6 +102,9 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     publicUrl: opts.config.publicUrl,
     log: opts.log,
   });
+  const secrets = createSecretBox(opts.config.authSecret);
+  const policy = { allowLoopback: opts.config.allowLoopbackTargets };
+  const cameraImport = createCameraImportTask({ db, secrets, cameras: createCamerasService({ db, secrets, policy }) });
   const log = (m: string) => opts.log(`[retention] ${m}`);
   const retention = createRetention({ db, mediaRoot: opts.config.mediaDir, footage, log, intervalMs: 0 });
   let worker: JobWorker;
@@ -124,6 +129,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
         },
         ...notifier.tasks,
         ...billing.tasks,
+        'camera-import': (p, job) => cameraImport.run(p.id, job),
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },

@@ -28,3 +28,5 @@ export * from './contracts/tasks.ts';
 export * from './contracts/security.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/sites.ts';
+export * from './camera-import-csv.ts';
+export * from './contracts/camera-import.ts';

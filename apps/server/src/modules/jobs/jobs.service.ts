@@ -32,6 +32,8 @@ export interface JobPayloads {
   'billing-hourly': Record<string, never>;
   /** Each workspace's storage today, for Billing's 30-day chart (hourly, issue 11). */
   'storage-sample': Record<string, never>;
+  /** Probes and creates the pending lines of a bulk camera import (issue 13). */
+  'camera-import': { id: string };
 }
 export type JobName = keyof JobPayloads;
 
