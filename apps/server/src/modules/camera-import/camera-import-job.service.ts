@@ -10,11 +10,42 @@ import { type LineResultRow, type PendingLine, cameraImportRepo as repo } from '
  * The `camera-import` job (work role): each pending line is probed (the cameras service's probe,
  * inside the outbound address policy) and, when the camera answers, created through the cameras
  * service — plan limits, audit and the recorder's notice as for a camera added by hand. Probes run
- * a few at once; creations go in line order, so which lines a camera limit stops is predictable.
+ * a few hosts at once; creations go in line order, so which lines a camera limit stops is predictable.
  * Each line's result is written as it is decided: a retried job carries on from the first line
  * without one.
  */
-const PROBES_AT_ONCE = 4;
+const HOSTS_AT_ONCE = 4;
+/** Lines decided per round: probed (as above), then created in order. */
+const BATCH = 8;
+
+type Probed = { source: CameraSourceInput; probe: ProbeResult | null; made?: string };
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * Probes a batch: different hosts at once (up to HOSTS_AT_ONCE), the lines of one host one after
+ * the other — an NVR's channels share one box, and many answer a burst of sessions with errors.
+ */
+async function probeBatch(batch: PendingLine[], probe: (l: PendingLine) => Promise<Probed>): Promise<Probed[]> {
+  const out = new Map<PendingLine, Probed>();
+  const byHost = new Map<string, PendingLine[]>();
+  for (const l of batch) byHost.set(hostOf(l.url), [...(byHost.get(hostOf(l.url)) ?? []), l]);
+  const groups = [...byHost.values()];
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      for (const l of groups[next++]!) out.set(l, await probe(l));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HOSTS_AT_ONCE, groups.length) }, worker));
+  return batch.map((l) => out.get(l)!);
+}
 
 function sourceOf(l: PendingLine, password: string | null): CameraSourceInput {
   if (/^rtsps?:/i.test(l.url))
@@ -69,20 +100,18 @@ export function createCameraImportTask(deps: { db: Db; secrets: SecretBox; camer
     try {
       // The cameras it makes are audited as the importer's, in the workspace's chain.
       await requestContext.run({ ip: null, userId: row.createdBy, workspaceId: row.workspaceId }, async () => {
-        for (let i = 0; i < lines.length; i += PROBES_AT_ONCE) {
-          const batch = lines.slice(i, i + PROBES_AT_ONCE);
-          const probes = await Promise.all(
-            batch.map(async (l): Promise<{ source: CameraSourceInput; probe: ProbeResult | null; made?: string }> => {
-              const source = sourceOf(l, l.passwordEnc ? secrets.open(l.passwordEnc) : null);
-              // A retry: the camera may exist already from the attempt that stopped before writing its result.
-              if (job.attempts > 1) {
-                const made = await repo.madeSince(db, row.workspaceId, siteId, l.name, l.url, row.createdAt);
-                if (made) return { source, probe: null, made };
-              }
-              if (limitMessage) return { source, probe: null };
-              return { source, probe: await probeWithRoom(source) };
-            }),
-          );
+        for (let i = 0; i < lines.length; i += BATCH) {
+          const batch = lines.slice(i, i + BATCH);
+          const probes = await probeBatch(batch, async (l) => {
+            const source = sourceOf(l, l.passwordEnc ? secrets.open(l.passwordEnc) : null);
+            // A retry: the camera may exist already from the attempt that stopped before writing its result.
+            if (job.attempts > 1) {
+              const made = await repo.madeSince(db, row.workspaceId, siteId, l.name, l.url, row.createdAt);
+              if (made) return { source, probe: null, made };
+            }
+            if (limitMessage) return { source, probe: null };
+            return { source, probe: await probeWithRoom(source) };
+          });
           for (const [k, l] of batch.entries()) {
             const { source, probe, made } = probes[k]!;
             if (made) {
