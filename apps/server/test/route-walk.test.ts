@@ -25,6 +25,7 @@ import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-t
 import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
+import { IMPORT_FIXTURES, type ImportObjects, seedImportObjects } from './route-walk-import.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -43,7 +44,8 @@ interface World
     ApiKeyObjects,
     TaskObjects,
     SecurityObjects,
-    AuditObjects {
+    AuditObjects,
+    ImportObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -152,6 +154,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SCOPE_FIXTURES,
   ...SECURITY_FIXTURES,
   ...AUDIT_FIXTURES,
+  ...IMPORT_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -266,6 +269,11 @@ describe('authorization walk over every route', () => {
     const tasks = await seedTaskObjects(t, tokens.user, other.token);
     const security = await seedSecurityObjects(t, tokens.user, other.token);
     const audit = await seedAuditObjects(t, cameras, admin.user.uid);
+    const cameraImport = await seedImportObjects(
+      t,
+      { token: tokens.user, workspaceId: ownMe.json().workspace.id },
+      { token: other.token, workspaceId: other.workspace.id },
+    );
     w = {
       ...notifications,
       ...billing,
@@ -274,6 +282,7 @@ describe('authorization walk over every route', () => {
       ...tasks,
       ...security,
       ...audit,
+      ...cameraImport,
       tokens,
       events,
       schedules,

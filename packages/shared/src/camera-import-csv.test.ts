@@ -21,7 +21,9 @@ describe('the camera import CSV parser', () => {
   });
 
   it('skips the header row and blank lines, numbering lines as the file does', () => {
-    const rows = csvImportRows('Name,URL,username,password,recording mode\r\n\r\nA,rtsp://h/a\r\n , \r\nB,rtsp://h/b\r\n');
+    const rows = csvImportRows(
+      'Name,URL,username,password,recording mode\r\n\r\nA,rtsp://h/a\r\n , \r\nB,rtsp://h/b\r\n',
+    );
     expect(rows.map((r) => [r.line, r.cells[0]])).toEqual([
       [3, 'A'],
       [5, 'B'],
@@ -33,20 +35,20 @@ describe('the camera import CSV parser', () => {
 
 describe('checking a camera line', () => {
   it('a good line: the type from the scheme, the mode defaulting to continuous', () => {
-    expect(checkImportRow(2, { name: ' Door ', url: 'rtsp://10.0.0.5/s', username: 'admin', password: 'p,w"' })).toEqual(
-      {
-        line: 2,
+    expect(
+      checkImportRow(2, { name: ' Door ', url: 'rtsp://10.0.0.5/s', username: 'admin', password: 'p,w"' }),
+    ).toEqual({
+      line: 2,
+      name: 'Door',
+      row: {
         name: 'Door',
-        row: {
-          name: 'Door',
-          type: 'rtsp',
-          url: 'rtsp://10.0.0.5/s',
-          username: 'admin',
-          password: 'p,w"',
-          recordingMode: 'continuous',
-        },
+        type: 'rtsp',
+        url: 'rtsp://10.0.0.5/s',
+        username: 'admin',
+        password: 'p,w"',
+        recordingMode: 'continuous',
       },
-    );
+    });
     expect(checkImportRow(3, { name: 'M', url: 'http://10.0.0.6/mjpg', recordingMode: 'Motion' }).row).toMatchObject({
       type: 'mjpeg',
       recordingMode: 'motion',

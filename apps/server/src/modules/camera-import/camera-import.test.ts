@@ -5,20 +5,11 @@ import { type RtspServer, freePort, startRtspServer } from '../../../../../e2e/f
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { countRows, errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
+import { insertSite } from '../../../test/route-walk-import.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createCamerasService } from '../cameras/cameras.service.ts';
 import { createCameraImportTask } from './camera-import.module.ts';
-
-export async function insertSite(databaseUrl: string, workspaceId: string, name: string): Promise<string> {
-  return withPg(databaseUrl, async (c) => {
-    const { rows } = await c.query<{ id: string }>(
-      'insert into sites (workspace_id, name) values ($1, $2) returning id',
-      [workspaceId, name],
-    );
-    return rows[0]!.id;
-  });
-}
 
 /** Issue 13: a CSV of cameras into a site, each line checked, probed (real ffprobe, real RTSP) and created by the job. */
 describe('camera import', () => {
@@ -101,7 +92,12 @@ describe('camera import', () => {
         ok: false,
         error: 'The URL must start with rtsp://, rtsps:// (a stream) or http(s):// (MJPEG).',
       },
-      { line: 4, name: 'Odd mode', ok: false, error: 'Unknown recording mode “sometimes”: use continuous, motion or off.' },
+      {
+        line: 4,
+        name: 'Odd mode',
+        ok: false,
+        error: 'Unknown recording mode “sometimes”: use continuous, motion or off.',
+      },
     ]);
 
     const done = await finished(owner.token, started.id);
@@ -174,7 +170,8 @@ describe('camera import', () => {
       expect(res.statusCode, res.body).toBe(201);
       const done = await finished(owner.token, res.json().id);
       expect(done.results.map((r) => r.ok)).toEqual([true, false, false]);
-      for (const r of done.results.slice(1)) expect(r.error).toMatch(/^Camera limit reached: your plan's maxCameras is/);
+      for (const r of done.results.slice(1))
+        expect(r.error).toMatch(/^Camera limit reached: your plan's maxCameras is/);
       expect((await countRows(t.databaseUrl, ['cameras'])).cameras).toBe(count + 1);
     } finally {
       await withPg(t.databaseUrl, (c) =>
@@ -185,7 +182,10 @@ describe('camera import', () => {
 
   it('rows (the page’s found devices) import like CSV lines', async () => {
     const res = await start(owner.token, site, {
-      rows: [{ name: 'Found 1', url: rtsp.url, recordingMode: 'off' }, { name: '', url: rtsp.url }],
+      rows: [
+        { name: 'Found 1', url: rtsp.url, recordingMode: 'off' },
+        { name: '', url: rtsp.url },
+      ],
     });
     expect(res.statusCode, res.body).toBe(201);
     const done = await finished(owner.token, res.json().id);

@@ -88,7 +88,9 @@ describe('ONVIF messages', () => {
     const wrap = (body: string) => parseXml(`<s:Envelope xmlns:s="x"><s:Body>${body}</s:Body></s:Envelope>`);
     expect(
       parseDeviceInformation(
-        wrap('<GetDeviceInformationResponse><Manufacturer>Acme</Manufacturer><Model>X1</Model></GetDeviceInformationResponse>'),
+        wrap(
+          '<GetDeviceInformationResponse><Manufacturer>Acme</Manufacturer><Model>X1</Model></GetDeviceInformationResponse>',
+        ),
       ),
     ).toEqual({ manufacturer: 'Acme', model: 'X1', firmware: null });
     expect(
@@ -110,7 +112,9 @@ describe('ONVIF messages', () => {
     ]);
     expect(
       parseStreamUri(
-        wrap('<GetStreamUriResponse><MediaUri><Uri>rtsp://10.0.0.5:554/a?x=1&amp;y=2</Uri></MediaUri></GetStreamUriResponse>'),
+        wrap(
+          '<GetStreamUriResponse><MediaUri><Uri>rtsp://10.0.0.5:554/a?x=1&amp;y=2</Uri></MediaUri></GetStreamUriResponse>',
+        ),
       ),
     ).toBe('rtsp://10.0.0.5:554/a?x=1&y=2');
   });
@@ -126,7 +130,9 @@ describe('ONVIF messages', () => {
     expect(f12).toEqual({ code: 'Sender', subcode: 'NotAuthorized', reason: 'Sender not Authorized' });
     expect(isAuthFault(f12!)).toBe(true);
     const f11 = soapFault(
-      parseXml('<E><Body><Fault><faultcode>s:Client</faultcode><faultstring>Bad thing</faultstring></Fault></Body></E>'),
+      parseXml(
+        '<E><Body><Fault><faultcode>s:Client</faultcode><faultstring>Bad thing</faultstring></Fault></Body></E>',
+      ),
     );
     expect(f11).toEqual({ code: 'Client', subcode: null, reason: 'Bad thing' });
     expect(isAuthFault(f11!)).toBe(false);
