@@ -1,5 +1,8 @@
 import type { CameraImport, CameraImportLineResult } from '@vigil/shared';
-import type { CameraImportRow, LineResultRow } from './camera-import.repo.ts';
+import type { schema } from '@vigil/db';
+
+type CameraImportRow = typeof schema.cameraImports.$inferSelect;
+type LineResultRow = schema.CameraImportLineResultRow;
 
 /** A stored line result in the API's shape: cameraId only when made, error only when refused. */
 export const toLineResult = (r: LineResultRow): CameraImportLineResult =>
