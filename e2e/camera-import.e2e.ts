@@ -79,12 +79,16 @@ describe.skipIf(!composed)('camera import panel', () => {
       await signInUi(page, owner.user.email, owner.password);
       await page.waitForURL(`${base}/`);
       await page.goto(`${base}/vms/sites/${site}/manage`);
-      const panel = page.getByRole('region', { name: 'Add cameras in bulk' }).or(page.locator('section', { hasText: 'Add cameras in bulk' }));
+      const panel = page
+        .getByRole('region', { name: 'Add cameras in bulk' })
+        .or(page.locator('section', { hasText: 'Add cameras in bulk' }));
       await panel.first().waitFor();
 
       // Paste: one good line, one with an unknown recording mode; the preview says so before sending.
       const csv = page.getByLabel('Cameras as CSV');
-      await csv.fill(`name,url,username,password,recording mode\nYard,${rtsp.url},,,off\nBad one,${rtsp.url},,,sometimes`);
+      await csv.fill(
+        `name,url,username,password,recording mode\nYard,${rtsp.url},,,off\nBad one,${rtsp.url},,,sometimes`,
+      );
       await expect.poll(() => page.getByText('2 camera lines').count()).toBe(1);
       await page.getByRole('button', { name: 'Import', exact: true }).click();
       const results = page.getByTestId('import-results');
