@@ -54,6 +54,7 @@ import { teamModule } from './modules/team/team.module.ts';
 import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
 import { tasksModule } from './modules/tasks/tasks.module.ts';
 import { cameraImportModule } from './modules/camera-import/camera-import.module.ts';
+import { sitesModule } from './modules/sites/sites.module.ts';
 import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
@@ -254,6 +255,7 @@ async function registerServe(
   });
   tasksModule(app, { db });
   cameraImportModule(app, { db, secrets, policy, onvifDiscovery: config.onvifDiscovery });
+  sitesModule(app, { db, mapTileUrl: config.mapTileUrl });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

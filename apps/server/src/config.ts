@@ -58,6 +58,11 @@ const env = z.object({
     .optional(),
   /** Where the Twilio SDK sends its API calls (tests point it at a local stand-in). */
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** The VMS dashboard's map tiles, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset = no map, no tile fetched. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+    .optional(),
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   /** ONVIF discovery's multicast probe on the server's network (on by default; the tests turn it off). */
   ONVIF_DISCOVERY_MULTICAST: z.enum(['true', 'false', '1', '0']).optional(),
@@ -127,6 +132,8 @@ export interface Config {
   stripeApiUrl: string;
   /** ONVIF discovery: the multicast probe, and unicast targets always probed. */
   onvifDiscovery: { multicast: boolean; targets: string[] };
+  /** MAP_TILE_URL: the template the VMS dashboard's map loads tiles from; null = no map. */
+  mapTileUrl: string | null;
   /** AUDIT_DISABLED: audited writes skip their entries (benchmarks measure the cost; never production). */
   auditDisabled: boolean;
 }
@@ -224,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       multicast: !['false', '0'].includes(e.ONVIF_DISCOVERY_MULTICAST ?? ''),
       targets: list(e.ONVIF_DISCOVERY_TARGETS) ?? [],
     },
+    mapTileUrl: e.MAP_TILE_URL ?? null,
   };
 }
 

@@ -26,6 +26,7 @@ import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
 import { IMPORT_FIXTURES, type ImportObjects, seedImportObjects } from './route-walk-import.ts';
+import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-sites.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -45,6 +46,7 @@ interface World
     TaskObjects,
     SecurityObjects,
     AuditObjects,
+    SiteObjects,
     ImportObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
@@ -155,6 +157,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SECURITY_FIXTURES,
   ...AUDIT_FIXTURES,
   ...IMPORT_FIXTURES,
+  ...SITE_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
@@ -269,9 +272,14 @@ describe('authorization walk over every route', () => {
     const tasks = await seedTaskObjects(t, tokens.user, other.token);
     const security = await seedSecurityObjects(t, tokens.user, other.token);
     const audit = await seedAuditObjects(t, cameras, admin.user.uid);
+    const sites = await seedSiteObjects(
+      t,
+      { token: tokens.user, workspaceId: owner.workspace.id },
+      { token: other.token, workspaceId: other.workspace.id },
+    );
     const cameraImport = await seedImportObjects(
       t,
-      { token: tokens.user, workspaceId: ownMe.json().workspace.id },
+      { token: tokens.user, workspaceId: owner.workspace.id },
       { token: other.token, workspaceId: other.workspace.id },
     );
     w = {
@@ -283,6 +291,7 @@ describe('authorization walk over every route', () => {
       ...security,
       ...audit,
       ...cameraImport,
+      ...sites,
       tokens,
       events,
       schedules,

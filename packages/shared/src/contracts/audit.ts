@@ -51,6 +51,11 @@ export const AUDIT_ACTIONS = [
   'user.disabled',
   'user.enabled',
   'audit.exported',
+  'site.created',
+  'site.updated',
+  'site.deleted',
+  'site.cameras-moved',
+  'site.access-changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

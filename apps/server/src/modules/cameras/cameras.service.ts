@@ -12,7 +12,7 @@ import type {
 import { planGate } from '../billing/plan-gate.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ScopedActor } from '../../lib/camera-scope.ts';
+import { type ScopedActor, publishScopeChanged } from '../../lib/camera-scope.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -118,6 +118,35 @@ export function createCamerasService(deps: {
   async function recount(tx: DbOrTx, workspaceId: string, ownerId: string) {
     await repo.setCamerasCount(tx, ownerId, await repo.count(tx, workspaceId));
     await publish(tx, { topic: 'me', uid: ownerId });
+  }
+
+  /**
+   * A camera joining a site (issue 13): the workspace's plan must have the VMS area, the site must
+   * be the workspace's, and the site's default schedule and retention apply unless the request sets them.
+   */
+  async function joinSite(
+    tx: DbOrTx,
+    actor: Actor,
+    siteId: string,
+    input: UpdateCameraInput,
+  ): Promise<Partial<NewCamera>> {
+    if (actor.cameraIds !== null)
+      throw new AppError(
+        'permission-denied',
+        'Your access is limited to some cameras: you cannot move cameras between sites.',
+      );
+    await planGate.assertFeature(tx, actor.workspaceId, 'vms');
+    const site = await repo.site(tx, actor.workspaceId, siteId);
+    if (!site) throw new AppError('invalid-argument', 'Invalid request parameters.', { siteId: 'no such site' });
+    const patch: Partial<NewCamera> = { siteId };
+    if (site.scheduleId && input.scheduleId === undefined) patch.scheduleId = site.scheduleId;
+    if (site.retentionDays && input.retentionDays === undefined) patch.retentionDays = site.retentionDays;
+    return patch;
+  }
+
+  /** Members limited to sites reach other cameras once one changes site: their open views close and reopen. */
+  async function siteScopeChanged(tx: DbOrTx, workspaceId: string) {
+    for (const uid of await repo.siteLimitedMembers(tx, workspaceId)) await publishScopeChanged(tx, uid, workspaceId);
   }
 
   async function mustFind(tx: DbOrTx, actor: Actor, id: string, forUpdate = false): Promise<CameraRow> {
@@ -234,6 +263,7 @@ export function createCamerasService(deps: {
             await planGate.limitMessage(tx, 'maxCameras', owner.maxCameras, 'Camera'),
           );
         }
+        const site = input.siteId ? await joinSite(tx, actor, input.siteId, input) : {};
         const row = await repo.insert(tx, {
           workspaceId: actor.workspaceId,
           name: input.name,
@@ -241,12 +271,14 @@ export function createCamerasService(deps: {
           ...(input.substreamUrl ? substreamColumns(input.substreamUrl) : {}),
           recordingMode: input.recordingMode,
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
-          siteId: input.siteId ?? null,
+          siteId: null,
+          ...site,
           enabled: true,
           status: 'offline',
           statusChangedAt: new Date(),
         });
         await repo.setCamerasCount(tx, owner.ownerId, count + 1);
+        if (row.siteId) await siteScopeChanged(tx, actor.workspaceId);
         await publish(tx, { topic: 'me', uid: owner.ownerId });
         await changed(tx, actor.workspaceId, row.id);
         await audit.record(tx, {
@@ -269,7 +301,6 @@ export function createCamerasService(deps: {
         if (input.substreamUrl !== undefined) Object.assign(patch, substreamColumns(input.substreamUrl));
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;
-        if (input.siteId !== undefined) patch.siteId = input.siteId;
         if (input.motion !== undefined) patch.motion = input.motion;
         if (input.scheduleRecording !== undefined) patch.scheduleRecording = input.scheduleRecording;
         if (input.eventSeverity !== undefined) patch.eventSeverity = input.eventSeverity;
@@ -278,6 +309,17 @@ export function createCamerasService(deps: {
           if (input.scheduleId !== null && !(await repo.scheduleExists(tx, actor.workspaceId, input.scheduleId)))
             throw new AppError('invalid-argument', 'Invalid request parameters.', { scheduleId: 'no such schedule' });
           patch.scheduleId = input.scheduleId;
+        }
+        const siteChanged = input.siteId !== undefined && input.siteId !== before.siteId;
+        if (siteChanged) {
+          if (input.siteId === null) {
+            if (actor.cameraIds !== null)
+              throw new AppError(
+                'permission-denied',
+                'Your access is limited to some cameras: you cannot move cameras between sites.',
+              );
+            patch.siteId = null;
+          } else if (input.siteId) Object.assign(patch, await joinSite(tx, actor, input.siteId, input));
         }
         // Status belongs to the recorder, except the switch itself: off is "disabled" at once,
         // on is "offline" until the recorder connects and says otherwise.
@@ -294,6 +336,7 @@ export function createCamerasService(deps: {
         const row = await repo.update(tx, actor.workspaceId, id, patch);
         if (!row) throw new AppError('not-found');
         await changed(tx, actor.workspaceId, id);
+        if (siteChanged) await siteScopeChanged(tx, actor.workspaceId);
         await audit.record(tx, { action: 'camera.updated', ...target(row), details: changes(before, row, input) });
         return toCamera(row, ctx);
       });

@@ -17,6 +17,7 @@ const WORKSPACE_TOPICS = new Set<string>([
   TOPICS.events,
   TOPICS.schedules,
   TOPICS.team,
+  TOPICS.sites,
 ]);
 
 /**
@@ -35,8 +36,8 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
       (hasAnyRole(session.user.role, ['manager', 'admin']) || (e.uid !== undefined && e.uid === session.user.id))
     );
   if (!WORKSPACE_TOPICS.has(e.topic) || e.workspaceId !== session.user.workspaceId) return false;
-  // Schedules and the team concern no camera: every member hears them.
-  if (e.topic === TOPICS.schedules || e.topic === TOPICS.team) return true;
+  // Schedules, the team and sites concern no one camera: every member hears them (pages refetch their scoped view).
+  if (e.topic === TOPICS.schedules || e.topic === TOPICS.team || e.topic === TOPICS.sites) return true;
   const scope = cameraScopeOf(session);
   if (scope === null) return true;
   if (e.topic === TOPICS.cameras) return e.id === undefined || mayReach(scope, e.id);

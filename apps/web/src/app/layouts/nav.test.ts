@@ -72,6 +72,29 @@ describe('navSections: grouped by what people do, only what each role can use', 
     }
   });
 
+  it('offers the VMS pages only to a workspace whose plan has vms, to every role there', () => {
+    for (const role of ROLES) {
+      expect(
+        paths(role).filter((p) => p.startsWith('/vms')),
+        String(role),
+      ).toEqual([]);
+      const vms = navSections(role, { vms: true }).flatMap((s) => s.items.map((i) => i.path));
+      expect(
+        vms.filter((p) => p.startsWith('/vms')),
+        String(role),
+      ).toEqual(['/vms/dashboard', '/vms/sites']);
+    }
+    // Beside the role's own dashboard, not instead of it.
+    const watch = navSections('manager', { vms: true }).find((s) => s.id === 'watch')!.items;
+    expect(watch.map((i) => i.title)).toEqual([
+      'nav.dashboard',
+      'pages.viewer.live',
+      'pages.viewer.cameras',
+      'pages.vms.dashboard',
+      'pages.vms.sites',
+    ]);
+  });
+
   it('never lists a page outside the app layouts, nor one reached from another page', () => {
     const all = paths('admin');
     for (const p of all) expect(['landing', 'bare']).not.toContain(findRoute(p)?.layout);
