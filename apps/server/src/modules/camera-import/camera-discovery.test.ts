@@ -22,11 +22,10 @@ describe('ONVIF discovery', () => {
   let site: string;
 
   beforeAll(async () => {
-    [t, strict, rtsp] = await Promise.all([
-      createTestApp(),
-      createTestApp({ ALLOW_LOOPBACK_TARGETS: 'false' }),
-      startRtspServer(),
-    ]);
+    // One app after the other: two fresh pools at once can miss their connect timeout on a loaded machine.
+    rtsp = await startRtspServer();
+    t = await createTestApp();
+    strict = await createTestApp({ ALLOW_LOOPBACK_TARGETS: 'false' });
     [open, locked, metadata] = await Promise.all([
       startOnvifDevice({ name: 'Lobby cam', model: 'TC-100', streamUri: rtsp.url }),
       startOnvifDevice({

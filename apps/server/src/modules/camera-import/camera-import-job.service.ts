@@ -89,7 +89,6 @@ export function createCameraImportTask(deps: { db: Db; secrets: SecretBox; camer
     await repo.setStatus(db, id, { status: 'running' });
     const actor = { workspaceId: row.workspaceId, cameraIds: null };
     const siteId = row.siteId;
-    const site = await repo.site(db, row.workspaceId, siteId);
     const done = new Set(row.results.map((r) => r.line));
     const lines = row.pending.filter((l) => !done.has(l.line)).sort((a, b) => a.line - b.line);
     let limitMessage: string | null = null;
@@ -126,8 +125,8 @@ export function createCameraImportTask(deps: { db: Db; secrets: SecretBox; camer
                   name: l.name,
                   source,
                   recordingMode: l.recordingMode,
+                  // The cameras service applies the site's default schedule and retention.
                   siteId,
-                  ...(site?.defaultRetentionDays ? { retentionDays: site.defaultRetentionDays } : {}),
                 });
                 await finish(l, { ok: true, cameraId: camera.id, error: null });
               } catch (e) {

@@ -11,7 +11,7 @@ export type CameraImportRow = typeof cameraImports.$inferSelect;
 export const cameraImportRepo = {
   async site(db: DbOrTx, workspaceId: string, siteId: string) {
     const [row] = await db
-      .select({ id: schema.sites.id, defaultRetentionDays: schema.sites.defaultRetentionDays })
+      .select({ id: schema.sites.id })
       .from(schema.sites)
       .where(and(eq(schema.sites.workspaceId, workspaceId), eq(schema.sites.id, siteId)));
     return row;
