@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Meter } from '../../../components/ui/progress.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
-import { importQuery, reportUrl } from '../api.ts';
+import { importKey, importQuery, reportUrl } from '../api.ts';
 
 /** An import's progress and its line-by-line report, polled while the job works. */
 export function ImportResults({ id }: { id: string }) {
@@ -12,6 +13,13 @@ export function ImportResults({ id }: { id: string }) {
   const errorText = useErrorText();
   const query = useQuery(importQuery(id));
   const data = query.data;
+  const queryClient = useQueryClient();
+  const finishedWithCameras = (data?.status === 'done' || data?.status === 'failed') && (data?.created ?? 0) > 0;
+  // New cameras: whatever the page around shows (its site's cameras, counts) is read again. This
+  // feature cannot name the other features' queries, so every query but the imports' own.
+  useEffect(() => {
+    if (finishedWithCameras) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== importKey[0] });
+  }, [finishedWithCameras, queryClient]);
   if (query.error) return <Banner tone="error">{errorText(query.error)}</Banner>;
   if (!data) return null;
   const n = (v: number) => formatNumber(v, i18n.language, 0);
