@@ -25,6 +25,16 @@ export interface DiscoveryOptions {
 const DEVICE_CONCURRENCY = 8;
 const MAX_SCANS = 2;
 const MAX_DEVICES = 64;
+/** One device's questions, all told: a slow device is reported as such rather than holding the scan. */
+const DEVICE_DEADLINE_MS = 12_000;
+
+function withDeadline(device: Promise<DiscoveredDevice>, fallback: DiscoveredDevice): Promise<DiscoveredDevice> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<DiscoveredDevice>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), DEVICE_DEADLINE_MS);
+  });
+  return Promise.race([device, late]).finally(() => clearTimeout(timer));
+}
 
 /** host, host:port, [v6]:port → address and port, or null when it is not one. */
 export function splitTarget(raw: string): { host: string; port: number } | null {
@@ -57,7 +67,8 @@ export function createDiscoveryService(o: DiscoveryOptions) {
   return {
     async scan(input: DiscoverInput): Promise<DiscoveryResult> {
       if (scans >= MAX_SCANS)
-        throw new AppError('unavailable', 'Other network scans are running. Please try again in a few seconds.');
+        // The caller's to retry, as with any rate: a 4xx, not a server fault.
+        throw new AppError('resource-exhausted', 'Other network scans are running. Please try again in a few seconds.');
       scans += 1;
       const started = Date.now();
       try {
@@ -115,18 +126,24 @@ export function createDiscoveryService(o: DiscoveryOptions) {
             skipped.push({ xaddr, reason: policyReason(e) });
           }
         }
-        const devices: DiscoveredDevice[] = await mapLimit(reachable, DEVICE_CONCURRENCY, ({ xaddr, answer }) =>
-          queryDevice(
+        const devices: DiscoveredDevice[] = await mapLimit(reachable, DEVICE_CONCURRENCY, ({ xaddr, answer }) => {
+          const base = {
+            endpoint: answer.endpoint,
+            name: scopeValue(answer.scopes, 'name'),
+            hardware: scopeValue(answer.scopes, 'hardware'),
+          };
+          return withDeadline(queryDevice(xaddr, base, credentials, o.policy), {
+            endpoint: base.endpoint,
             xaddr,
-            {
-              endpoint: answer.endpoint,
-              name: scopeValue(answer.scopes, 'name'),
-              hardware: scopeValue(answer.scopes, 'hardware'),
-            },
-            credentials,
-            o.policy,
-          ),
-        );
+            host: new URL(xaddr).hostname.replace(/^\[|\]$/g, ''),
+            name: base.name ?? new URL(xaddr).hostname,
+            manufacturer: null,
+            model: base.hardware,
+            firmware: null,
+            streams: [],
+            error: `The device did not answer within ${DEVICE_DEADLINE_MS / 1000} s`,
+          });
+        });
         devices.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.xaddr.localeCompare(b.xaddr));
         return { devices, skipped, durationMs: Date.now() - started };
       } finally {
