@@ -287,6 +287,11 @@ describe('sites', () => {
       // Deleting recordings subtracts them.
       await c.query('delete from recordings where camera_id = $1', [two]);
     });
+    // The events of the site's cameras, in one list (the details page's recent events); nothing for a stranger.
+    const siteEvents = ok(await call(owner.token, 'GET', `/api/v1/events?siteId=${site.id}&limit=50`)).items;
+    expect(siteEvents).toHaveLength(5);
+    expect(new Set(siteEvents.map((e: { cameraId: string }) => e.cameraId))).toEqual(new Set([one, two]));
+    expect(ok(await call(stranger.token, 'GET', `/api/v1/events?siteId=${site.id}`)).items).toEqual([]);
     const after = ok(await call(owner.token, 'GET', `/api/v1/sites/${site.id}`)) as SiteDetails;
     expect(after.health.uptimeThisMonth).toBeCloseTo(0.875, 2);
     expect(after.counts.storageBytes).toBe(1500);

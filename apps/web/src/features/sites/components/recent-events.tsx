@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
-import { RECENT_EVENT_CAMERAS_MAX, recentEventsQuery } from '../api.ts';
+import { recentEventsQuery } from '../api.ts';
 
 type SiteCamera = SiteDetails['cameras'][number];
 
@@ -22,8 +22,7 @@ export function RecentEventsCard({
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const ids = cameras.map((c) => c.id);
-  const events = useQuery(recentEventsQuery(siteId, ids));
+  const events = useQuery(recentEventsQuery(siteId, cameras.length > 0));
   const nameOf = new Map(cameras.map((c) => [c.id, c.name]));
   return (
     <Card title={t('sites.events.title')}>
@@ -52,9 +51,6 @@ export function RecentEventsCard({
             </li>
           ))}
         </ul>
-      )}
-      {cameras.length > RECENT_EVENT_CAMERAS_MAX && (
-        <p className="mt-2 text-xs text-muted">{t('sites.events.firstCameras', { count: RECENT_EVENT_CAMERAS_MAX })}</p>
       )}
     </Card>
   );
