@@ -53,6 +53,7 @@ import { createInvitationsService } from './modules/team/invitations.service.ts'
 import { teamModule } from './modules/team/team.module.ts';
 import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
 import { tasksModule } from './modules/tasks/tasks.module.ts';
+import { cameraImportModule } from './modules/camera-import/camera-import.module.ts';
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { bulkOperationsModule } from './modules/bulk-operations/bulk-operations.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
@@ -255,6 +256,7 @@ async function registerServe(
     stripeApiUrl: config.stripeApiUrl,
   });
   tasksModule(app, { db });
+  cameraImportModule(app, { db, secrets, policy, onvifDiscovery: config.onvifDiscovery });
   sitesModule(app, { db, mapTileUrl: config.mapTileUrl });
   bulkOperationsModule(app, { db });
   reportsModule(app, { db, storage });

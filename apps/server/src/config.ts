@@ -64,6 +64,10 @@ const env = z.object({
     .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
     .optional(),
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  /** ONVIF discovery's multicast probe on the server's network (on by default; the tests turn it off). */
+  ONVIF_DISCOVERY_MULTICAST: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Addresses (host[:port]) every ONVIF discovery also probes by unicast: devices beyond a router. */
+  ONVIF_DISCOVERY_TARGETS: z.string().optional(),
   /** Benchmarks only (bench/audit.mjs): the same writes without their audit entries; refused in production. */
   AUDIT_DISABLED: z.enum(['true', 'false', '1', '0']).optional(),
 });
@@ -126,6 +130,8 @@ export interface Config {
   twilioApiUrl: string;
   /** The origin Stripe API calls go to (https://api.stripe.com unless STRIPE_API_URL says otherwise: tests, a proxy). */
   stripeApiUrl: string;
+  /** ONVIF discovery: the multicast probe, and unicast targets always probed. */
+  onvifDiscovery: { multicast: boolean; targets: string[] };
   /** MAP_TILE_URL: the template the VMS dashboard's map loads tiles from; null = no map. */
   mapTileUrl: string | null;
   /** AUDIT_DISABLED: audited writes skip their entries (benchmarks measure the cost; never production). */
@@ -221,6 +227,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
     stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
     auditDisabled: auditDisabled(e),
+    onvifDiscovery: {
+      multicast: !['false', '0'].includes(e.ONVIF_DISCOVERY_MULTICAST ?? ''),
+      targets: list(e.ONVIF_DISCOVERY_TARGETS) ?? [],
+    },
     mapTileUrl: e.MAP_TILE_URL ?? null,
   };
 }

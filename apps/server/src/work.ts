@@ -16,6 +16,7 @@ import { createNotifier } from './modules/notifications/notifier.ts';
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
 import { createSecretBox } from './lib/secrets.ts';
+import { createCameraImportTask } from './modules/camera-import/camera-import.module.ts';
 import { watchCameras } from './video/camera-watch.ts';
 import { createRetention, pruneWorkspace } from './video/retention.ts';
 
@@ -123,6 +124,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     publicUrl: opts.config.publicUrl,
     log: (m) => opts.log(`[reports] ${m}`),
   });
+  const cameraImport = createCameraImportTask({ db, secrets, cameras: createCamerasService({ db, secrets, policy }) });
   const log = (m: string) => opts.log(`[retention] ${m}`);
   const retention = createRetention({ db, mediaRoot: opts.config.mediaDir, footage, log, intervalMs: 0 });
   let worker: JobWorker;
@@ -149,6 +151,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
         ...billing.tasks,
         ...bulk.tasks,
         ...reports,
+        'camera-import': (p, job) => cameraImport.run(p.id, job),
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },

@@ -29,6 +29,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Test cameras and sinks live on loopback; the outbound policy refuses it otherwise.
     ALLOW_LOOPBACK_TARGETS: 'true',
+    // ONVIF discovery probes only the unicast targets a test names: no multicast leaves the machine.
+    ONVIF_DISCOVERY_MULTICAST: 'false',
     ...env,
   });
   const app = await buildApp(config, { databaseUrl, embedded: true, logger: false, ...opts });

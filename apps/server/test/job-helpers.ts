@@ -31,6 +31,7 @@ export const NOOP_TASKS: Tasks = {
   'report-render': async () => {},
   'report-schedules': async () => {},
   'report-mail': async () => {},
+  'camera-import': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

@@ -16,3 +16,4 @@ export * from './schema/security.ts';
 export * from './schema/audit.ts';
 export * from './schema/bulk-operations.ts';
 export * from './schema/reports.ts';
+export * from './schema/camera-imports.ts';

@@ -31,3 +31,5 @@ export * from './contracts/sites.ts';
 export * from './contracts/bulk-operations.ts';
 export * from './contracts/reports.ts';
 export * from './report-periods.ts';
+export * from './camera-import-csv.ts';
+export * from './contracts/camera-import.ts';

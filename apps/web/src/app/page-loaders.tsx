@@ -172,9 +172,14 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
       ),
     };
   },
-  '/vms/sites/:id/manage': () => async () => ({
-    Component: (await import('../features/sites/pages/site-manage-page.tsx')).SiteManagePage,
-  }),
+  // The shell composes features: a site's Manage page adds cameras in bulk (CSV, ONVIF discovery).
+  '/vms/sites/:id/manage': () => async () => {
+    const [{ SiteManagePage }, { CameraImportPanel }] = await Promise.all([
+      import('../features/sites/pages/site-manage-page.tsx'),
+      import('../features/camera-import/index.ts'),
+    ]);
+    return { element: <SiteManagePage extra={(site) => <CameraImportPanel siteId={site.id} />} /> };
+  },
   '/vms/sites/:id/edit': () => async () => ({
     Component: (await import('../features/sites/pages/site-edit-page.tsx')).SiteEditPage,
   }),

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'camera.created',
   'camera.updated',
   'camera.deleted',
+  'camera.import-started',
+  'camera.discovery-run',
   'recording.protected',
   'recording.unprotected',
   'recording.deleted',

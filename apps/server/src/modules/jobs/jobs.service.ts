@@ -40,6 +40,8 @@ export interface JobPayloads {
   'report-schedules': Record<string, never>;
   /** Mails a scheduled report to its recipients, each at most once (issue 13). */
   'report-mail': { reportId: string };
+  /** Probes and creates the pending lines of a bulk camera import (issue 13). */
+  'camera-import': { id: string };
 }
 export type JobName = keyof JobPayloads;
 
