@@ -83,7 +83,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       expect(
         vms.filter((p) => p.startsWith('/vms')),
         String(role),
-      ).toEqual(['/vms/dashboard', '/vms/sites', '/vms/bulk-operations', ...(managing ? ['/vms/reports'] : [])]);
+      ).toEqual(['/vms/dashboard', '/vms/sites', ...(managing ? ['/vms/reports'] : []), '/vms/bulk-operations']);
     }
     // Beside the role's own dashboard, not instead of it.
     const watch = navSections('manager', { vms: true }).find((s) => s.id === 'watch')!.items;
