@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import '../translations.ts';
 import { CsvTab } from './csv-tab.tsx';
 import { DiscoverTab } from './discover-tab.tsx';
-import { Tabs } from './tabs.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
 
 type Tab = 'csv' | 'discover';
 

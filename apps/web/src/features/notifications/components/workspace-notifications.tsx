@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import '../translations.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { RulesPanel } from './rules-panel.tsx';
-import { type TabDef, Tabs } from './tabs.tsx';
+import { type TabDef, Tabs } from '../../../components/ui/tabs.tsx';
 import { WebhooksPanel } from './webhooks-panel.tsx';
 
 const TABS = ['rules', 'webhooks', 'deliveries'] as const;

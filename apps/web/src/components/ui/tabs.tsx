@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
 
 export interface TabDef<T extends string> {
   id: T;
