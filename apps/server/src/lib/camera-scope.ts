@@ -88,3 +88,16 @@ export const SCOPE_CHANGED_TOPIC = 'membership.changed';
 export async function publishScopeChanged(tx: DbOrTx, uid: string, workspaceId: string): Promise<void> {
   await publish(tx, { topic: SCOPE_CHANGED_TOPIC, uid, workspaceId });
 }
+
+/**
+ * A camera changed site, or a site went (issue 13): members limited to sites reach other cameras
+ * now, so what they have open in the workspace closes and reopens under the new scope.
+ */
+export async function publishSiteScopeChanged(tx: DbOrTx, workspaceId: string): Promise<void> {
+  const m = schema.memberships;
+  const rows = await tx
+    .select({ userId: m.userId })
+    .from(m)
+    .where(sql`${m.workspaceId} = ${workspaceId} and ${m.siteIds} is not null`);
+  for (const r of rows) await publishScopeChanged(tx, r.userId, workspaceId);
+}

@@ -6,7 +6,7 @@ import { type ListSpec, planList } from '../../lib/list-query.ts';
 import type { ArmingContext, CameraRow } from './camera-view.ts';
 
 const c = schema.cameras;
-const { users, workspaces, schedules, sites, memberships } = schema;
+const { users, workspaces, schedules, sites } = schema;
 
 export type NewCamera = typeof c.$inferInsert;
 
@@ -57,15 +57,6 @@ export const camerasRepo = {
       .from(sites)
       .where(and(eq(sites.id, siteId), eq(sites.workspaceId, workspaceId)));
     return row;
-  },
-
-  /** Members whose camera scope follows sites: a camera changing site changes what they reach. */
-  async siteLimitedMembers(db: DbOrTx, workspaceId: string): Promise<string[]> {
-    const rows = await db
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, workspaceId), sql`${memberships.siteIds} is not null`));
-    return rows.map((r) => r.userId);
   },
 
   async scheduleExists(db: DbOrTx, workspaceId: string, scheduleId: string): Promise<boolean> {

@@ -13,10 +13,11 @@ import type {
 import { planGate } from '../billing/plan-gate.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type ScopedActor, publishScopeChanged } from '../../lib/camera-scope.ts';
+import { type ScopedActor, publishSiteScopeChanged } from '../../lib/camera-scope.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { columnsOfSource, columnsOfSubstream } from './camera-source-columns.ts';
 import { type CameraRow, splitCredentials, toCamera, withCredentials } from './camera-view.ts';
 import { type NewCamera, camerasRepo as repo } from './cameras.repo.ts';
 import { type ProbeTarget, probe as runProbe } from './probe.ts';
@@ -29,8 +30,6 @@ const MAX_CONCURRENT_PROBES = 8;
 
 /** The caller as the service needs it: which workspace they act in, and which of its cameras they may reach. */
 export type Actor = ScopedActor;
-
-type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsername' | 'sourcePasswordEnc'>;
 
 const target = (row: CameraRow) => ({ targetType: 'camera', targetId: row.id });
 
@@ -72,38 +71,6 @@ export function createCamerasService(deps: {
     opts?.audit ? { action: opts.audit.action, details: { ...details, ...opts.audit.details } } : { action, details };
 
   /**
-   * Input source → columns. Credentials written into the URL move out of it; an explicit
-   * username/password wins over them. `keep` is the stored row on PATCH: an omitted password
-   * keeps the sealed one (the form never shows it), an empty one removes it.
-   */
-  function sourceColumns(src: CameraSourceInput, keep?: CameraRow): SourceColumns {
-    if (src.type === 'test-pattern')
-      return { sourceType: src.type, sourceUrl: null, sourceUsername: null, sourcePasswordEnc: null };
-    if (src.type === 'mjpeg') {
-      const split = splitCredentials(src.url);
-      return {
-        sourceType: src.type,
-        sourceUrl: split.url,
-        sourceUsername: split.username ?? null,
-        sourcePasswordEnc: split.password ? secrets.seal(split.password) : null,
-      };
-    }
-    const split = splitCredentials(src.url);
-    const sameKind = keep?.sourceType === 'rtsp';
-    const username = src.username ?? split.username ?? (sameKind ? keep.sourceUsername : null);
-    const password = src.password ?? split.password;
-    const sealed =
-      password !== undefined
-        ? password === ''
-          ? null
-          : secrets.seal(password)
-        : sameKind
-          ? (keep.sourcePasswordEnc ?? null)
-          : null;
-    return { sourceType: src.type, sourceUrl: split.url, sourceUsername: username || null, sourcePasswordEnc: sealed };
-  }
-
-  /**
    * A URL a tenant saves must not name an address the policy refuses. A name that does not resolve
    * yet is saved (a camera may be off); the recorder checks again, and pins, each time it starts.
    */
@@ -115,15 +82,6 @@ export function createCamerasService(deps: {
         return;
       throw e;
     }
-  }
-
-  /** The substream's password leaves its URL and is sealed, as the main stream's is. */
-  function substreamColumns(url: string): Pick<NewCamera, 'substreamUrl' | 'substreamPasswordEnc'> {
-    const split = splitCredentials(url);
-    return {
-      substreamUrl: withCredentials(split.url, split.username ?? null, null),
-      substreamPasswordEnc: split.password ? secrets.seal(split.password) : null,
-    };
   }
 
   /** Everything listening hears of a change: the page (cameras) and the recorder (cameras.changed). */
@@ -159,11 +117,6 @@ export function createCamerasService(deps: {
     if (site.scheduleId && input.scheduleId === undefined) patch.scheduleId = site.scheduleId;
     if (site.retentionDays && input.retentionDays === undefined) patch.retentionDays = site.retentionDays;
     return patch;
-  }
-
-  /** Members limited to sites reach other cameras once one changes site: their open views close and reopen. */
-  async function siteScopeChanged(tx: DbOrTx, workspaceId: string) {
-    for (const uid of await repo.siteLimitedMembers(tx, workspaceId)) await publishScopeChanged(tx, uid, workspaceId);
   }
 
   async function mustFind(tx: DbOrTx, actor: Actor, id: string, forUpdate = false): Promise<CameraRow> {
@@ -284,8 +237,8 @@ export function createCamerasService(deps: {
         const row = await repo.insert(tx, {
           workspaceId: actor.workspaceId,
           name: input.name,
-          ...sourceColumns(input.source),
-          ...(input.substreamUrl ? substreamColumns(input.substreamUrl) : {}),
+          ...columnsOfSource(secrets, input.source),
+          ...(input.substreamUrl ? columnsOfSubstream(secrets, input.substreamUrl) : {}),
           recordingMode: input.recordingMode,
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
           siteId: null,
@@ -295,7 +248,7 @@ export function createCamerasService(deps: {
           statusChangedAt: new Date(),
         });
         await repo.setCamerasCount(tx, owner.ownerId, count + 1);
-        if (row.siteId) await siteScopeChanged(tx, actor.workspaceId);
+        if (row.siteId) await publishSiteScopeChanged(tx, actor.workspaceId);
         await publish(tx, { topic: 'me', uid: owner.ownerId });
         await changed(tx, actor.workspaceId, row.id);
         await audit.record(tx, {
@@ -314,8 +267,8 @@ export function createCamerasService(deps: {
         const before = await mustFind(tx, actor, id, true);
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
-        if (input.source !== undefined) Object.assign(patch, sourceColumns(input.source, before));
-        if (input.substreamUrl !== undefined) Object.assign(patch, substreamColumns(input.substreamUrl));
+        if (input.source !== undefined) Object.assign(patch, columnsOfSource(secrets, input.source, before));
+        if (input.substreamUrl !== undefined) Object.assign(patch, columnsOfSubstream(secrets, input.substreamUrl));
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;
         if (input.motion !== undefined) patch.motion = input.motion;
@@ -353,7 +306,7 @@ export function createCamerasService(deps: {
         const row = await repo.update(tx, actor.workspaceId, id, patch);
         if (!row) throw new AppError('not-found');
         await changed(tx, actor.workspaceId, id);
-        if (siteChanged) await siteScopeChanged(tx, actor.workspaceId);
+        if (siteChanged) await publishSiteScopeChanged(tx, actor.workspaceId);
         await audit.record(tx, { ...target(row), ...auditAs(opts, 'camera.updated', changes(before, row, input)) });
         return toCamera(row, ctx);
       });
@@ -386,7 +339,7 @@ export function createCamerasService(deps: {
     /** Seals substream passwords that older versions kept in the URL (run once at start). */
     async sealLegacySubstreams(): Promise<number> {
       const rows = await repo.withSubstreamPasswordInUrl(db);
-      for (const row of rows) await repo.setSubstream(db, row.id, substreamColumns(row.substreamUrl));
+      for (const row of rows) await repo.setSubstream(db, row.id, columnsOfSubstream(secrets, row.substreamUrl));
       return rows.length;
     },
 

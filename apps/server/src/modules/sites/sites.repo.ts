@@ -248,15 +248,6 @@ export const sitesRepo = {
       .set({ siteIds })
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
   },
-
-  /** Members whose scope follows sites: a camera moving between sites changes what they reach. */
-  async siteLimitedMembers(db: DbOrTx, workspaceId: string): Promise<string[]> {
-    const rows = await db
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.workspaceId, workspaceId), sql`${memberships.siteIds} is not null`));
-    return rows.map((r) => r.userId);
-  },
 };
 
 /** A raw row (db.execute) as drizzle's typed row. */

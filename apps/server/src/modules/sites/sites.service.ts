@@ -10,7 +10,7 @@ import type {
 } from '@vigil/shared';
 import { siteAttention } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { publishScopeChanged } from '../../lib/camera-scope.ts';
+import { publishScopeChanged, publishSiteScopeChanged } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
 import { audit } from '../audit/audit.service.ts';
 import { planGate } from '../billing/plan-gate.service.ts';
@@ -83,9 +83,7 @@ export function createSitesService(deps: { db: Db; mapTileUrl: string | null }) 
       await publish(tx, { topic: 'cameras', workspaceId: actor.workspaceId, id });
       await publish(tx, { topic: 'cameras.changed', workspaceId: actor.workspaceId, id });
     }
-    if (scope)
-      for (const uid of await repo.siteLimitedMembers(tx, actor.workspaceId))
-        await publishScopeChanged(tx, uid, actor.workspaceId);
+    if (scope) await publishSiteScopeChanged(tx, actor.workspaceId);
   }
 
   return {
