@@ -25,6 +25,8 @@ async function navOf(page: Page): Promise<Record<string, string[]>> {
 
 const WATCH = (dashboard: string) => [`Dashboard ${dashboard}`, 'Live view /viewer/live', 'Cameras /viewer/cameras'];
 const REVIEW = ['Recordings /viewer/recordings', 'Events /viewer/events', 'Exports /viewer/exports'];
+/** Managers and admins also review through reports (issue 13). */
+const MANAGER_REVIEW = ['Reports /manager/reports', ...REVIEW];
 const TEAM = [
   'Team /manager/team',
   'Schedules /manager/schedules',
@@ -63,7 +65,7 @@ describe('navigation: grouped by what people do, each role sees what it can use'
       () => ADMIN,
       {
         Watch: WATCH('/admin/dashboard'),
-        Review: REVIEW,
+        Review: MANAGER_REVIEW,
         Team: TEAM,
         Account: ACCOUNT,
         Administration: [
@@ -77,7 +79,7 @@ describe('navigation: grouped by what people do, each role sees what it can use'
     [
       'owner',
       () => ({ email: owner.user.email, password: owner.password }),
-      { Watch: WATCH('/manager/dashboard'), Review: REVIEW, Team: TEAM, Account: ACCOUNT },
+      { Watch: WATCH('/manager/dashboard'), Review: MANAGER_REVIEW, Team: TEAM, Account: ACCOUNT },
     ],
     [
       'viewer',

@@ -1,9 +1,10 @@
+import type { schema } from '@vigil/db';
 import type { CameraSourceInput } from '@vigil/shared';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { type CameraRow, splitCredentials, withCredentials } from './camera-view.ts';
-import type { NewCamera } from './cameras.repo.ts';
 
 /** A camera's stream settings as columns: credentials out of URLs, passwords sealed (never returned by the API). */
+type NewCamera = typeof schema.cameras.$inferInsert;
 type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsername' | 'sourcePasswordEnc'>;
 
 /**
