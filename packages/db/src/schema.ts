@@ -15,3 +15,4 @@ export * from './schema/tasks.ts';
 export * from './schema/security.ts';
 export * from './schema/audit.ts';
 export * from './schema/sites.ts';
+export * from './schema/analytics.ts';

@@ -28,3 +28,4 @@ export * from './contracts/tasks.ts';
 export * from './contracts/security.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/sites.ts';
+export * from './contracts/analytics.ts';

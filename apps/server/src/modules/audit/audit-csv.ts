@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@vigil/shared';
+import { csvLine } from '../../lib/csv.ts';
 
 export const CSV_HEADER = [
   'time',
@@ -15,19 +16,6 @@ export const CSV_HEADER = [
   'seq',
   'hash',
 ];
-
-/**
- * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return
- * that it strips first) as a formula, so such a cell gets a leading apostrophe: names, targets and
- * details are the users' own words. Then RFC 4180 quoting.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 export function csvRow(e: AuditEntry): string {
   return csvLine([
