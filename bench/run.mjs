@@ -29,6 +29,7 @@ for (const b of [
   'billing-webhooks',
   'team-members',
   'audit',
+  'analytics',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -25,6 +25,7 @@ import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-t
 import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
+import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -152,6 +153,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SCOPE_FIXTURES,
   ...SECURITY_FIXTURES,
   ...AUDIT_FIXTURES,
+  ...ANALYTICS_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
