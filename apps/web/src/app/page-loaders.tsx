@@ -73,6 +73,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/manager/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/manager-tasks-page.tsx')).ManagerTasksPage,
   }),
+  '/manager/analytics': () => async () => ({
+    Component: (await import('../features/analytics/pages/analytics-page.tsx')).AnalyticsPage,
+  }),
   '/operator/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/operator-tasks-page.tsx')).OperatorTasksPage,
   }),

@@ -11,7 +11,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
   it('admin: its own dashboard, watch, review, account and administration', () => {
     expect(shape('admin')).toEqual({
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
-      review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
+      review: ['/manager/analytics', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
@@ -22,7 +22,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
-        review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
+        review: ['/manager/analytics', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       });
@@ -53,7 +53,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
-    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/reports', '/manager/analytics']));
+    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/reports']));
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
     }
