@@ -19,7 +19,6 @@ export function EventsPerDayCard({ q, query }: { q: UseQueryResult<AnalyticsEven
     : top
       ? t('analytics.perDay.summary', {
           total: formatNumber(f.total, lng),
-          days: formatNumber(f.buckets.length, lng),
           day: formatCalendarDay(top.key ?? '', lng, 'long'),
           count: formatNumber(top.count, lng),
           zone: f.timeZone,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
@@ -40,7 +41,8 @@ export function FigureCard({
   const toast = useToast();
   const download = useDownloadCsv();
   return (
-    <Card title={title} className={className}>
+    // min-w-0: as a grid item the card may narrow below its chart's last drawn width (the chart then redraws).
+    <Card title={title} className={cn('min-w-0', className)}>
       <div data-testid={testId} className="flex min-w-0 flex-col gap-3">
         {state.isPending ? (
           <Spinner label={t('app.loading')} />

@@ -67,16 +67,15 @@ export function FootageKeptCard({ q, query }: { q: UseQueryResult<AnalyticsStora
   const cams = [...(q.data?.cameras ?? [])].sort((a, b) => (b.daysKept ?? -1) - (a.daysKept ?? -1));
   const kept = cams.filter((c) => c.daysKept !== null);
   const total = cams.reduce((n, c) => n + c.bytes, 0);
-  const summary = !q.data
-    ? ''
-    : kept.length
-      ? t('analytics.footage.summary', {
-          bytes: formatBytes(total, lng),
-          cameras: formatNumber(kept.length, lng),
-          least: formatNumber(Math.min(...kept.map((c) => c.daysKept!)), lng),
-          most: formatNumber(Math.max(...kept.map((c) => c.daysKept!)), lng),
-        })
-      : t('analytics.footage.none');
+  function footageSummary() {
+    const least = Math.min(...kept.map((c) => c.daysKept!));
+    const most = Math.max(...kept.map((c) => c.daysKept!));
+    const bytes = formatBytes(total, lng);
+    return least === most
+      ? t('analytics.footage.summarySame', { bytes, days: formatNumber(most, lng) })
+      : t('analytics.footage.summary', { bytes, least: formatNumber(least, lng), most: formatNumber(most, lng) });
+  }
+  const summary = !q.data ? '' : kept.length ? footageSummary() : t('analytics.footage.none');
   const days = (d: number | null) => (d === null ? '—' : t('analytics.footage.days', { n: formatNumber(d, lng) }));
   return (
     <FigureCard

@@ -30,7 +30,6 @@ export function UptimeCard({ q, query }: { q: UseQueryResult<AnalyticsUptime>; q
       ? t('analytics.uptime.none')
       : t('analytics.uptime.summary', {
           uptime: uptimeText(f.overall.uptime),
-          cameras: formatNumber(cams.length, lng),
           outages: formatNumber(outageCount, lng),
           down: durationText(t, f.overall.downSeconds),
         });
@@ -52,17 +51,21 @@ export function UptimeCard({ q, query }: { q: UseQueryResult<AnalyticsUptime>; q
       summary={summary}
       chart={
         f && (
-          <RowChart
-            rows={cams.slice(0, 12).map((c) => ({
-              id: c.cameraId,
-              label: c.name,
-              value: c.uptime ?? 0,
-              text: uptimeText(c.uptime),
-            }))}
-            max={1}
-            summary={summary}
-            testId="uptime-chart"
-          />
+          <div className="flex flex-col gap-1">
+            {/* 99.3 % and 100 % look alike as lengths: the bars measure the time offline instead. */}
+            <p className="text-xs text-muted">{t('analytics.uptime.bars')}</p>
+            <RowChart
+              rows={cams.slice(0, 12).map((c) => ({
+                id: c.cameraId,
+                label: c.name,
+                value: c.downSeconds,
+                text: uptimeText(c.uptime),
+              }))}
+              max={Math.max(0, ...cams.map((c) => c.downSeconds))}
+              summary={summary}
+              testId="uptime-chart"
+            />
+          </div>
         )
       }
       table={
