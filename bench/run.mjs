@@ -29,6 +29,8 @@ for (const b of [
   'billing-webhooks',
   'team-members',
   'audit',
+  'vms-dashboard',
+  'bulk-operations',
   'analytics',
 ]) {
   if (only.length && !only.includes(b)) continue;

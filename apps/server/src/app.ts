@@ -53,6 +53,8 @@ import { createInvitationsService } from './modules/team/invitations.service.ts'
 import { teamModule } from './modules/team/team.module.ts';
 import { createApiKeys } from './modules/api-keys/api-keys.module.ts';
 import { tasksModule } from './modules/tasks/tasks.module.ts';
+import { sitesModule } from './modules/sites/sites.module.ts';
+import { bulkOperationsModule } from './modules/bulk-operations/bulk-operations.module.ts';
 import { analyticsModule } from './modules/analytics/analytics.module.ts';
 import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
@@ -253,6 +255,8 @@ async function registerServe(
     stripeApiUrl: config.stripeApiUrl,
   });
   tasksModule(app, { db });
+  sitesModule(app, { db, mapTileUrl: config.mapTileUrl });
+  bulkOperationsModule(app, { db });
   analyticsModule(app, { db });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({

@@ -58,6 +58,11 @@ const env = z.object({
     .optional(),
   /** Where the Twilio SDK sends its API calls (tests point it at a local stand-in). */
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** The VMS dashboard's map tiles, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset = no map, no tile fetched. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+    .optional(),
   STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
   /** Benchmarks only (bench/audit.mjs): the same writes without their audit entries; refused in production. */
   AUDIT_DISABLED: z.enum(['true', 'false', '1', '0']).optional(),
@@ -121,6 +126,8 @@ export interface Config {
   twilioApiUrl: string;
   /** The origin Stripe API calls go to (https://api.stripe.com unless STRIPE_API_URL says otherwise: tests, a proxy). */
   stripeApiUrl: string;
+  /** MAP_TILE_URL: the template the VMS dashboard's map loads tiles from; null = no map. */
+  mapTileUrl: string | null;
   /** AUDIT_DISABLED: audited writes skip their entries (benchmarks measure the cost; never production). */
   auditDisabled: boolean;
 }
@@ -214,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
     stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
     auditDisabled: auditDisabled(e),
+    mapTileUrl: e.MAP_TILE_URL ?? null,
   };
 }
 

@@ -9,6 +9,8 @@ import { type JobWorker, startJobWorker } from './modules/jobs/job-worker.servic
 import { enqueue } from './modules/jobs/jobs.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createBillingJobs } from './modules/billing/billing-jobs.service.ts';
+import { createBulkOperationTasks } from './modules/bulk-operations/bulk-operations.module.ts';
+import { createCamerasService } from './modules/cameras/cameras.service.ts';
 import { createNotifier } from './modules/notifications/notifier.ts';
 import { loadVapid } from './modules/notifications/vapid.ts';
 import { createMediaStore } from './modules/recordings/media-store.ts';
@@ -100,6 +102,13 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     publicUrl: opts.config.publicUrl,
     log: opts.log,
   });
+  const secrets = createSecretBox(opts.config.authSecret);
+  const policy = { allowLoopback: opts.config.allowLoopbackTargets };
+  const bulk = createBulkOperationTasks({
+    db,
+    cameras: createCamerasService({ db, secrets, policy }),
+    log: (m) => opts.log(`[bulk] ${m}`),
+  });
   const log = (m: string) => opts.log(`[retention] ${m}`);
   const retention = createRetention({ db, mediaRoot: opts.config.mediaDir, footage, log, intervalMs: 0 });
   let worker: JobWorker;
@@ -124,13 +133,17 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
         },
         ...notifier.tasks,
         ...billing.tasks,
+        ...bulk.tasks,
         'retention-workspace': async (p) => {
           await pruneWorkspace(db, p.workspaceId, { mediaRoot: opts.config.mediaDir, footage, log, days: false });
         },
       },
       crontab: CRONTAB,
       concurrency: opts.concurrency,
-      onStopping: () => exportTask.stop(),
+      onStopping: () => {
+        exportTask.stop();
+        bulk.stop();
+      },
       log: (m) => opts.log(`[jobs] ${m}`),
       reapGraceMs: opts.reapGraceMs,
       pollIntervalMs: opts.pollIntervalMs,

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@vigil/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, createTestPatternCamera, signUp } from './harness.ts';
-import { setRoleInDb } from './helpers.ts';
+import { grantPlan, setRoleInDb } from './helpers.ts';
 import { createKey } from './api-keys-world.ts';
 
 /**
@@ -165,6 +165,11 @@ describe('API fuzzer over /api/openapi.json', () => {
   let camera = '';
   /** A task of the owner's, so the task routes' bodies are fuzzed past their lookup (issue 12). */
   let task = '';
+  /** A site of the owner's (whose workspace is on the vms plan), likewise (issue 13). */
+  let site = '';
+  /** The owner's object a route's id names: the routes' own kind, a camera otherwise. */
+  const ownIdFor = (route: string) =>
+    route.startsWith('/api/v1/tasks/') ? task : route.startsWith('/api/v1/sites/') ? site : camera;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -172,6 +177,8 @@ describe('API fuzzer over /api/openapi.json', () => {
     const owner = await signUp(t.app);
     const viewer = await signUp(t.app);
     await setRoleInDb(t.databaseUrl, viewer.user.uid, 'viewer');
+    // The VMS routes (issue 13) are fuzzed past their plan gate.
+    await grantPlan(t.databaseUrl, owner.workspace.id, 'vms');
     camera = await createTestPatternCamera(t.app, owner.token, 'Fuzzed');
     const apiKey = (await createKey(t.app, owner.token, { name: 'Fuzzed key', role: 'manager' })).key;
     const created = await t.app.inject({
@@ -181,6 +188,14 @@ describe('API fuzzer over /api/openapi.json', () => {
       payload: { title: 'Fuzzed task', cameraId: camera },
     });
     task = created.json().id;
+    await grantPlan(t.databaseUrl, owner.workspace.id, 'vms');
+    const siteRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sites',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { name: 'Fuzzed site' },
+    });
+    site = siteRes.json().id;
     actors.push(
       { name: 'viewer', token: viewer.token },
       { name: 'owner', token: owner.token },
@@ -204,9 +219,9 @@ describe('API fuzzer over /api/openapi.json', () => {
         >
       >;
     };
+    const ids = { camera };
     const random = prng(7);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-    const ids = { camera };
     const probes: Probe[] = [];
 
     for (const [route, ops] of Object.entries(doc.paths)) {
@@ -219,7 +234,7 @@ describe('API fuzzer over /api/openapi.json', () => {
             encode(
               String(
                 pick([
-                  name === 'name' ? 'admin.setUserRole' : route.startsWith('/api/v1/tasks/') ? task : ids.camera,
+                  name === 'name' ? 'admin.setUserRole' : ownIdFor(route),
                   '00000000-0000-4000-8000-000000000000',
                   pick(STRINGS.filter((s) => s.length < 300)),
                 ]),

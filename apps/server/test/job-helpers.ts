@@ -27,6 +27,7 @@ export const NOOP_TASKS: Tasks = {
   'notify-digest': async () => {},
   'billing-hourly': async () => {},
   'storage-sample': async () => {},
+  'bulk-operation': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

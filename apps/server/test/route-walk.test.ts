@@ -25,6 +25,8 @@ import { TASK_FIXTURES, type TaskObjects, seedTaskObjects } from './route-walk-t
 import { SCOPE_FIXTURES } from './route-walk-scope.ts';
 import { SECURITY_FIXTURES, type SecurityObjects, seedSecurityObjects } from './route-walk-security.ts';
 import { AUDIT_FIXTURES, type AuditObjects, seedAuditObjects } from './route-walk-audit.ts';
+import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-sites.ts';
+import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
 
 /**
@@ -44,7 +46,9 @@ interface World
     ApiKeyObjects,
     TaskObjects,
     SecurityObjects,
-    AuditObjects {
+    AuditObjects,
+    SiteObjects,
+    BulkObjects {
   tokens: Record<Person, string>;
   /** An object of a workspace the `user` actor does not belong to. */
   foreign: { workspaceId: string };
@@ -153,6 +157,8 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SCOPE_FIXTURES,
   ...SECURITY_FIXTURES,
   ...AUDIT_FIXTURES,
+  ...SITE_FIXTURES,
+  ...BULK_FIXTURES,
   ...ANALYTICS_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
@@ -268,6 +274,16 @@ describe('authorization walk over every route', () => {
     const tasks = await seedTaskObjects(t, tokens.user, other.token);
     const security = await seedSecurityObjects(t, tokens.user, other.token);
     const audit = await seedAuditObjects(t, cameras, admin.user.uid);
+    const sites = await seedSiteObjects(
+      t,
+      { token: tokens.user, workspaceId: owner.workspace.id },
+      { token: other.token, workspaceId: other.workspace.id },
+    );
+    const bulk = await seedBulkObjects(
+      t,
+      { token: tokens.user, workspaceId: owner.workspace.id, camera: cameras.own },
+      { token: other.token, workspaceId: other.workspace.id, camera: cameras.foreign },
+    );
     w = {
       ...notifications,
       ...billing,
@@ -276,6 +292,8 @@ describe('authorization walk over every route', () => {
       ...tasks,
       ...security,
       ...audit,
+      ...sites,
+      ...bulk,
       tokens,
       events,
       schedules,

@@ -15,4 +15,5 @@ export * from './schema/tasks.ts';
 export * from './schema/security.ts';
 export * from './schema/audit.ts';
 export * from './schema/sites.ts';
+export * from './schema/bulk-operations.ts';
 export * from './schema/analytics.ts';

@@ -28,4 +28,5 @@ export * from './contracts/tasks.ts';
 export * from './contracts/security.ts';
 export * from './contracts/audit.ts';
 export * from './contracts/sites.ts';
+export * from './contracts/bulk-operations.ts';
 export * from './contracts/analytics.ts';

@@ -118,24 +118,24 @@ export const ROUTES: readonly RouteMeta[] = [
   ),
   ...(
     [
-      [''],
-      ['dashboard', 'watch'],
-      ['sites', 'watch'],
-      ['sites/add'],
-      ['sites/:id'],
-      ['sites/:id/manage'],
-      ['sites/:id/edit'],
-      ['bulk-operations', 'administration'],
-      ['reports', 'review'],
+      ['', built()],
+      ['dashboard', built('watch')],
+      ['sites', built('watch')],
+      ['sites/add', built()],
+      ['sites/:id', built()],
+      ['sites/:id/manage', built()],
+      ['sites/:id/edit', built()],
+      ['bulk-operations', built('administration')],
+      ['reports', later('review')],
     ] as const
   ).map(
-    ([page, nav]: readonly [string, NavGroup?]): RouteMeta => ({
+    ([page, entry]: readonly [string, Entry]): RouteMeta => ({
       path: page ? `/vms/${page}` : '/vms',
       title: `pages.vms.${page === '' ? 'dashboard' : page.replace(':id', 'id').replaceAll('/', '.')}`,
       layout: 'main',
       requiresAuth: true,
       requiresPlan: 'vms',
-      ...later(nav),
+      ...entry,
     }),
   ),
   { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false, available: true },

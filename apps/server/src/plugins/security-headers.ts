@@ -18,7 +18,11 @@ import { objectBaseUrl } from '../lib/s3-urls.ts';
 export function registerSecurityHeaders(app: FastifyInstance, config: Config, webDir: string) {
   // index.html's theme switch, and offline.html's language pick (the page the service worker shows offline).
   const hashes = ['index.html', 'offline.html'].flatMap((page) => inlineScriptHashes(path.join(webDir, page)));
-  const appCsp = webCsp(hashes, storageOrigin(config));
+  const appCsp = webCsp(
+    hashes,
+    storageOrigin(config),
+    config.mapTileUrl ? new URL(tileOrigin(config.mapTileUrl)).origin : undefined,
+  );
   const hsts = config.publicUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : null;
   const publicHost = new URL(config.publicUrl).host.toLowerCase();
 
@@ -49,14 +53,21 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, we
   });
 }
 
-export function webCsp(scriptHashes: string[], bucketOrigin?: string): string {
+/** The origin of a tile URL template ({z}/{x}/{y} and {s} are not part of a host name). */
+function tileOrigin(template: string): string {
+  return template.replace(/\{s\}\./, '').replace(/\{[a-z]\}/g, '0');
+}
+
+export function webCsp(scriptHashes: string[], bucketOrigin?: string, tilesOrigin?: string): string {
   const bucket = bucketOrigin ? ` ${bucketOrigin}` : '';
+  // The VMS dashboard's map (issue 13) loads its tiles as images from the installation's tile server only.
+  const tiles = tilesOrigin ? ` ${tilesOrigin}` : '';
   return [
     "default-src 'self'",
     `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
     // Radix primitives set inline styles; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${bucket}`,
+    `img-src 'self' data: blob:${bucket}${tiles}`,
     // With S3, recorded footage plays from presigned GETs on the bucket (hls.js fetches the byte
     // ranges; Safari's native HLS loads them as media).
     `media-src 'self' blob:${bucket}`,

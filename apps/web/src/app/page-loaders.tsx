@@ -26,6 +26,10 @@ const shell =
     return { element: <ShellPage titleKey={meta.title} gate={gate} /> };
   };
 
+const vmsDashboard: PageLoader = async () => ({
+  Component: (await import('../features/vms-dashboard/pages/vms-dashboard-page.tsx')).VmsDashboardPage,
+});
+
 const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/about': () => async () => ({ Component: (await import('../features/landing/pages/about-page.tsx')).AboutPage }),
   '/auth/login': () => async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
@@ -100,6 +104,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
       ),
     };
   },
+  '/vms/bulk-operations': () => async () => ({
+    Component: (await import('../features/bulk-operations/pages/bulk-operations-page.tsx')).BulkOperationsPage,
+  }),
   '/sms': () => async () => ({
     Component: (await import('../features/sms/pages/sms-page.tsx')).SmsPage,
   }),
@@ -130,6 +137,37 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   }),
   '/unauthorized': () => async () => ({
     Component: (await import('../features/system/pages/unauthorized-page.tsx')).UnauthorizedPage,
+  }),
+  // Issue 13: the VMS area. The site's live wall shows the live feature's tile, placed here
+  // (features never import each other); `extra` slots take other features' site panels.
+  '/vms': () => vmsDashboard,
+  '/vms/dashboard': () => vmsDashboard,
+  '/vms/sites': () => async () => ({
+    Component: (await import('../features/sites/pages/sites-page.tsx')).SitesPage,
+  }),
+  '/vms/sites/add': () => async () => ({
+    Component: (await import('../features/sites/pages/site-add-page.tsx')).SiteAddPage,
+  }),
+  '/vms/sites/:id': () => async () => {
+    const [{ SiteDetailsPage }, { LiveTile }] = await Promise.all([
+      import('../features/sites/pages/site-details-page.tsx'),
+      import('../features/live/components/live-tile.tsx'),
+      // The tile's words (states, buttons) come with the live feature's strings.
+      import('../features/live/translations.ts'),
+    ]);
+    return {
+      element: (
+        <SiteDetailsPage
+          liveTile={(camera) => <LiveTile camera={camera} focused={false} onToggleFocus={() => {}} compact />}
+        />
+      ),
+    };
+  },
+  '/vms/sites/:id/manage': () => async () => ({
+    Component: (await import('../features/sites/pages/site-manage-page.tsx')).SiteManagePage,
+  }),
+  '/vms/sites/:id/edit': () => async () => ({
+    Component: (await import('../features/sites/pages/site-edit-page.tsx')).SiteEditPage,
   }),
   '/dashboard': (m) => dashboard('main', m.title),
   '/admin/dashboard': (m) => dashboard('admin', m.title),

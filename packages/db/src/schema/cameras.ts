@@ -122,6 +122,18 @@ export const recordings = pgTable(
   ],
 );
 
+/**
+ * Each camera's stored footage in bytes (issue 13: the VMS dashboard shows storage per site for
+ * thousands of cameras). Kept by a trigger on recordings (migration 0023), so no writer can
+ * forget it and no page sums millions of recordings.
+ */
+export const cameraStorage = pgTable('camera_storage', {
+  cameraId: uuid('camera_id')
+    .primaryKey()
+    .references(() => cameras.id, { onDelete: 'cascade' }),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+});
+
 /** One media file on disk (~10 s of fragmented MP4), indexed so playback and export never list folders. */
 export const segments = pgTable(
   'segments',

@@ -49,6 +49,15 @@ export const AUDIT_ACTIONS = [
   'user.disabled',
   'user.enabled',
   'audit.exported',
+  'site.created',
+  'site.updated',
+  'site.deleted',
+  'site.cameras-moved',
+  'site.access-changed',
+  // Issue 13: a bulk operation (made, finished) and each camera it changed.
+  'bulk.operation-created',
+  'bulk.camera-changed',
+  'bulk.operation-finished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

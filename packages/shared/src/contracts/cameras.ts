@@ -4,6 +4,7 @@ import { eventSeveritySettingsSchema } from './events.ts';
 
 /** Issue 3 API contract for cameras, recordings and exports. */
 export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
+export type RecordingMode = (typeof RECORDING_MODES)[number];
 export const CAMERA_STATUSES = ['online', 'offline', 'reconnecting', 'disabled'] as const;
 export type CameraStatus = (typeof CAMERA_STATUSES)[number];
 

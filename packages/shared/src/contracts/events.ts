@@ -62,6 +62,8 @@ const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const eventsQuerySchema = z
   .object({
     cameraId: z.string().uuid().optional(),
+    /** The events of a site's cameras (issue 13). */
+    siteId: z.string().uuid().optional(),
     kind: z.enum(EVENT_KINDS).optional(),
     severity: z.enum(EVENT_SEVERITIES).optional(),
     from: z.string().datetime({ offset: true }).optional(),
@@ -80,6 +82,7 @@ export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 export const eventFilterSchema = z
   .object({
     cameraId: z.string().uuid().optional(),
+    siteId: z.string().uuid().optional(),
     kind: z.enum(EVENT_KINDS).optional(),
     severity: z.enum(EVENT_SEVERITIES).optional(),
     from: z.string().datetime({ offset: true }).optional(),

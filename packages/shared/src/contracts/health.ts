@@ -29,4 +29,8 @@ export const TOPICS = {
   team: 'team',
   /** Tasks (issue 12): heard by the workspace's managers and by the task's assignee. */
   tasks: 'tasks',
+  /** Sites of the workspace (issue 13): every member hears; the page refetches its own scoped view. */
+  sites: 'sites',
+  /** Bulk operations' progress (issue 13): heard by the workspace's managers (a limited one: their own). */
+  bulkOperations: 'bulk-operations',
 } as const;

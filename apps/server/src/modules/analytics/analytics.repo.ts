@@ -5,7 +5,7 @@ import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
 const { cameras, eventCounts, eventCountsDaily, eventCountsWorkspace, events, sites, workspaces } = schema;
 
 /**
- * The grains of the event_counts tables (migration 0023: `date_bin('15 minutes', …)` and UTC
+ * The grains of the event_counts tables (migration 0025: `date_bin('15 minutes', …)` and UTC
  * days). A period is read from the coarsest grain that fits its whole buckets, and its ragged
  * ends (a `from` or `to` inside a quarter hour) from the events themselves: any period is exact.
  */

@@ -2,7 +2,7 @@ import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Period } from './analytics.repo.ts';
 
-const { events, recordings, segments, storageDaily } = schema;
+const { cameraStorage, events, segments, storageDaily } = schema;
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -80,12 +80,12 @@ export const uptimeRepo = {
     }));
   },
 
-  /** Footage stored now per camera (its recordings' bytes, as usage counts them) and its oldest segment. */
+  /** Footage stored now per camera (camera_storage: its recordings' bytes, kept by a trigger) and its oldest segment. */
   async footage(db: DbOrTx, ids: string[]) {
     if (!ids.length) return [];
     const res = await db.execute<{ id: string; bytes: string; oldest: number | null }>(sql`
       select c.id,
-             (select coalesce(sum(r.bytes), 0) from ${recordings} r where r.camera_id = c.id) as bytes,
+             coalesce((select s.bytes from ${cameraStorage} s where s.camera_id = c.id), 0) as bytes,
              ${ms(sql`(select min(s.start_at) from ${segments} s where s.camera_id = c.id)`)} as oldest
       from unnest(${sql.param(ids)}::uuid[]) c(id)`);
     return res.rows.map((r) => ({

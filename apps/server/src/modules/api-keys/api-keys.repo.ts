@@ -19,7 +19,7 @@ function liveKeyQuery(db: Db) {
       key: apiKeys,
       creator: users,
       workspace: workspaces,
-      membership: { role: memberships.role, cameraIds: memberScopeSql() },
+      membership: { role: memberships.role, cameraIds: memberScopeSql(), siteIds: memberships.siteIds },
       owner: owners,
     })
     .from(apiKeys)

@@ -17,7 +17,7 @@ function liveSessionQuery(db: Db) {
     .select({
       user: users,
       workspace: workspaces,
-      membership: { role: memberships.role, cameraIds: memberScopeSql() },
+      membership: { role: memberships.role, cameraIds: memberScopeSql(), siteIds: memberships.siteIds },
       owner: owners,
       lastSeenAt: sessions.lastSeenAt,
       // Whether the person has two-factor on: a workspace may require it (security module's policy hook).

@@ -7,6 +7,8 @@ export const SESSION_COOKIE = 'vigil_session';
 export interface Membership {
   role: 'owner' | 'manager' | 'operator' | 'viewer';
   cameraIds: string[] | null;
+  /** Sites the membership names (issue 13; null = no site limit); cameraIds already includes their cameras. */
+  siteIds?: string[] | null;
 }
 
 export interface SessionUser {

@@ -6,7 +6,7 @@ import { type ListSpec, planList } from '../../lib/list-query.ts';
 import type { ArmingContext, CameraRow } from './camera-view.ts';
 
 const c = schema.cameras;
-const { users, workspaces, schedules } = schema;
+const { users, workspaces, schedules, sites, memberships } = schema;
 
 export type NewCamera = typeof c.$inferInsert;
 
@@ -48,6 +48,24 @@ export const camerasRepo = {
       timeZone: ws?.timeZone ?? 'UTC',
       schedules: new Map(rows.map((r) => [r.id, { ranges: r.ranges, holidays: r.holidays }])),
     };
+  },
+
+  /** A site of the workspace with the defaults a camera joining it takes (issue 13); undefined: none such. */
+  async site(db: DbOrTx, workspaceId: string, siteId: string) {
+    const [row] = await db
+      .select({ id: sites.id, scheduleId: sites.defaultScheduleId, retentionDays: sites.defaultRetentionDays })
+      .from(sites)
+      .where(and(eq(sites.id, siteId), eq(sites.workspaceId, workspaceId)));
+    return row;
+  },
+
+  /** Members whose camera scope follows sites: a camera changing site changes what they reach. */
+  async siteLimitedMembers(db: DbOrTx, workspaceId: string): Promise<string[]> {
+    const rows = await db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), sql`${memberships.siteIds} is not null`));
+    return rows.map((r) => r.userId);
   },
 
   async scheduleExists(db: DbOrTx, workspaceId: string, scheduleId: string): Promise<boolean> {

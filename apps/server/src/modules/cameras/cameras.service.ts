@@ -1,6 +1,7 @@
-import type { Db, DbOrTx } from '@vigil/db';
+import type { Db, DbOrTx, Tx } from '@vigil/db';
 import type {
   ArmCameraInput,
+  AuditAction,
   Camera,
   CameraSourceInput,
   CreateCameraInput,
@@ -12,7 +13,7 @@ import type {
 import { planGate } from '../billing/plan-gate.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ScopedActor } from '../../lib/camera-scope.ts';
+import { type ScopedActor, publishScopeChanged } from '../../lib/camera-scope.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -34,6 +35,16 @@ type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsernam
 const target = (row: CameraRow) => ({ targetType: 'camera', targetId: row.id });
 
 /**
+ * How another service applies a change through this one (issue 13's bulk operations): inside its
+ * own transaction, so what it records about the change commits with it, and audited under its own
+ * action with its details added.
+ */
+export interface CameraWriteOptions {
+  tx?: Tx;
+  audit?: { action: AuditAction; details: Record<string, unknown> };
+}
+
+/**
  * What an edit changed, for the audit log: the names of the fields sent, and the old and new
  * name when it was renamed. Never the source URL or its credentials.
  */
@@ -53,6 +64,12 @@ export function createCamerasService(deps: {
   const { db, secrets, policy } = deps;
   const probeFn = deps.probe ?? runProbe;
   let probing = 0;
+
+  /** The caller's transaction when given, else one of our own. */
+  const inTx = <T>(opts: CameraWriteOptions | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+    opts?.tx ? fn(opts.tx) : db.transaction(fn);
+  const auditAs = (opts: CameraWriteOptions | undefined, action: AuditAction, details: Record<string, unknown>) =>
+    opts?.audit ? { action: opts.audit.action, details: { ...details, ...opts.audit.details } } : { action, details };
 
   /**
    * Input source → columns. Credentials written into the URL move out of it; an explicit
@@ -118,6 +135,35 @@ export function createCamerasService(deps: {
   async function recount(tx: DbOrTx, workspaceId: string, ownerId: string) {
     await repo.setCamerasCount(tx, ownerId, await repo.count(tx, workspaceId));
     await publish(tx, { topic: 'me', uid: ownerId });
+  }
+
+  /**
+   * A camera joining a site (issue 13): the workspace's plan must have the VMS area, the site must
+   * be the workspace's, and the site's default schedule and retention apply unless the request sets them.
+   */
+  async function joinSite(
+    tx: DbOrTx,
+    actor: Actor,
+    siteId: string,
+    input: UpdateCameraInput,
+  ): Promise<Partial<NewCamera>> {
+    if (actor.cameraIds !== null)
+      throw new AppError(
+        'permission-denied',
+        'Your access is limited to some cameras: you cannot move cameras between sites.',
+      );
+    await planGate.assertFeature(tx, actor.workspaceId, 'vms');
+    const site = await repo.site(tx, actor.workspaceId, siteId);
+    if (!site) throw new AppError('invalid-argument', 'Invalid request parameters.', { siteId: 'no such site' });
+    const patch: Partial<NewCamera> = { siteId };
+    if (site.scheduleId && input.scheduleId === undefined) patch.scheduleId = site.scheduleId;
+    if (site.retentionDays && input.retentionDays === undefined) patch.retentionDays = site.retentionDays;
+    return patch;
+  }
+
+  /** Members limited to sites reach other cameras once one changes site: their open views close and reopen. */
+  async function siteScopeChanged(tx: DbOrTx, workspaceId: string) {
+    for (const uid of await repo.siteLimitedMembers(tx, workspaceId)) await publishScopeChanged(tx, uid, workspaceId);
   }
 
   async function mustFind(tx: DbOrTx, actor: Actor, id: string, forUpdate = false): Promise<CameraRow> {
@@ -234,6 +280,7 @@ export function createCamerasService(deps: {
             await planGate.limitMessage(tx, 'maxCameras', owner.maxCameras, 'Camera'),
           );
         }
+        const site = input.siteId ? await joinSite(tx, actor, input.siteId, input) : {};
         const row = await repo.insert(tx, {
           workspaceId: actor.workspaceId,
           name: input.name,
@@ -241,12 +288,14 @@ export function createCamerasService(deps: {
           ...(input.substreamUrl ? substreamColumns(input.substreamUrl) : {}),
           recordingMode: input.recordingMode,
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
-          siteId: input.siteId ?? null,
+          siteId: null,
+          ...site,
           enabled: true,
           status: 'offline',
           statusChangedAt: new Date(),
         });
         await repo.setCamerasCount(tx, owner.ownerId, count + 1);
+        if (row.siteId) await siteScopeChanged(tx, actor.workspaceId);
         await publish(tx, { topic: 'me', uid: owner.ownerId });
         await changed(tx, actor.workspaceId, row.id);
         await audit.record(tx, {
@@ -258,10 +307,10 @@ export function createCamerasService(deps: {
       });
     },
 
-    async update(actor: Actor, id: string, input: UpdateCameraInput): Promise<Camera> {
+    async update(actor: Actor, id: string, input: UpdateCameraInput, opts?: CameraWriteOptions): Promise<Camera> {
       if (input.source && input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
       if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');
-      return db.transaction(async (tx) => {
+      return inTx(opts, async (tx) => {
         const before = await mustFind(tx, actor, id, true);
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
@@ -269,7 +318,6 @@ export function createCamerasService(deps: {
         if (input.substreamUrl !== undefined) Object.assign(patch, substreamColumns(input.substreamUrl));
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;
-        if (input.siteId !== undefined) patch.siteId = input.siteId;
         if (input.motion !== undefined) patch.motion = input.motion;
         if (input.scheduleRecording !== undefined) patch.scheduleRecording = input.scheduleRecording;
         if (input.eventSeverity !== undefined) patch.eventSeverity = input.eventSeverity;
@@ -278,6 +326,17 @@ export function createCamerasService(deps: {
           if (input.scheduleId !== null && !(await repo.scheduleExists(tx, actor.workspaceId, input.scheduleId)))
             throw new AppError('invalid-argument', 'Invalid request parameters.', { scheduleId: 'no such schedule' });
           patch.scheduleId = input.scheduleId;
+        }
+        const siteChanged = input.siteId !== undefined && input.siteId !== before.siteId;
+        if (siteChanged) {
+          if (input.siteId === null) {
+            if (actor.cameraIds !== null)
+              throw new AppError(
+                'permission-denied',
+                'Your access is limited to some cameras: you cannot move cameras between sites.',
+              );
+            patch.siteId = null;
+          } else if (input.siteId) Object.assign(patch, await joinSite(tx, actor, input.siteId, input));
         }
         // Status belongs to the recorder, except the switch itself: off is "disabled" at once,
         // on is "offline" until the recorder connects and says otherwise.
@@ -294,19 +353,24 @@ export function createCamerasService(deps: {
         const row = await repo.update(tx, actor.workspaceId, id, patch);
         if (!row) throw new AppError('not-found');
         await changed(tx, actor.workspaceId, id);
-        await audit.record(tx, { action: 'camera.updated', ...target(row), details: changes(before, row, input) });
+        if (siteChanged) await siteScopeChanged(tx, actor.workspaceId);
+        await audit.record(tx, { ...target(row), ...auditAs(opts, 'camera.updated', changes(before, row, input)) });
         return toCamera(row, ctx);
       });
     },
 
-    async remove(actor: Actor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    async remove(actor: Actor, id: string, opts?: CameraWriteOptions): Promise<void> {
+      await inTx(opts, async (tx) => {
         const owner = await repo.lockOwner(tx, actor.workspaceId);
         const name = owner ? await repo.remove(tx, actor.workspaceId, actor.cameraIds, id) : undefined;
         if (!owner || name === undefined) throw new AppError('not-found');
         await recount(tx, actor.workspaceId, owner.ownerId);
         await changed(tx, actor.workspaceId, id);
-        await audit.record(tx, { action: 'camera.deleted', targetType: 'camera', targetId: id, details: { name } });
+        await audit.record(tx, {
+          targetType: 'camera',
+          targetId: id,
+          ...auditAs(opts, 'camera.deleted', { name }),
+        });
       });
     },
 

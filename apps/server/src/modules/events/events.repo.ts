@@ -32,6 +32,10 @@ const own = (of: EventsOf) =>
 function filterSql(of: EventsOf, f: EventFilter): SQL {
   const parts: (SQL | undefined)[] = [own(of)];
   if (f.cameraId) parts.push(eq(events.cameraId, f.cameraId));
+  if (f.siteId)
+    parts.push(
+      sql`${events.cameraId} in (select ${cameras.id} from ${cameras} where ${cameras.workspaceId} = ${of.workspaceId} and ${cameras.siteId} = ${f.siteId})`,
+    );
   if (f.kind) parts.push(eq(events.kind, f.kind));
   if (f.severity) parts.push(eq(events.severity, f.severity));
   if (f.from) parts.push(sql`${events.startAt} >= ${f.from}::timestamptz`);

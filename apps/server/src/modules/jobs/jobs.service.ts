@@ -32,6 +32,8 @@ export interface JobPayloads {
   'billing-hourly': Record<string, never>;
   /** Each workspace's storage today, for Billing's 30-day chart (hourly, issue 11). */
   'storage-sample': Record<string, never>;
+  /** Applies a bulk operation's change camera by camera, resuming where a previous run stopped (issue 13). */
+  'bulk-operation': { id: string };
 }
 export type JobName = keyof JobPayloads;
 

@@ -17,6 +17,7 @@ const WORKSPACE_TOPICS = new Set<string>([
   TOPICS.events,
   TOPICS.schedules,
   TOPICS.team,
+  TOPICS.sites,
 ]);
 
 /**
@@ -34,9 +35,16 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
       e.workspaceId === session.user.workspaceId &&
       (hasAnyRole(session.user.role, ['manager', 'admin']) || (e.uid !== undefined && e.uid === session.user.id))
     );
+  // A bulk operation's progress (issue 13): the workspace's managers; one limited to some cameras, only their own.
+  if (e.topic === TOPICS.bulkOperations)
+    return (
+      e.workspaceId === session.user.workspaceId &&
+      hasAnyRole(session.user.role, ['manager', 'admin']) &&
+      (cameraScopeOf(session) === null || (e.uid !== undefined && e.uid === session.user.id))
+    );
   if (!WORKSPACE_TOPICS.has(e.topic) || e.workspaceId !== session.user.workspaceId) return false;
-  // Schedules and the team concern no camera: every member hears them.
-  if (e.topic === TOPICS.schedules || e.topic === TOPICS.team) return true;
+  // Schedules, the team and sites concern no one camera: every member hears them (pages refetch their scoped view).
+  if (e.topic === TOPICS.schedules || e.topic === TOPICS.team || e.topic === TOPICS.sites) return true;
   const scope = cameraScopeOf(session);
   if (scope === null) return true;
   if (e.topic === TOPICS.cameras) return e.id === undefined || mayReach(scope, e.id);
@@ -60,7 +68,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       schema: {
         tags: ['realtime'],
         summary:
-          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules, tasks',
+          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules, tasks, bulk-operations',
         querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },

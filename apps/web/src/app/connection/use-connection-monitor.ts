@@ -4,6 +4,7 @@ import { onUnreachable, request } from '../../lib/api-client.ts';
 import { type ConnectionState, HEALTH_IDLE_POLL_MS, HEALTH_POLL_MS, STREAM_RETRY_MS } from '../../lib/connection.ts';
 import {
   TOPIC_ADMIN_USERS,
+  TOPIC_BULK_OPERATIONS,
   TOPIC_CAMERAS,
   TOPIC_EVENTS,
   TOPIC_EXPORTS,
@@ -34,7 +35,8 @@ export function useConnectionMonitor(): ConnectionState {
   const isAdmin = session.hasRole('admin');
   const uid = session.user?.uid ?? '';
   // Every member hears their workspace's cameras (status changes from the recorder, teammates' edits),
-  // exports, recordings (footage the plan's limits pruned), events (the alert center), schedules, its team and tasks.
+  // exports, recordings (footage the plan's limits pruned), events (the alert center), schedules, its team and tasks,
+  // and bulk operations' progress (the server sends it to managers only).
   const member = [
     TOPIC_ME,
     TOPIC_CAMERAS,
@@ -44,6 +46,7 @@ export function useConnectionMonitor(): ConnectionState {
     TOPIC_SCHEDULES,
     TOPIC_TEAM,
     TOPIC_TASKS,
+    TOPIC_BULK_OPERATIONS,
   ];
   // A member who must first turn on two-factor hears nothing of the workspace (only the status).
   const twoFactorPending = Boolean(session.me?.twoFactor?.required && !session.me.twoFactor.enabled);

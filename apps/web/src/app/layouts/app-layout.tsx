@@ -14,7 +14,7 @@ import { UserMenu } from './user-menu.tsx';
 /** Frame of every signed-in area: header, role-aware sidebar (a menu at phone width), content. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, me } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -66,7 +66,7 @@ export function AppLayout() {
             menuOpen ? 'block' : 'hidden',
           )}
         >
-          <SidebarNav role={user?.role} />
+          <SidebarNav role={user?.role} plan={{ vms: me?.user.vmsAccess ?? false }} />
           <div className="mt-6 border-t border-line pt-4">
             <button
               type="button"

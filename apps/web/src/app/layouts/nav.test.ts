@@ -14,17 +14,25 @@ describe('navSections: grouped by what people do, only what each role can use', 
       review: ['/manager/analytics', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
-      administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
+      administration: [
+        '/admin/payment-settings',
+        '/admin/users',
+        '/admin/settings',
+        '/admin/pricing',
+        '/vms/bulk-operations',
+      ],
     });
   });
 
-  it('a workspace owner ("user") and a manager: the manager dashboard, no administration', () => {
+  it('a workspace owner ("user") and a manager: the manager dashboard; of administration, bulk operations', () => {
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/manager/analytics', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
+        // A VMS page: signed-in and flagged for the plan (spec §4), so the guard lets every role in.
+        administration: ['/vms/bulk-operations'],
       });
     }
   });
@@ -37,6 +45,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
         watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
+        administration: ['/vms/bulk-operations'],
       });
     }
   });
@@ -70,6 +79,29 @@ describe('navSections: grouped by what people do, only what each role can use', 
     } finally {
       reports.available = false;
     }
+  });
+
+  it('offers the VMS pages only to a workspace whose plan has vms, to every role there', () => {
+    for (const role of ROLES) {
+      expect(
+        paths(role).filter((p) => p.startsWith('/vms')),
+        String(role),
+      ).toEqual([]);
+      const vms = navSections(role, { vms: true }).flatMap((s) => s.items.map((i) => i.path));
+      expect(
+        vms.filter((p) => p.startsWith('/vms')),
+        String(role),
+      ).toEqual(['/vms/dashboard', '/vms/sites']);
+    }
+    // Beside the role's own dashboard, not instead of it.
+    const watch = navSections('manager', { vms: true }).find((s) => s.id === 'watch')!.items;
+    expect(watch.map((i) => i.title)).toEqual([
+      'nav.dashboard',
+      'pages.viewer.live',
+      'pages.viewer.cameras',
+      'pages.vms.dashboard',
+      'pages.vms.sites',
+    ]);
   });
 
   it('never lists a page outside the app layouts, nor one reached from another page', () => {

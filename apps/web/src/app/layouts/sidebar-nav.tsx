@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { navSections } from './nav.ts';
+import { type PlanAccess, navSections } from './nav.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -10,11 +10,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** Only the built pages this role may open (spec §6), grouped by what people do there (nav.ts). */
-export function SidebarNav({ role, onNavigate }: { role: unknown; onNavigate?: () => void }) {
+export function SidebarNav({ role, plan, onNavigate }: { role: unknown; plan?: PlanAccess; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('layout.appNav')} className="flex flex-col gap-4">
-      {navSections(role).map((section) => (
+      {navSections(role, plan).map((section) => (
         <div key={section.id}>
           <h2 id={`nav-${section.id}`} className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
             {t(section.title)}

@@ -21,6 +21,15 @@ export const cameraNamesQuery = queryOptions({
     unwrap(await request<{ items: { id: string; name: string }[] }>('GET', '/api/v1/cameras?limit=100')).items,
 });
 
+/** The sites a member can be limited to (the vms plan; other workspaces have none to offer). */
+export const siteNamesQuery = queryOptions({
+  queryKey: [...teamKey, 'sites'],
+  queryFn: async () =>
+    unwrap(await request<{ items: { id: string; name: string }[] }>('GET', '/api/v1/sites')).items.sort((a, b) =>
+      a.name.localeCompare(b.name),
+    ),
+});
+
 export const myWorkspacesQuery = queryOptions({
   queryKey: [...teamKey, 'workspaces'],
   queryFn: async () => unwrap(await request<{ items: MyWorkspace[] }>('GET', '/api/v1/team/workspaces')).items,
@@ -56,8 +65,13 @@ export const useRevokeInvitation = () =>
   );
 export const useUpdateMember = () =>
   useTeamMutation(
-    async ({ userId, patch }: { userId: string; patch: { role?: MemberRole; cameraIds?: string[] | null } }) =>
-      unwrap(await request<Member>('PATCH', `/api/v1/team/members/${encodeURIComponent(userId)}`, patch)),
+    async ({
+      userId,
+      patch,
+    }: {
+      userId: string;
+      patch: { role?: MemberRole; cameraIds?: string[] | null; siteIds?: string[] | null };
+    }) => unwrap(await request<Member>('PATCH', `/api/v1/team/members/${encodeURIComponent(userId)}`, patch)),
   );
 export const useRemoveMember = () =>
   useTeamMutation(async (userId: string) =>

@@ -7,24 +7,36 @@ import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
-import { cameraNamesQuery, useUpdateMember } from '../api.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { cameraNamesQuery, siteNamesQuery, useUpdateMember } from '../api.ts';
 
-/** Every camera, or only some: the server filters everything the member lists, watches and hears by it. */
+/**
+ * Every camera, or only some: the server filters everything the member lists, watches and hears by
+ * it. With the vms plan, whole sites too: their cameras, including ones moved into them later.
+ */
 export function CameraAccessDialog({ member, onClose }: { member: Member; onClose(): void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
+  const { me } = useSession();
   const cameras = useQuery(cameraNamesQuery);
+  const sites = useQuery({ ...siteNamesQuery, enabled: Boolean(me?.user.vmsAccess) });
   const update = useUpdateMember();
-  const [all, setAll] = useState(member.cameraIds === null);
+  const [all, setAll] = useState(member.cameraIds === null && member.siteIds === null);
   const [chosen, setChosen] = useState<Set<string>>(new Set(member.cameraIds ?? []));
+  const [chosenSites, setChosenSites] = useState<Set<string>>(new Set(member.siteIds ?? []));
   const [error, setError] = useState<string>();
   const name = member.displayName || member.email;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     update.mutate(
-      { userId: member.userId, patch: { cameraIds: all ? null : [...chosen] } },
+      {
+        userId: member.userId,
+        patch: all
+          ? { cameraIds: null, siteIds: null }
+          : { cameraIds: [...chosen], siteIds: chosenSites.size > 0 ? [...chosenSites] : null },
+      },
       {
         onSuccess: () => {
           toast({ kind: 'success', text: t('team.accessSaved') });
@@ -34,6 +46,14 @@ export function CameraAccessDialog({ member, onClose }: { member: Member; onClos
       },
     );
   };
+  const toggleSite = (id: string) =>
+    setChosenSites((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const siteItems = sites.data ?? [];
   const toggle = (id: string) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -61,6 +81,24 @@ export function CameraAccessDialog({ member, onClose }: { member: Member; onClos
             {t('team.camerasDialog.some')}
           </label>
         </fieldset>
+        {!all && siteItems.length > 0 && (
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium text-fg">{t('team.camerasDialog.sites')}</legend>
+            <ul className="grid max-h-48 gap-1 overflow-y-auto rounded-md border border-line p-2">
+              {siteItems.map((s) => (
+                <li key={s.id}>
+                  <label className="flex min-h-10 items-center gap-2 text-sm text-fg">
+                    <input type="checkbox" checked={chosenSites.has(s.id)} onChange={() => toggleSite(s.id)} />
+                    {s.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        {!all && siteItems.length > 0 && (
+          <p className="text-sm font-medium text-fg">{t('team.camerasDialog.cameras')}</p>
+        )}
         {!all &&
           (cameras.isPending ? (
             <Spinner label={t('app.loading')} />

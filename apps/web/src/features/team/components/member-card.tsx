@@ -49,9 +49,16 @@ export function MemberCard(props: {
         )}
       </div>
       <div className="text-sm text-fg">
-        {m.role === 'owner' || m.cameraIds === null
+        {m.role === 'owner' || (m.cameraIds === null && m.siteIds === null)
           ? t('team.allCameras')
-          : t('team.someCameras', { count: m.cameraIds.length })}
+          : m.siteIds === null
+            ? t('team.someCameras', { count: m.cameraIds?.length ?? 0 })
+            : (m.cameraIds ?? []).length > 0
+              ? t('team.someSitesAndCameras', {
+                  sites: t('team.someSites', { count: m.siteIds.length }),
+                  cameras: t('team.someCameras', { count: m.cameraIds?.length ?? 0 }),
+                })
+              : t('team.someSites', { count: m.siteIds.length })}
       </div>
       {props.canChange ? (
         <div className="flex flex-wrap gap-2 md:justify-end">

@@ -1,0 +1,92 @@
+import {
+  bulkOperationListSchema,
+  bulkOperationSchema,
+  bulkPreviewResultSchema,
+  bulkPreviewSchema,
+  createBulkOperationSchema,
+  createdBulkOperationSchema,
+} from '@vigil/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scopedActor } from '../../lib/camera-scope.ts';
+import { access } from '../../plugins/access.ts';
+import type { BulkActor, BulkOperationsService } from './bulk-operations.service.ts';
+
+const tags = ['bulk-operations'];
+const idParams = z.object({ id: z.string().uuid() });
+// Owners (user → manager), managers and admins change cameras; so do their manager API keys.
+const managers = access.roles('manager', 'admin');
+
+const actor = (req: FastifyRequest): BulkActor => ({
+  ...scopedActor(req.session!),
+  uid: req.session!.user.id,
+  apiKeyId: req.session!.apiKeyId ?? null,
+  ip: req.ip,
+});
+
+export function bulkOperationsRoutes(app: FastifyInstance, deps: { bulk: BulkOperationsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { bulk } = deps;
+
+  r.post(
+    '/api/v1/bulk-operations',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary:
+          'Apply one change to many cameras (the vms plan): cameraIds, or a filter across sites (siteIds, ' +
+          'withoutSite, site tags, status, model, q), within your camera access. A named camera of another ' +
+          'workspace or outside your access refuses the whole request. Runs as a job; follow it with GET ' +
+          '/api/v1/bulk-operations/:id or the bulk-operations realtime topic. delete needs expectedCount',
+        body: createBulkOperationSchema,
+        response: { 201: createdBulkOperationSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await bulk.create(actor(req), req.body)),
+  );
+
+  r.post(
+    '/api/v1/bulk-operations/preview',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary:
+          'The cameras a filter matches within your access: how many, the first 500 by name, and the models ' +
+          '(codec and size as recorded) a filter can name',
+        body: bulkPreviewSchema,
+        response: { 200: bulkPreviewResultSchema },
+      },
+    },
+    async (req) => bulk.preview(actor(req), req.body.filter),
+  );
+
+  r.get(
+    '/api/v1/bulk-operations',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'The 50 most recent bulk operations (a member limited to some cameras: their own), newest first',
+        response: { 200: bulkOperationListSchema },
+      },
+    },
+    async (req) => bulk.list(actor(req)),
+  );
+
+  r.get(
+    '/api/v1/bulk-operations/:id',
+    {
+      config: { access: managers },
+      schema: {
+        tags,
+        summary: 'One bulk operation: status, progress and every camera’s result (ok null: not reached yet)',
+        params: idParams,
+        response: { 200: bulkOperationSchema },
+      },
+    },
+    async (req) => bulk.get(actor(req), req.params.id),
+  );
+}

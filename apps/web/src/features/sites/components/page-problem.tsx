@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useErrorText } from '../../../lib/use-error-text.ts';
+import { refusalText } from '../refusal.ts';
+
+/**
+ * Why a VMS page has nothing to show: the workspace's plan lacks the VMS area (the server's
+ * failed-precondition names the plan; Upgrade is one click away), a site that is not there
+ * (or not for this member), or any other failure in the catalogue's words.
+ */
+export function PageProblem({ error }: { error: unknown }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const code = error instanceof ApiError ? error.code : '';
+  if (code === 'failed-precondition') {
+    return (
+      <Banner tone="warning" className="mb-6" data-testid="feature-gate">
+        {refusalText(error as ApiError, t, i18n.language) ?? errorText(error)}{' '}
+        <Link to="/upgrade" className="font-semibold underline underline-offset-4">
+          {t('sites.upgrade')}
+        </Link>
+      </Banner>
+    );
+  }
+  if (code === 'not-found') {
+    return (
+      <Banner tone="error" className="mb-6" data-testid="site-missing">
+        {t('sites.notFound')}{' '}
+        <Link to="/vms/sites" className="font-semibold underline underline-offset-4">
+          {t('sites.backToSites')}
+        </Link>
+      </Banner>
+    );
+  }
+  return (
+    <Banner tone="error" className="mb-6">
+      {errorText(error)}
+    </Banner>
+  );
+}
