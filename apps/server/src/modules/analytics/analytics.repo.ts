@@ -1,6 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
+import type { Period } from './period.ts';
 
 const { cameras, eventCounts, eventCountsDaily, eventCountsWorkspace, events, sites, workspaces } = schema;
 
@@ -30,10 +31,7 @@ export interface CameraFilter {
   cameraId?: string;
 }
 
-export interface Period {
-  from: Date;
-  to: Date;
-}
+export type { Period };
 
 /** How events are grouped: a local day, a local hour, a camera, a site. */
 export type Grouping = 'day' | 'hour' | 'camera' | 'site';

@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Period } from './analytics.repo.ts';
+import type { Period } from './period.ts';
 
 const { cameraStorage, events, segments, storageDaily } = schema;
 
