@@ -32,6 +32,7 @@ for (const b of [
   'vms-dashboard',
   'bulk-operations',
   'report-render',
+  'analytics',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -57,6 +57,7 @@ import { cameraImportModule } from './modules/camera-import/camera-import.module
 import { sitesModule } from './modules/sites/sites.module.ts';
 import { bulkOperationsModule } from './modules/bulk-operations/bulk-operations.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
+import { analyticsModule } from './modules/analytics/analytics.module.ts';
 import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
@@ -260,6 +261,7 @@ async function registerServe(
   sitesModule(app, { db, mapTileUrl: config.mapTileUrl });
   bulkOperationsModule(app, { db });
   reportsModule(app, { db, storage });
+  analyticsModule(app, { db });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

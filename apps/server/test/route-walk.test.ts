@@ -29,6 +29,7 @@ import { IMPORT_FIXTURES, type ImportObjects, seedImportObjects } from './route-
 import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-sites.ts';
 import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
+import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -164,6 +165,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...SITE_FIXTURES,
   ...BULK_FIXTURES,
   ...REPORT_FIXTURES,
+  ...ANALYTICS_FIXTURES,
   'DELETE /api/v1/cameras/:id': (w) => ({
     url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
     foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,

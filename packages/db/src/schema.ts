@@ -17,3 +17,4 @@ export * from './schema/audit.ts';
 export * from './schema/bulk-operations.ts';
 export * from './schema/reports.ts';
 export * from './schema/camera-imports.ts';
+export * from './schema/analytics.ts';

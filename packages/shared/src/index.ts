@@ -33,3 +33,4 @@ export * from './contracts/reports.ts';
 export * from './report-periods.ts';
 export * from './camera-import-csv.ts';
 export * from './contracts/camera-import.ts';
+export * from './contracts/analytics.ts';

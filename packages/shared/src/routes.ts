@@ -70,7 +70,7 @@ export const ROUTES: readonly RouteMeta[] = [
   ...area('manager', {
     dashboard: built('watch'),
     team: built('team'),
-    analytics: later('review'),
+    analytics: built('review'),
     schedules: built('team'),
     tasks: built('team'),
     reports: built('review'),

@@ -89,6 +89,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
     ]);
     return { element: <ReportsPage area="vms" gate={<FeatureGate gate="vms" />} /> };
   },
+  '/manager/analytics': () => async () => ({
+    Component: (await import('../features/analytics/pages/analytics-page.tsx')).AnalyticsPage,
+  }),
   '/operator/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/operator-tasks-page.tsx')).OperatorTasksPage,
   }),
@@ -158,9 +161,10 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
     Component: (await import('../features/sites/pages/site-add-page.tsx')).SiteAddPage,
   }),
   '/vms/sites/:id': () => async () => {
-    const [{ SiteDetailsPage }, { LiveTile }] = await Promise.all([
+    const [{ SiteDetailsPage }, { LiveTile }, { SiteAnalytics }] = await Promise.all([
       import('../features/sites/pages/site-details-page.tsx'),
       import('../features/live/components/live-tile.tsx'),
+      import('../features/analytics/components/site-analytics.tsx'),
       // The tile's words (states, buttons) come with the live feature's strings.
       import('../features/live/translations.ts'),
     ]);
@@ -168,6 +172,8 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
       element: (
         <SiteDetailsPage
           liveTile={(camera) => <LiveTile camera={camera} focused={false} onToggleFocus={() => {}} compact />}
+          // Analytics are read by managers (and owners, admins), as on /manager/analytics.
+          extra={(site, canManage) => (canManage ? <SiteAnalytics siteId={site.id} /> : null)}
         />
       ),
     };

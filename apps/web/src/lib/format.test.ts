@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCalendarDay,
+  formatPercent,
+  formatWeekday,
   formatBytes,
   formatClock,
   formatDate,
@@ -98,5 +101,22 @@ describe('formatDate', () => {
     expect(formatDate('2025-01-15T23:30:00Z', 'Europe/Paris', 'fr')).toBe('16 janv. 2025');
     expect(formatDate(null, 'UTC', 'en')).toBe('');
     expect(formatDate('2025-01-15T10:00:00Z', 'Not/AZone', 'en')).toBe('Jan 15, 2025');
+  });
+});
+
+describe('calendar days, weekdays and percentages', () => {
+  it('writes a day without shifting it, in each language', () => {
+    expect(formatCalendarDay('2026-03-29', 'en')).toBe('Mar 29');
+    expect(formatCalendarDay('2026-03-29', 'fr')).toBe('29 mars');
+    expect(formatCalendarDay('2026-03-29', 'en', 'long')).toBe('March 29, 2026');
+    expect(formatCalendarDay('nope', 'en')).toBe('nope');
+  });
+  it('names ISO weekdays from Monday', () => {
+    expect([1, 7].map((d) => formatWeekday(d, 'en'))).toEqual(['Mon', 'Sun']);
+    expect(formatWeekday(1, 'fr', 'long')).toBe('lundi');
+  });
+  it('writes a ratio as a percentage', () => {
+    expect(formatPercent(0.9734, 'en')).toBe('97.3%');
+    expect(formatPercent(0.9734, 'fr')).toBe('97,3\u00a0%');
   });
 });

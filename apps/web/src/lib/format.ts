@@ -109,3 +109,32 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
+
+/**
+ * A calendar day (`YYYY-MM-DD`, no instant: a day of a report, of a chart) the reader's way:
+ * `short` "Mar 27" / "27 mars", `long` "March 27, 2026" / "27 mars 2026". Read at UTC midnight in
+ * UTC, so it never shifts a day; a malformed day is returned as it is.
+ */
+export function formatCalendarDay(day: string, locale: string, style: 'short' | 'long' = 'short'): string {
+  const t = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(t)) return day;
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: style === 'short' ? 'short' : 'long',
+    ...(style === 'long' ? { year: 'numeric' } : {}),
+  }).format(t);
+}
+
+/** An ISO weekday (Monday 1 … Sunday 7) by name: "Mon" / "lun.", or "Monday" / "lundi". */
+export function formatWeekday(isoWeekday: number, locale: string, style: 'short' | 'long' = 'short'): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: style }).format(
+    Date.UTC(2024, 0, ((isoWeekday - 1) % 7) + 1),
+  );
+}
+
+/** A ratio (0.973) as a percentage with the language's spacing and separator: "97.3%", "97,3 %". */
+export function formatPercent(ratio: number, locale: string, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits }).format(ratio);
+}

@@ -1,9 +1,6 @@
 import type { AuditEntry } from '@vigil/shared';
 import { csvLine } from '../../lib/csv.ts';
 
-/** The neutraliser lives in lib/csv.ts (reports write CSV too). */
-export { csvCell, csvLine } from '../../lib/csv.ts';
-
 export const CSV_HEADER = [
   'time',
   'person',

@@ -11,7 +11,8 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { CSV_HEADER, csvLine, csvRow } from './audit-csv.ts';
+import { csvLine } from '../../lib/csv.ts';
+import { CSV_HEADER, csvRow } from './audit-csv.ts';
 import { verifyChains } from './audit-verify.service.ts';
 import { type AuditListFilters, type AuditRow, type AuditScope, auditRepo as repo } from './audit.repo.ts';
 

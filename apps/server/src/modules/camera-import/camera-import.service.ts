@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor as CameraActor } from '../../lib/camera-scope.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { csvLine } from '../audit/audit-csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { audit } from '../audit/audit.service.ts';
 import { planGate } from '../billing/plan-gate.service.ts';
 import { enqueue } from '../jobs/jobs.service.ts';

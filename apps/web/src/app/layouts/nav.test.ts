@@ -11,7 +11,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
   it('admin: its own dashboard, watch, review, account and administration', () => {
     expect(shape('admin')).toEqual({
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
-      review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
+      review: ['/manager/analytics', '/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
       account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
@@ -22,7 +22,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     for (const role of ['user', 'manager']) {
       expect(shape(role)).toEqual({
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
-        review: ['/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
+        review: ['/manager/analytics', '/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
         account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
       });
@@ -53,7 +53,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
-    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/manager/analytics', '/ai/detection']));
+    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/ai/detection']));
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
     }
@@ -61,14 +61,13 @@ describe('navSections: grouped by what people do, only what each role can use', 
   });
 
   it('offers what a later issue ships by flipping its one flag', () => {
-    const analytics = ROUTES.find((r) => r.path === '/manager/analytics')! as { available: boolean };
-    expect(shape('manager').review).not.toContain('/manager/analytics');
-    analytics.available = true;
+    const detection = ROUTES.find((r) => r.path === '/ai/detection')! as { available: boolean };
+    expect(shape('manager').watch).not.toContain('/ai/detection');
+    detection.available = true;
     try {
-      expect(shape('manager').review).toContain('/manager/analytics');
-      expect(shape('operator').review).not.toContain('/manager/analytics');
+      expect(shape('manager').watch).toContain('/ai/detection');
     } finally {
-      analytics.available = false;
+      detection.available = false;
     }
   });
 

@@ -23,7 +23,7 @@ export interface SiteDetailsPageProps {
   /** The live feature's tile, handed in by the app shell. */
   liveTile?: LiveTileRender;
   /** What other features add about the site (the shell fills it: the site's analytics). */
-  extra?: (site: SiteDetails) => ReactNode;
+  extra?: (site: SiteDetails, canManage: boolean) => ReactNode;
 }
 
 /** /vms/sites/:id: health, cameras, live wall, recent events and whatever the shell adds. */
@@ -71,7 +71,7 @@ export function SiteDetailsPage({ liveTile, extra }: SiteDetailsPageProps) {
           {liveTile && <LiveWall cameras={data.cameras.filter((c) => c.enabled)} tile={liveTile} />}
           <SiteCamerasCard cameras={data.cameras} manageTo={canManage ? `/vms/sites/${id}/manage` : undefined} />
           <RecentEventsCard siteId={data.id} cameras={data.cameras} timeZone={timeZone} />
-          {extra && <div className="lg:col-span-2">{extra(data)}</div>}
+          {extra && <div className="lg:col-span-2">{extra(data, canManage)}</div>}
         </div>
       )}
     </>

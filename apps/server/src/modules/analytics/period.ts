@@ -1,0 +1,5 @@
+/** A period the figures cover: [from, to). */
+export interface Period {
+  from: Date;
+  to: Date;
+}
