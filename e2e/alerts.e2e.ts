@@ -4,12 +4,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 /**
  * The alert center against the real recorder: an RTSP camera's picture starts moving while the
@@ -39,7 +40,7 @@ describe('alert center', () => {
   });
 
   it('a new alert shows on the bell and as a toast within 2 s, opens the event, and is marked read', async () => {
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     try {
@@ -106,7 +107,7 @@ describe('alert center', () => {
         interval: 200,
       })
       .toBeGreaterThanOrEqual(2);
-    const ctx = await openBrowser(PHONE);
+    const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     try {

@@ -3,11 +3,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { accountWithRole, apiSignUp, uniqueEmail } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 describe('cameras page in the browser', () => {
   let ctx: BrowserContext;
@@ -21,7 +22,7 @@ describe('cameras page in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    [ctx, rtsp] = await Promise.all([openBrowser(), startRtspServer()]);
+    [ctx, rtsp] = await Promise.all([browser.newContext(), startRtspServer()]);
   });
   afterAll(async () => {
     await Promise.all([ctx?.close(), rtsp?.stop()]);

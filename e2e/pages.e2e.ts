@@ -4,10 +4,11 @@ import { ROUTES } from '@vigil/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ADMIN } from './fixtures/accounts.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const concrete = (path: string) => path.replace(':id', 'site-1');
 const fileName = (path: string, size: string, theme = 'light') =>
@@ -36,7 +37,7 @@ describe.each([
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await openBrowser(viewport);
+    ctx = await browser.newContext(viewport);
     page = await ctx.newPage();
     watch = watchForErrors(page);
   });

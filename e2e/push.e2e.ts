@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, openPersistentBrowser, watchForErrors } from './fixtures/browser.ts';
 import { PERMISSION_SPY, browserKeys, standInPushManager } from './fixtures/push.ts';
 
 /**
@@ -49,7 +49,8 @@ describe('web push and the installable app in Chromium', () => {
   });
   beforeEach(async () => {
     account = await apiSignUp(base, 'Push person');
-    ctx = await openBrowser();
+    // A profile on disk: an off-the-record context has no Push API at all (subscribe() is refused at once).
+    ctx = await openPersistentBrowser();
     await ctx.grantPermissions(['notifications'], { origin: base });
     page = await ctx.newPage();
     watch = watchForErrors(page);
