@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // After each file: cameras its accounts left running are stopped (see the file).
+          setupFiles: ['e2e/fixtures/cleanup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

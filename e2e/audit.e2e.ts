@@ -133,11 +133,13 @@ describe('audit log panel in the browser', () => {
     await visible(page.getByTestId('audit-log-list')).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'audit-phone-dark.png'), fullPage: true });
+    // Its ffmpeg (the live feed of a test pattern) is not left to run through later specs.
+    await api('DELETE', `/api/v1/cameras/${cam.id}`, owner.token);
   });
 
   it('an administrator switches to the whole installation', async () => {
     const other = await apiSignUp(base, 'Ivan Installation');
-    await api('POST', '/api/v1/cameras', other.token, {
+    const cam = await api('POST', '/api/v1/cameras', other.token, {
       name: 'Other tenant camera',
       source: { type: 'test-pattern' },
       recordingMode: 'off',
@@ -151,6 +153,7 @@ describe('audit log panel in the browser', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => page.getByTestId('audit-verify-result').textContent()).toMatch(/^The chain /);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'audit-admin.png'), fullPage: true });
+    await api('DELETE', `/api/v1/cameras/${cam.id}`, other.token);
   });
 
   it('a member who does not own the workspace sees no audit log', async () => {
