@@ -43,6 +43,15 @@ describe('alert center', () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
+    // The page notes when the toast enters its document: the test's own view of the page can lag
+    // behind it when the machine is busy, and the figure is the page's.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __toastAt?: number };
+      new MutationObserver(() => {
+        const region = document.querySelector('section[aria-label="Notifications"]');
+        if (!w.__toastAt && region?.textContent?.includes('Motion — Porch')) w.__toastAt = Date.now();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     try {
       await page.goto(`${base}/auth/login`);
       await signInUi(page, owner.user.email, owner.password);
@@ -55,7 +64,7 @@ describe('alert center', () => {
       await rtsp.setPattern('ball');
       const toast = page.getByRole('region', { name: 'Notifications' }).getByText('Motion — Porch');
       await toast.waitFor({ timeout: 20_000 });
-      const shownAt = Date.now();
+      const shownAt = await page.evaluate(() => (window as unknown as { __toastAt: number }).__toastAt);
       const { rows } = await db.query<{ created_at: Date }>(
         "select created_at from events where camera_id = $1 and kind = 'motion' order by created_at limit 1",
         [cameraId],

@@ -45,7 +45,8 @@ describe('connection banner', () => {
       .toContain('Preview backend running in this workspace.');
     await ctx.close();
     expect(watch.errors, watch.errors.join('\n')).toEqual([]);
-  });
+    // Two server starts (60 s each at most, see fixtures/server.ts) and three banner changes.
+  }, 180_000);
 });
 
 /** Item 24: the banner is one unobtrusive line on a phone, and only on app pages. */
