@@ -200,12 +200,19 @@ describe('motion settings, zones and arming in the browser', () => {
   it('a viewer sees whether a camera is armed but cannot arm it or change its motion settings', async () => {
     const owner = await apiSignUp(base, 'Vera Viewer');
     const id = await addCamera(base, owner, { name: 'Porch pattern', recordingMode: 'off' });
-    cleanup.push(() => deleteCamera(base, owner, id));
     // Until invitations exist, a viewer of a workspace with cameras is made in the database.
-    const client = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
-    await client.connect();
-    await client.query(`update users set role = 'viewer' where id = $1`, [owner.user.uid]);
-    await client.end();
+    const setRole = async (role: string) => {
+      const client = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
+      await client.connect();
+      await client.query('update users set role = $2 where id = $1', [owner.user.uid, role]);
+      await client.end();
+    };
+    await setRole('viewer');
+    // A viewer may not delete it: the owner's role comes back first.
+    cleanup.push(async () => {
+      await setRole('user');
+      await deleteCamera(base, owner, id);
+    });
 
     await signIn(owner.user.email, owner.password);
     await page.goto(`${base}/viewer/cameras`);
