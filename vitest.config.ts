@@ -1,37 +1,89 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, one run: unit (pure, no I/O), integration (buildApp against a real
- * PostgreSQL started once per run) and e2e (the built app in real Chromium).
+ * Unit (pure, no I/O), integration (buildApp against a real PostgreSQL started once per run) and
+ * e2e (the built app in real Chromium), in one run.
+ *
+ * Speed, measured on 2 cores (docs/architecture.md, Tests): unit and integration files share one
+ * module cache per worker (isolate: false) instead of importing the whole server afresh for every
+ * file, at least two at a time (Vitest's default is one worker per core less one: a single worker
+ * on 2 cores, idle while a test waits on ffmpeg or a timer). A file that mocks a module needs a
+ * module cache of its own, so those run in the "isolated" project. The e2e files follow, two at a
+ * time against the one server, each in its own Chromium.
  */
+const UNIT = ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'];
+const INTEGRATION = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const WORKERS = Math.max(2, availableParallelism() - 1);
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/** Test files that call vi.mock or vi.doMock: with a shared module cache they would get the real module. */
+function filesMockingModules(dirs: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(file);
+      } else if (entry.name.endsWith('.test.ts') && /\bvi\.(do)?mock\(/i.test(readFileSync(file, 'utf8'))) {
+        found.push(path.relative(ROOT, file));
+      }
+    }
+  };
+  for (const dir of dirs) walk(path.join(ROOT, dir));
+  return found;
+}
+const MOCKING = filesMockingModules(['packages', 'apps/web/src', 'apps/server/src', 'apps/server/test']);
+
+const integration = {
+  globalSetup: ['apps/server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  maxWorkers: WORKERS,
+};
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: UNIT,
+          exclude: MOCKING,
           environment: 'node',
+          isolate: false,
+          maxWorkers: WORKERS,
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.unit.test.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: INTEGRATION,
+          exclude: ['apps/server/src/**/*.unit.test.ts', ...MOCKING],
+          isolate: false,
+          ...integration,
         },
       },
+      ...(MOCKING.length === 0
+        ? []
+        : [{ test: { name: 'isolated', include: MOCKING, environment: 'node', isolate: true, ...integration } }]),
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // After each file: cameras its accounts left running are stopped (see the file).
+          setupFiles: ['e2e/fixtures/cleanup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time (measured on 2 cores: most of an e2e file is waiting on the browser,
+          // the server or ffmpeg). Specs share the one server, so each works in accounts of its own.
+          maxWorkers: 2,
+          // After unit and integration, which run at their own width.
+          sequence: { groupOrder: 1 },
           // A page on a busy 2-core machine can take seconds: a poll's 1 s default flakes, not fails truly.
           expect: { poll: { timeout: 10_000 } },
         },

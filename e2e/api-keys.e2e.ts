@@ -4,11 +4,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { accountWithRole, apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 const PHONE_390 = { width: 390, height: 844 };
 const shot = (name: string) => path.join(SCREENSHOT_DIR, `api-keys-${name}.png`);
 
@@ -39,7 +40,7 @@ describe('API keys on the security page', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await openBrowser();
+    ctx = await browser.newContext();
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   });
   afterAll(async () => {

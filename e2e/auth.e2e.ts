@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { ADMIN, accountWithRole, uniqueEmail } from './fixtures/accounts.ts';
-import { openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 describe('accounts in the browser', () => {
   let ctx: BrowserContext;
@@ -12,7 +13,7 @@ describe('accounts in the browser', () => {
   let watch: ReturnType<typeof watchForErrors>;
 
   beforeAll(async () => {
-    ctx = await openBrowser();
+    ctx = await browser.newContext();
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { type RunningServer, startServer } from './fixtures/server.ts';
 import { signInUi } from './fixtures/ui.ts';
+
+const browser = useBrowser();
 
 async function signIn(page: Page, url: string, who: { user: { email: string }; password: string }) {
   await page.goto(`${url}/auth/login`);
@@ -23,7 +25,7 @@ describe('connection banner', () => {
     const first = await startServer();
     servers.push(first);
     const who = await apiSignUp(first.url, 'Ban Ner');
-    const ctx = await openBrowser();
+    const ctx = await browser.newContext();
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     await signIn(page, first.url, who);
@@ -43,7 +45,8 @@ describe('connection banner', () => {
       .toContain('Preview backend running in this workspace.');
     await ctx.close();
     expect(watch.errors, watch.errors.join('\n')).toEqual([]);
-  });
+    // Two server starts (60 s each at most, see fixtures/server.ts) and three banner changes.
+  }, 180_000);
 });
 
 /** Item 24: the banner is one unobtrusive line on a phone, and only on app pages. */
@@ -51,7 +54,7 @@ describe('connection banner placement', () => {
   const base = inject('baseUrl');
 
   it('stays off the public landing page', async () => {
-    const ctx = await openBrowser({ width: 390, height: 844 });
+    const ctx = await browser.newContext({ width: 390, height: 844 });
     const page = await ctx.newPage();
     // The page's connection-status stream opens: the banner would show from then on, if ever.
     const stream = page.waitForResponse((r) => r.url().includes('/api/v1/realtime'));
@@ -71,7 +74,7 @@ describe('connection banner placement', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
         body: JSON.stringify({ preferences: { language } }),
       });
-      const ctx = await openBrowser({ width: 390, height: 844 });
+      const ctx = await browser.newContext({ width: 390, height: 844 });
       const page = await ctx.newPage();
       await signIn(page, base, who);
       const banner = page.getByTestId('connection-banner');

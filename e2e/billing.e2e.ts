@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { ADMIN, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 const PHONE_390 = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const shot = (name: string) => path.join(SCREENSHOT_DIR, `billing-${name}.png`);
@@ -42,7 +43,7 @@ interface Person {
 }
 
 async function signedIn(email: string, password: string): Promise<Person> {
-  const ctx = await openBrowser(DESKTOP);
+  const ctx = await browser.newContext(DESKTOP);
   const page = await ctx.newPage();
   const watch = watchForErrors(page);
   await page.goto(`${base}/auth/login`);
@@ -99,7 +100,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
 
   it('a new account sees its 7 trial days on /billing, and /payment sends a visitor to sign in and back', async () => {
     const owner = await apiSignUp(base, 'Tess Trial');
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     try {
@@ -322,7 +323,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
   });
 
   it('the landing page shows the public plans from the table', async () => {
-    const ctx = await openBrowser(PHONE_390);
+    const ctx = await browser.newContext(PHONE_390);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     try {

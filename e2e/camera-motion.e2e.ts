@@ -4,11 +4,12 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
@@ -37,7 +38,7 @@ describe('motion settings, zones and arming in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await openBrowser();
+    ctx = await browser.newContext();
   });
   afterAll(async () => {
     for (const c of cleanup) await c();
@@ -199,12 +200,19 @@ describe('motion settings, zones and arming in the browser', () => {
   it('a viewer sees whether a camera is armed but cannot arm it or change its motion settings', async () => {
     const owner = await apiSignUp(base, 'Vera Viewer');
     const id = await addCamera(base, owner, { name: 'Porch pattern', recordingMode: 'off' });
-    cleanup.push(() => deleteCamera(base, owner, id));
     // Until invitations exist, a viewer of a workspace with cameras is made in the database.
-    const client = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
-    await client.connect();
-    await client.query(`update users set role = 'viewer' where id = $1`, [owner.user.uid]);
-    await client.end();
+    const setRole = async (role: string) => {
+      const client = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
+      await client.connect();
+      await client.query('update users set role = $2 where id = $1', [owner.user.uid, role]);
+      await client.end();
+    };
+    await setRole('viewer');
+    // A viewer may not delete it: the owner's role comes back first.
+    cleanup.push(async () => {
+      await setRole('user');
+      await deleteCamera(base, owner, id);
+    });
 
     await signIn(owner.user.email, owner.password);
     await page.goto(`${base}/viewer/cameras`);

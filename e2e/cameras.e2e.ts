@@ -3,11 +3,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { accountWithRole, apiSignUp, uniqueEmail } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 describe('cameras page in the browser', () => {
   let ctx: BrowserContext;
@@ -21,7 +23,7 @@ describe('cameras page in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    [ctx, rtsp] = await Promise.all([openBrowser(), startRtspServer()]);
+    [ctx, rtsp] = await Promise.all([browser.newContext(), startRtspServer()]);
   });
   afterAll(async () => {
     await Promise.all([ctx?.close(), rtsp?.stop()]);
@@ -131,26 +133,25 @@ describe('cameras page in the browser', () => {
     const owner = await apiSignUp(base, 'Limit Person');
     const me = await (await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${owner.token}` } })).json();
     const max: number = me.user.limits.maxCameras;
-    for (let i = 0; i < max; i++) {
-      const res = await fetch(`${base}/api/v1/cameras`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-        body: JSON.stringify({ name: `Cam ${i}`, source: { type: 'test-pattern' }, recordingMode: 'off' }),
-      });
-      expect(res.status).toBe(201);
+    // A full plan's worth of test patterns: each runs an ffmpeg until it is deleted (at the end).
+    const made: string[] = [];
+    try {
+      for (let i = 0; i < max; i++) made.push(await addCamera(base, owner, { name: `Cam ${i}`, recordingMode: 'off' }));
+      await signIn(owner.user.email, owner.password);
+      await page.goto(`${base}/viewer/cameras`);
+      await page.getByRole('button', { name: 'Add camera' }).click();
+      await dialog().getByLabel('Name', { exact: true }).fill('One too many');
+      await dialog().getByLabel('Source type').selectOption('test-pattern');
+      await dialog().getByRole('button', { name: 'Save' }).click();
+      const banner = page.getByTestId('camera-limit');
+      await visible(banner).toBe(true);
+      expect(await banner.textContent()).toContain('Quota exceeded. Please try again later.');
+      expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras.`);
+      // With plans shipped (issue 11) the banner sends the owner to the plans that lift the limit.
+      expect(await banner.getByRole('link').getAttribute('href')).toBe('/upgrade');
+    } finally {
+      for (const id of made) await deleteCamera(base, owner, id);
     }
-    await signIn(owner.user.email, owner.password);
-    await page.goto(`${base}/viewer/cameras`);
-    await page.getByRole('button', { name: 'Add camera' }).click();
-    await dialog().getByLabel('Name', { exact: true }).fill('One too many');
-    await dialog().getByLabel('Source type').selectOption('test-pattern');
-    await dialog().getByRole('button', { name: 'Save' }).click();
-    const banner = page.getByTestId('camera-limit');
-    await visible(banner).toBe(true);
-    expect(await banner.textContent()).toContain('Quota exceeded. Please try again later.');
-    expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras.`);
-    // With plans shipped (issue 11) the banner sends the owner to the plans that lift the limit.
-    expect(await banner.getByRole('link').getAttribute('href')).toBe('/upgrade');
   });
 
   it('a viewer sees the list read-only: no add, edit or delete controls', async () => {

@@ -5,11 +5,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountWithRole, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitForFootage } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 type Account = Awaited<ReturnType<typeof apiSignUp>>;
 type Ev = { id: string; kind: string; acknowledgedAt: string | null; note: string | null };
 
@@ -63,7 +64,7 @@ describe('events page', () => {
   });
 
   it('desktop: a motion event appears live, filters by kind, plays its clip, takes a note and is acknowledged', async () => {
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     try {
       const page = await ctx.newPage();
       const watch = watchForErrors(page);
@@ -143,7 +144,7 @@ describe('events page', () => {
       recordingsRemoved: 3,
       bytesRemoved: 24_500_000,
     });
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     try {
       const page = await ctx.newPage();
       const watch = watchForErrors(page);
@@ -178,7 +179,7 @@ describe('events page', () => {
 
   it('phone, dark, as a viewer: cards fit the width, the dialog is full width, no acknowledge controls', async () => {
     await api(viewer, 'PATCH', '/api/v1/me', { preferences: { theme: 'dark' } });
-    const ctx = await openBrowser(PHONE);
+    const ctx = await browser.newContext(PHONE);
     try {
       const page = await ctx.newPage();
       const watch = watchForErrors(page);

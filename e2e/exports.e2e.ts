@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { addCamera, deleteCamera, today, waitForFootage } from './fixtures/cameras.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 const run = promisify(execFile);
 
 /** A datetime-local value ("YYYY-MM-DDTHH:mm:ss") of instant `ms` in `timeZone`. */
@@ -51,7 +52,7 @@ describe('exports page cuts and downloads recorded footage', () => {
   });
 
   it('desktop: export an 8 s range, see it done with its SHA-256, download an H.264 MP4 of ~8 s', async () => {
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     try {
       const page = await ctx.newPage();
       const watch = watchForErrors(page);
@@ -93,7 +94,7 @@ describe('exports page cuts and downloads recorded footage', () => {
   }, 120_000);
 
   it('phone: the list and form fit a narrow screen', async () => {
-    const ctx = await openBrowser(PHONE);
+    const ctx = await browser.newContext(PHONE);
     try {
       const page = await ctx.newPage();
       const watch = watchForErrors(page);

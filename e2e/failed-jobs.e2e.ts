@@ -3,10 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ADMIN, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 /**
  * Admin › Settings lists the job queue's dead letters. The job here really failed: a
@@ -45,7 +46,7 @@ describe('failed background jobs in Admin › Settings', () => {
     it(`${name}: shows a failed job with its error; Discard removes it`, async () => {
       const workspaceId = `not-a-workspace-${name}`;
       await failJob(workspaceId);
-      const ctx = await openBrowser(viewport);
+      const ctx = await browser.newContext(viewport);
       try {
         const page = await ctx.newPage();
         const watch = watchForErrors(page);

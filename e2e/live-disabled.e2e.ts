@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 /** Item 20: a disabled camera is a labelled tile that opens no connection and logs nothing. */
 describe('live view of a disabled camera', () => {
@@ -29,7 +30,7 @@ describe('live view of a disabled camera', () => {
   const setEnabled = (enabled: boolean) => patch({ enabled });
 
   it('stops trying once the camera is disabled, and never starts after a reload', async () => {
-    const ctx = await openBrowser();
+    const ctx = await browser.newContext();
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     const liveCalls: string[] = [];

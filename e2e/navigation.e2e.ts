@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { ADMIN, accountWithRole } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 /** The navigation as the person sees it: each group's heading and its links. */
 async function navOf(page: Page): Promise<Record<string, string[]>> {
@@ -50,7 +51,7 @@ describe('navigation: grouped by what people do, each role sees what it can use'
   });
 
   async function signedIn(email: string, password: string, viewport = DESKTOP) {
-    const ctx = await openBrowser(viewport);
+    const ctx = await browser.newContext(viewport);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     await page.goto(`${base}/auth/login`);

@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { DESKTOP, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, waitOnline } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { type RunningServer, startServer } from './fixtures/server.ts';
 import { signInUi } from './fixtures/ui.ts';
+
+const browser = useBrowser();
 
 /**
  * This machine's PATH, less the named programs: one folder of links to everything else (embedded
@@ -73,7 +75,7 @@ describe('without a system ffmpeg', () => {
     await waitOnline(server.url, owner, pattern);
     await waitOnline(server.url, owner, gate);
 
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     try {

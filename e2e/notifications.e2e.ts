@@ -7,11 +7,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { accountWithRole, apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 /** The lead's review folder for this screenshots. */
 const SHOTS = SCREENSHOT_DIR;
 const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
@@ -69,7 +70,7 @@ describe('workspace notifications in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    ctx = await openBrowser();
+    ctx = await browser.newContext();
   });
   afterAll(async () => {
     for (const c of cameras) await deleteCamera(base, c.owner, c.id);

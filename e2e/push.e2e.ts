@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, openPersistentBrowser, watchForErrors } from './fixtures/browser.ts';
 import { PERMISSION_SPY, browserKeys, standInPushManager } from './fixtures/push.ts';
 
 /**
@@ -49,7 +49,8 @@ describe('web push and the installable app in Chromium', () => {
   });
   beforeEach(async () => {
     account = await apiSignUp(base, 'Push person');
-    ctx = await openBrowser();
+    // A profile on disk: an off-the-record context has no Push API at all (subscribe() is refused at once).
+    ctx = await openPersistentBrowser();
     await ctx.grantPermissions(['notifications'], { origin: base });
     page = await ctx.newPage();
     watch = watchForErrors(page);
@@ -133,6 +134,8 @@ describe('web push and the installable app in Chromium', () => {
   });
 
   it('the worker is active, permission is asked only by the click, and this Chromium’s push service failure is explained', async () => {
+    // The page's timers run on Playwright's clock (at the real pace until moved on below).
+    await page.clock.install();
     await page.addInitScript(PERMISSION_SPY);
     await signedIn('/viewer/settings');
     await expect.poll(workerState, { timeout: 15_000 }).toEqual({
@@ -150,9 +153,15 @@ describe('web push and the installable app in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __permissionAsks: unknown[] }).__permissionAsks))
       .toEqual([{ userActivation: true, at: '/viewer/settings' }]);
-    // The real subscribe() never answers here; after 20 s the person is told why, in words.
+    // The real subscribe() never answers here; after 20 s the person is told why, in words. Those
+    // 20 s pass on the page's clock, moved on in steps until the explanation shows, not waited out.
     const error = page.getByTestId('push-error');
-    await error.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => {
+        await page.clock.fastForward(5_000);
+        return error.isVisible();
+      })
+      .toBe(true);
     expect(await error.textContent()).toMatch(/push service did not answer/);
     expect(await devicesOf(account.token)).toEqual([]);
     await notificationsCard().scrollIntoViewIfNeeded();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 /** Item 19: a recordings link to a deleted or malformed camera opens a real camera and says why. */
 describe('recordings link to a camera that is gone', () => {
@@ -23,7 +24,7 @@ describe('recordings link to a camera that is gone', () => {
   });
 
   it('falls back to a camera that exists for a deleted or malformed id', async () => {
-    const ctx = await openBrowser();
+    const ctx = await browser.newContext();
     const page = await ctx.newPage();
     const watch = watchForErrors(page);
     await page.goto(`${base}/auth/login`);

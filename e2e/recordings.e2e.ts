@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { addCamera, deleteCamera, waitForFootage } from './fixtures/cameras.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 /**
  * Footage comes from the real recorder: a test-pattern camera records through ffmpeg, the
@@ -64,7 +65,7 @@ describe('recordings page plays recorded video', () => {
     }));
 
   it('a click in a gap says so and offers the next recording; zoom widens a short recording', async () => {
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     try {
       const { page, watch } = await openRecordings(ctx);
       const bar = page.getByTestId('timeline');
@@ -109,7 +110,7 @@ describe('recordings page plays recorded video', () => {
     ['phone', PHONE],
   ] as const) {
     it(`${name}: clicking the timeline plays recorded video (currentTime advances, readyState ≥ 2)`, async () => {
-      const ctx = await openBrowser(viewport);
+      const ctx = await browser.newContext(viewport);
       try {
         const { page, watch } = await openRecordings(ctx);
         const slider = page.getByRole('slider', { name: 'Timeline' });

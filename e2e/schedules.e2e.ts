@@ -4,10 +4,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { accountWithRole, apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 interface ScheduleList {
   items: { id: string; name: string; ranges: { day: number; start: string; end: string }[]; holidays: unknown[] }[];
@@ -31,7 +32,7 @@ describe('schedules page in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await openBrowser();
+    ctx = await browser.newContext();
   });
   afterAll(async () => {
     await ctx?.close();

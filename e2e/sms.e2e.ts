@@ -5,10 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, injec
 import pg from 'pg';
 import { accountWithRole, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 /** The narrow phone the brief asks the page to fit. */
 const PHONE_390 = { width: 390, height: 844 };
 
@@ -25,7 +26,7 @@ describe('SMS manager page in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await openBrowser();
+    ctx = await browser.newContext();
   });
   afterAll(async () => {
     await ctx?.close();

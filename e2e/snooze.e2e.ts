@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 /** Snoozing a camera's notifications from its live tile: the menu, the badge, ending it. */
 describe('snooze from the live tile', () => {
@@ -22,7 +23,7 @@ describe('snooze from the live tile', () => {
 
   for (const viewport of [DESKTOP, PHONE]) {
     it(`snoozes for an hour, shows until when, and ends it (${viewport.width} px)`, async () => {
-      const ctx = await openBrowser(viewport);
+      const ctx = await browser.newContext(viewport);
       const page = await ctx.newPage();
       const watch = watchForErrors(page);
       try {

@@ -5,11 +5,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
@@ -58,7 +59,7 @@ describe('tasks: a manager assigns, an operator works the queue', () => {
   });
 
   async function signedIn(who: { user: { email: string }; password: string }, viewport: typeof DESKTOP) {
-    const ctx = await openBrowser(viewport);
+    const ctx = await browser.newContext(viewport);
     contexts.push(ctx);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);

@@ -5,11 +5,12 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, databaseUrlOf, uniqueEmail } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 const PHONE_390 = { width: 390, height: 844 };
 const shot = (name: string) => path.join(SCREENSHOT_DIR, `team-${name}.png`);
 
@@ -56,7 +57,7 @@ describe('team: invitations in the browser', () => {
   });
 
   async function pageIn(viewport?: { width: number; height: number }) {
-    const ctx = await openBrowser(viewport);
+    const ctx = await browser.newContext(viewport);
     contexts.push(ctx);
     const page = await ctx.newPage();
     watches.push(watchForErrors(page));

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { unsubscribePageUrl } from '../apps/server/src/modules/notifications/unsubscribe-token.ts';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 
 async function emailPrefs(token: string) {
   const res = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -18,7 +19,7 @@ describe('unsubscribing from a notification mail, signed out, at phone width', (
   let ctx: BrowserContext;
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await openBrowser(PHONE);
+    ctx = await browser.newContext(PHONE);
   });
   afterAll(async () => {
     await ctx?.close();

@@ -4,11 +4,12 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
+const browser = useBrowser();
 type Account = Awaited<ReturnType<typeof apiSignUp>>;
 
 async function signIn(page: Page, who: Account) {
@@ -50,8 +51,8 @@ describe('viewers may export, as the owner decides', () => {
   afterAll(() => deleteCamera(base, owner, cameraId));
 
   it('the owner turns viewers’ exports off; the viewer is told why, then gets the form back live', async () => {
-    const ownerCtx = await openBrowser(DESKTOP);
-    const viewerCtx = await openBrowser(PHONE);
+    const ownerCtx = await browser.newContext(DESKTOP);
+    const viewerCtx = await browser.newContext(PHONE);
     try {
       const viewerPage = await viewerCtx.newPage();
       const viewerErrors = watchForErrors(viewerPage);

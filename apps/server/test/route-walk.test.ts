@@ -3,8 +3,8 @@ import { accessRole } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/plugins/access.ts';
-import { type TestApp, bearer, callFn, createTestApp, signUp, createTestPatternCamera } from './harness.ts';
-import { joinWorkspace, withPg } from './helpers.ts';
+import { type TestApp, bearer, callFn, createTestApp, signUp } from './harness.ts';
+import { joinWorkspace } from './helpers.ts';
 import {
   NOTIFICATION_FIXTURES,
   type NotificationObjects,
@@ -30,6 +30,13 @@ import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-s
 import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
+import {
+  CAMERA_DELETE_FIXTURE,
+  CORE_FIXTURES,
+  type CoreObjects,
+  OWNER_ONLY,
+  seedCoreObjects,
+} from './route-walk-core.ts';
 
 /**
  * The authorization walk: every registered API route and every callable, called by every
@@ -42,7 +49,8 @@ type Actor = 'anonymous' | Person | KeyActor;
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'operator', 'manager', 'user', 'admin', ...KEY_ACTORS];
 
 interface World
-  extends NotificationObjects,
+  extends CoreObjects,
+    NotificationObjects,
     BillingObjects,
     TeamObjects,
     ApiKeyObjects,
@@ -54,105 +62,13 @@ interface World
     ReportObjects,
     ImportObjects {
   tokens: Record<Person, string>;
-  /** An object of a workspace the `user` actor does not belong to. */
-  foreign: { workspaceId: string };
-  own: { workspaceId: string };
-  /** Cameras: two in the `user` actor's workspace (one for DELETE to spend), one foreign. */
-  cameras: { own: string; ownDoomed: string; foreign: string };
-  /** Recordings (rows inserted directly: only the recorder makes them), one own, one foreign. */
-  recordings: { own: string; foreign: string };
-  /** Exports (rows inserted directly): one to read, one for DELETE to spend, one foreign. */
-  exports: { own: string; ownDoomed: string; foreign: string };
-  /** Events (rows inserted directly: only the recorder makes them), one own, one foreign. */
-  events: { own: string; foreign: string };
-  /** Schedules: one to read and change, one for DELETE to spend, one foreign. */
-  schedules: { own: string; ownDoomed: string; foreign: string };
+  /** The notification fixtures need only the own camera: this is the full set. */
+  cameras: CoreObjects['cameras'];
 }
-
-const DAY = { from: '2026-03-10T00:00:00Z', to: '2026-03-11T00:00:00Z' };
-
-const cameraUrl = (w: World, suffix = '') => ({
-  url: `/api/v1/cameras/${w.cameras.own}${suffix}`,
-  foreignUrl: `/api/v1/cameras/${w.cameras.foreign}${suffix}`,
-});
 
 /** How to call each route that needs more than its bare URL. Keyed by "METHOD url". */
 const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string }> = {
-  'GET /api/v1/workspaces/:id': (w) => ({
-    url: `/api/v1/workspaces/${w.own.workspaceId}`,
-    foreignUrl: `/api/v1/workspaces/${w.foreign.workspaceId}`,
-  }),
-  // An allowed caller would hold the stream open; an unknown topic answers at once after the access check.
-  'GET /api/v1/realtime': () => ({ url: '/api/v1/realtime?topics=no-such-topic' }),
-  'POST /api/fn/:name': () => ({ url: '/api/fn/no-such-function' }),
-  'GET /api/v1/cameras/:id': (w) => cameraUrl(w),
-  'PATCH /api/v1/cameras/:id': (w) => cameraUrl(w),
-  // A test-pattern camera: probing it answers at once, with no ffprobe.
-  'POST /api/v1/cameras/:id/probe': (w) => cameraUrl(w, '/probe'),
-  'GET /api/v1/recordings': (w) => ({
-    url: `/api/v1/recordings?${new URLSearchParams({ cameraId: w.cameras.own, ...DAY })}`,
-    foreignUrl: `/api/v1/recordings?${new URLSearchParams({ cameraId: w.cameras.foreign, ...DAY })}`,
-  }),
-  // An empty patch is a valid no-op, so the own call succeeds and the foreign one must hide.
-  'PATCH /api/v1/recordings/:id': (w) => ({
-    url: `/api/v1/recordings/${w.recordings.own}`,
-    foreignUrl: `/api/v1/recordings/${w.recordings.foreign}`,
-  }),
-  'GET /api/v1/cameras/:id/timeline': (w) => cameraUrl(w, '/timeline?day=2026-03-10&tz=Europe/Paris'),
-  'GET /api/v1/cameras/:id/vod.m3u8': (w) => cameraUrl(w, `/vod.m3u8?${new URLSearchParams(DAY)}`),
-  // No footage here, so the own call is a 404 too: the foreign check lives in recordings/playback.test.ts.
-  'GET /api/v1/cameras/:id/thumbnail': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/thumbnail?at=${DAY.from}` }),
-  'POST /api/v1/cameras/:id/live-ticket': (w) => cameraUrl(w, '/live-ticket'),
-  // Nothing streams here, so the own camera would answer 503: another workspace's camera is a 404 after
-  // the access check. The picture and the foreign check live in modules/live/live-snapshot.test.ts.
-  'GET /api/v1/cameras/:id/snapshot': (w) => ({ url: `/api/v1/cameras/${w.cameras.foreign}/snapshot` }),
-  // Plain HTTP (no upgrade) must answer a clean 4xx; the socket's own checks live in modules/live/live.test.ts.
-  'GET /api/v1/cameras/:id/live.mp4ws': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live.mp4ws` }),
-  // No camera is running here: the offer is refused after the access check; modules/live/webrtc.test.ts plays it.
-  'POST /api/v1/cameras/:id/webrtc': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/webrtc` }),
-  'DELETE /api/v1/cameras/:id/webrtc/:sessionId': (w) => ({
-    url: `/api/v1/cameras/${w.cameras.own}/webrtc/00000000-0000-4000-8000-000000000000`,
-  }),
-  // Public by signature (or session): without either it is a 404, as for another workspace's camera.
-  'GET /api/v1/cameras/:id/live/:file': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live/0.m4s` }),
-  'POST /api/v1/admin/jobs/failed/:id/retry': () => ({ url: '/api/v1/admin/jobs/failed/1/retry' }),
-  'DELETE /api/v1/admin/jobs/failed/:id': () => ({ url: '/api/v1/admin/jobs/failed/1' }),
-  'GET /api/internal/v1/cameras/:id/feed': (w) => ({ url: `/api/internal/v1/cameras/${w.cameras.own}/feed` }),
-  'GET /api/v1/exports/:id': (w) => ({
-    url: `/api/v1/exports/${w.exports.own}`,
-    foreignUrl: `/api/v1/exports/${w.exports.foreign}`,
-  }),
-  'DELETE /api/v1/exports/:id': (w) => ({
-    url: `/api/v1/exports/${w.exports.ownDoomed}`,
-    foreignUrl: `/api/v1/exports/${w.exports.foreign}`,
-  }),
-  'GET /api/v1/events': (w) => ({
-    url: `/api/v1/events?cameraId=${w.cameras.own}`,
-    foreignUrl: `/api/v1/events?cameraId=${w.cameras.foreign}`,
-  }),
-  'GET /api/v1/events/:id': (w) => ({
-    url: `/api/v1/events/${w.events.own}`,
-    foreignUrl: `/api/v1/events/${w.events.foreign}`,
-  }),
-  // An empty patch leaves the note as it is.
-  'PATCH /api/v1/events/:id': (w) => ({
-    url: `/api/v1/events/${w.events.own}`,
-    foreignUrl: `/api/v1/events/${w.events.foreign}`,
-  }),
-  // The empty body is invalid, so the own call fails validation: events.test.ts checks the foreign camera.
-  'POST /api/v1/cameras/:id/arming': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/arming` }),
-  'GET /api/v1/schedules/:id': (w) => ({
-    url: `/api/v1/schedules/${w.schedules.own}`,
-    foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
-  }),
-  'PATCH /api/v1/schedules/:id': (w) => ({
-    url: `/api/v1/schedules/${w.schedules.own}`,
-    foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
-  }),
-  'DELETE /api/v1/schedules/:id': (w) => ({
-    url: `/api/v1/schedules/${w.schedules.ownDoomed}`,
-    foreignUrl: `/api/v1/schedules/${w.schedules.foreign}`,
-  }),
+  ...CORE_FIXTURES,
   ...NOTIFICATION_FIXTURES,
   ...BILLING_FIXTURES,
   ...TEAM_FIXTURES,
@@ -166,28 +82,8 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...BULK_FIXTURES,
   ...REPORT_FIXTURES,
   ...ANALYTICS_FIXTURES,
-  'DELETE /api/v1/cameras/:id': (w) => ({
-    url: `/api/v1/cameras/${w.cameras.ownDoomed}`,
-    foreignUrl: `/api/v1/cameras/${w.cameras.foreign}`,
-  }),
+  ...CAMERA_DELETE_FIXTURE,
 };
-
-/**
- * Routes open to managers whose service then keeps the act to the workspace's owner (issue 11:
- * paying and changing the plan; issue 12: handing over ownership, reading the audit log). The walk's manager is a member,
- * not the owner, so these answer 403 (or 400 when the empty body fails first).
- */
-const OWNER_ONLY = new Set([
-  'POST /api/v1/billing/cancel',
-  'POST /api/v1/billing/resume',
-  'POST /api/v1/billing/checkout',
-  'POST /api/v1/billing/portal',
-  'POST /api/v1/team/ownership',
-  // Issue 12: the audit log is the owner's (and the installation admin's) to read.
-  'GET /api/v1/audit',
-  'POST /api/v1/audit/verify',
-  'GET /api/v1/audit/export.csv',
-]);
 
 const IGNORED = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
@@ -230,49 +126,13 @@ describe('authorization walk over every route', () => {
     }
     const other = await signUp(t.app, { displayName: 'Other tenant' });
     const ownMe = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(tokens.user) });
-    const cameras = {
-      own: await createTestPatternCamera(t.app, tokens.user, 'Own camera'),
-      ownDoomed: await createTestPatternCamera(t.app, tokens.user, 'Own camera to delete'),
-      foreign: await createTestPatternCamera(t.app, other.token, 'Foreign camera'),
-    };
-    const recordings = await withPg(t.databaseUrl, async (c) => {
-      const add = async (cameraId: string) => {
-        const sql = `insert into recordings (camera_id, workspace_id, kind, start_at, end_at)
-          select id, workspace_id, 'continuous', $2, $3 from cameras where id = $1 returning id`;
-        return (await c.query<{ id: string }>(sql, [cameraId, DAY.from, DAY.to])).rows[0]!.id;
-      };
-      return { own: await add(cameras.own), foreign: await add(cameras.foreign) };
-    });
-    const exports = await withPg(t.databaseUrl, async (c) => {
-      const add = async (cameraId: string) => {
-        const sql = `insert into exports (camera_id, workspace_id, requested_by, from_at, to_at)
-          select id, workspace_id, $4, $2, $3 from cameras where id = $1 returning id`;
-        return (await c.query<{ id: string }>(sql, [cameraId, DAY.from, DAY.to, admin.user.uid])).rows[0]!.id;
-      };
-      return { own: await add(cameras.own), ownDoomed: await add(cameras.own), foreign: await add(cameras.foreign) };
-    });
-    const events = await withPg(t.databaseUrl, async (c) => {
-      const add = async (cameraId: string) => {
-        const sql = `insert into events (camera_id, workspace_id, kind, severity, start_at)
-          select id, workspace_id, 'motion', 'alert', $2 from cameras where id = $1 returning id`;
-        return (await c.query<{ id: string }>(sql, [cameraId, DAY.from])).rows[0]!.id;
-      };
-      return { own: await add(cameras.own), foreign: await add(cameras.foreign) };
-    });
-    const schedule = async (token: string, name: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/schedules',
-        headers: bearer(token),
-        payload: { name, ranges: [{ day: 1, start: '08:00', end: '18:00' }] },
-      });
-      return res.json().id as string;
-    };
-    const schedules = {
-      own: await schedule(tokens.user, 'Office hours'),
-      ownDoomed: await schedule(tokens.user, 'To delete'),
-      foreign: await schedule(other.token, 'Foreign'),
-    };
+    const core = await seedCoreObjects(
+      t,
+      { token: tokens.user, workspaceId: ownMe.json().workspace.id },
+      { token: other.token, workspaceId: other.workspace.id },
+      admin.user.uid,
+    );
+    const { cameras, events } = core;
     const notifications = await seedNotificationObjects(t, tokens.user, other, events);
     const billing = await seedBillingObjects(t, { token: tokens.user, uid: ownMe.json().user.uid }, other.token);
     const team = await seedTeamObjects(t, owner, other);
@@ -311,14 +171,8 @@ describe('authorization walk over every route', () => {
       ...sites,
       ...bulk,
       ...reports,
+      ...core,
       tokens,
-      events,
-      schedules,
-      foreign: { workspaceId: other.workspace.id },
-      own: { workspaceId: ownMe.json().workspace.id },
-      cameras,
-      recordings,
-      exports,
     };
     for (const a of ACTORS) roleOf[a] = a === 'anonymous' ? undefined : isKeyActor(a) ? keyRoleOf(a) : a;
   });
