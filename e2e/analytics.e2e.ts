@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
@@ -18,6 +18,8 @@ const PHONE_390 = { width: 390, height: 844 };
  * summary and table, a CSV downloads, and the page holds at 390 px and in the dark theme. The
  * cameras stay disabled: the figures are seeded, no ffmpeg competes for the CPU.
  */
+const browser = useBrowser();
+
 describe('analytics: the charts of a period', () => {
   let db: pg.Client;
   let owner: Awaited<ReturnType<typeof apiSignUp>>;
@@ -92,7 +94,7 @@ describe('analytics: the charts of a period', () => {
     expect.poll(async () => (await Promise.all(CHARTS.map((c) => page.getByTestId(c).isVisible()))).every(Boolean));
 
   it('draws every figure with its summary, table and CSV; 390 px and dark', async () => {
-    const ctx = await openBrowser(DESKTOP);
+    const ctx = await browser.newContext(DESKTOP);
     try {
       const page = await ctx.newPage();
       const watch = watchForErrors(page);

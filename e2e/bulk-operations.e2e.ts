@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 
@@ -18,6 +18,8 @@ const PHONE_390 = { width: 390, height: 844 };
  * camera (the work role runs the job) with each camera's result. The cameras stay disabled so no
  * ffmpeg competes for the CPU; the sites are rows (modules/sites owns their API).
  */
+const browser = useBrowser();
+
 describe('bulk operations: a recording-mode change over the cameras of a site tag', () => {
   let db: pg.Client;
   let owner: Awaited<ReturnType<typeof apiSignUp>>;
@@ -82,7 +84,7 @@ describe('bulk operations: a recording-mode change over the cameras of a site ta
     ).rows.map((r) => `${r.name}: ${r.m}`);
 
   it('filter → pick → change → progress and results, live; then on a phone in the dark', async () => {
-    context = await openBrowser(DESKTOP);
+    context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     const watch = watchForErrors(page);
     await page.goto(`${base}/auth/login`);

@@ -1,28 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROUTES } from '@vigil/shared';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { type OnvifDevice, startOnvifDevice } from '../apps/server/test/onvif-device.ts';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { deleteCamera } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
-/** The panel lives on the site's Manage page, composed by the shell (app/page-loaders.tsx). */
-const composed = ROUTES.some((r) => r.path === '/vms/sites/:id/manage' && r.available);
+const browser = useBrowser();
 
 /**
  * Adding cameras to a site in bulk, in Chromium (issue 13): a pasted CSV with a good and a bad line
  * reported line by line, then ONVIF discovery of a local test device (unicast target) and "Add".
  * One browser at phone width in the dark theme, then the desktop in light.
  */
-describe.skipIf(!composed)('camera import panel', () => {
+describe("camera import panel (on a site's Manage page, composed by the shell)", () => {
   let db: pg.Client;
   let rtsp: RtspServer;
   let device: OnvifDevice;
@@ -71,7 +69,7 @@ describe.skipIf(!composed)('camera import panel', () => {
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ preferences: { theme: 'dark' } }),
     });
-    const ctx = await openBrowser(PHONE_390);
+    const ctx = await browser.newContext(PHONE_390);
     try {
       const page = await ctx.newPage();
       const watch = watchForErrors(page);
@@ -134,7 +132,7 @@ describe.skipIf(!composed)('camera import panel', () => {
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ preferences: { theme: 'light' } }),
     });
-    const desk = await openBrowser(DESKTOP);
+    const desk = await browser.newContext(DESKTOP);
     try {
       const page = await desk.newPage();
       await page.goto(`${base}/auth/login`);

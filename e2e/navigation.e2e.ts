@@ -26,8 +26,8 @@ async function navOf(page: Page): Promise<Record<string, string[]>> {
 
 const WATCH = (dashboard: string) => [`Dashboard ${dashboard}`, 'Live view /viewer/live', 'Cameras /viewer/cameras'];
 const REVIEW = ['Recordings /viewer/recordings', 'Events /viewer/events', 'Exports /viewer/exports'];
-/** Managers and admins also review through reports (issue 13). */
-const MANAGER_REVIEW = ['Reports /manager/reports', ...REVIEW];
+/** Managers and admins also review through analytics and reports (issue 13). */
+const MANAGER_REVIEW = ['Analytics /manager/analytics', 'Reports /manager/reports', ...REVIEW];
 const TEAM = [
   'Team /manager/team',
   'Schedules /manager/schedules',
@@ -98,11 +98,11 @@ describe('navigation: grouped by what people do, each role sees what it can use'
         expect(await navOf(page)).toEqual(expected);
         // A later issue's page stays routable with its real title, and is not offered.
         if (name !== 'viewer') {
-          await page.goto(`${base}/manager/reports`);
-          await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+          await page.goto(`${base}/ai/detection`);
+          await page.getByRole('heading', { level: 1, name: 'AI detection' }).waitFor();
           expect(
             await page.getByRole('navigation', { name: 'Application' }).getByRole('link').allTextContents(),
-          ).not.toContain('Reports');
+          ).not.toContain('AI detection');
         }
         expect(await seriousAxeViolations(page)).toEqual([]);
         expect(watch.errors).toEqual([]);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
@@ -19,6 +19,8 @@ const PHONE_390 = { width: 390, height: 844 };
  * schedules a weekly report; the page at phone width in the dark theme. The camera and its
  * events are written in the database (a disabled camera: no ffmpeg competes for the CPU).
  */
+const browser = useBrowser();
+
 describe('reports: make one, see it finish, download it', () => {
   let db: pg.Client;
   let owner: Awaited<ReturnType<typeof apiSignUp>>;
@@ -51,7 +53,7 @@ describe('reports: make one, see it finish, download it', () => {
   });
 
   async function signedIn(viewport: typeof DESKTOP) {
-    const ctx = await openBrowser(viewport);
+    const ctx = await browser.newContext(viewport);
     contexts.push(ctx);
     const page = await ctx.newPage();
     const watch = watchForErrors(page);

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ADMIN, apiSignIn, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, openBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { type TileServer, startTileServer } from './fixtures/tile-server.ts';
 import { signInUi } from './fixtures/ui.ts';
@@ -31,6 +31,8 @@ async function api(method: string, url: string, token: string, body?: unknown) {
  * details, and the dashboard with totals and a map drawn from a local tile server (MAP_TILE_URL
  * of the e2e server, global-setup). A workspace without the plan sees the server's refusal.
  */
+const browser = useBrowser();
+
 describe('VMS: sites, the dashboard and its map', () => {
   let ctx: BrowserContext;
   let page: Page;
@@ -91,7 +93,7 @@ describe('VMS: sites, the dashboard and its map', () => {
       tags: ['hq'],
     });
     expect(paris.status, JSON.stringify(paris.body)).toBe(201);
-    ctx = await openBrowser(DESKTOP);
+    ctx = await browser.newContext(DESKTOP);
   });
   afterEach(async () => {
     await page?.close();
