@@ -178,6 +178,10 @@ describe('VMS: sites, the dashboard and its map', () => {
       .poll(() => page.getByTestId('live-tile').getAttribute('data-state'), { timeout: 45_000 })
       .toBe('playing');
     await page.getByTestId('site-health').waitFor();
+    // The site's analytics, composed onto its page by the shell: this site's camera and no other.
+    const analytics = page.getByTestId('site-analytics');
+    await analytics.getByRole('heading', { name: 'Events per camera' }).waitFor();
+    await analytics.getByText(/busiest camera was Dock pattern/).waitFor();
     await noSeriousAxe();
     await shot('details-desktop');
 

@@ -102,7 +102,8 @@ export function ColumnChart({
             <g className="text-muted">
               <AxisLeft
                 scale={y}
-                numTicks={4}
+                // Counts are whole: a small maximum would otherwise label half steps as "0, 1, 1, 2".
+                tickValues={y.ticks(4).filter(Number.isInteger)}
                 stroke="currentColor"
                 tickStroke="currentColor"
                 tickFormat={(v) => format(Number(v))}
