@@ -34,3 +34,4 @@ export * from './report-periods.ts';
 export * from './camera-import-csv.ts';
 export * from './contracts/camera-import.ts';
 export * from './contracts/analytics.ts';
+export * from './contracts/ai.ts';

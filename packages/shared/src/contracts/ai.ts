@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+
+/**
+ * Issue 14: AI detection. The contracts every part shares: the labels a detector knows, the
+ * providers, a camera's AI settings, a detection, and the workspace's provider settings.
+ */
+
+/** The 80 COCO object classes, as the local detector and CodeProject.AI / DeepStack name them. */
+export const COCO_LABELS = [
+  'person',
+  'bicycle',
+  'car',
+  'motorcycle',
+  'airplane',
+  'bus',
+  'train',
+  'truck',
+  'boat',
+  'traffic light',
+  'fire hydrant',
+  'stop sign',
+  'parking meter',
+  'bench',
+  'bird',
+  'cat',
+  'dog',
+  'horse',
+  'sheep',
+  'cow',
+  'elephant',
+  'bear',
+  'zebra',
+  'giraffe',
+  'backpack',
+  'umbrella',
+  'handbag',
+  'tie',
+  'suitcase',
+  'frisbee',
+  'skis',
+  'snowboard',
+  'sports ball',
+  'kite',
+  'baseball bat',
+  'baseball glove',
+  'skateboard',
+  'surfboard',
+  'tennis racket',
+  'bottle',
+  'wine glass',
+  'cup',
+  'fork',
+  'knife',
+  'spoon',
+  'bowl',
+  'banana',
+  'apple',
+  'sandwich',
+  'orange',
+  'broccoli',
+  'carrot',
+  'hot dog',
+  'pizza',
+  'donut',
+  'cake',
+  'chair',
+  'couch',
+  'potted plant',
+  'bed',
+  'dining table',
+  'toilet',
+  'tv',
+  'laptop',
+  'mouse',
+  'remote',
+  'keyboard',
+  'cell phone',
+  'microwave',
+  'oven',
+  'toaster',
+  'sink',
+  'refrigerator',
+  'book',
+  'clock',
+  'vase',
+  'scissors',
+  'teddy bear',
+  'hair drier',
+  'toothbrush',
+] as const;
+export type AiLabel = (typeof COCO_LABELS)[number];
+export const aiLabelSchema = z.enum(COCO_LABELS, { message: 'is not a label the detectors know' });
+
+/**
+ * Who analyses a frame. `local`: the built-in detector (no network). `codeproject`: a
+ * CodeProject.AI / DeepStack-compatible HTTP API. `openai` is not a detector: an OpenAI-compatible
+ * vision API that describes an alert in one sentence, after a detector found it.
+ */
+export const AI_DETECTORS = ['local', 'codeproject'] as const;
+export type AiDetector = (typeof AI_DETECTORS)[number];
+
+/** What a surveillance user means by default: people and vehicles, not cups. */
+export const AI_DEFAULT_LABELS: readonly AiLabel[] = ['person', 'car', 'truck', 'bicycle', 'motorcycle', 'dog', 'cat'];
+export const AI_CAMERA_DEFAULTS = {
+  enabled: false,
+  provider: 'local' as AiDetector,
+  labels: ['person', 'car'] as AiLabel[],
+  minScore: 0.5,
+  alertLabels: ['person'] as AiLabel[],
+  labelZones: {} as Partial<Record<AiLabel, string[]>>,
+  describe: false,
+};
+
+const score = z
+  .number({ message: 'must be a number from 0 to 1' })
+  .min(0, 'must be from 0 to 1')
+  .max(1, 'must be from 0 to 1');
+
+/** Per camera (PATCH /cameras/:id `ai`). Zones are the camera's motion zone names. */
+export const cameraAiSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(AI_CAMERA_DEFAULTS.enabled),
+    provider: z.enum(AI_DETECTORS).default(AI_CAMERA_DEFAULTS.provider),
+    /** Labels kept; anything else the detector sees is dropped. */
+    labels: z.array(aiLabelSchema).min(1).max(80).default(AI_CAMERA_DEFAULTS.labels),
+    minScore: score.default(AI_CAMERA_DEFAULTS.minScore),
+    /** Labels that make the detection an alert (the others are info). A subset of `labels`. */
+    alertLabels: z.array(aiLabelSchema).max(80).default(AI_CAMERA_DEFAULTS.alertLabels),
+    /** A label counts only inside these zones (no entry: anywhere in the picture). */
+    labelZones: z.partialRecord(aiLabelSchema, z.array(z.string().trim().min(1).max(40)).max(16)).default({}),
+    /** Ask the workspace's vision API for a one-sentence description of each alert. */
+    describe: z.boolean().default(AI_CAMERA_DEFAULTS.describe),
+  })
+  .strict()
+  .refine((s) => s.alertLabels.every((l) => s.labels.includes(l)), {
+    message: 'alert labels must be among the labels',
+    path: ['alertLabels'],
+  });
+export type CameraAiSettings = z.infer<typeof cameraAiSettingsSchema>;
+
+/** Settings as saved may lack fields (older rows): the defaults fill them. */
+export function cameraAiSettingsOf(saved: Partial<CameraAiSettings> | null | undefined): CameraAiSettings {
+  return {
+    enabled: saved?.enabled ?? AI_CAMERA_DEFAULTS.enabled,
+    provider: saved?.provider ?? AI_CAMERA_DEFAULTS.provider,
+    labels: saved?.labels ?? [...AI_CAMERA_DEFAULTS.labels],
+    minScore: saved?.minScore ?? AI_CAMERA_DEFAULTS.minScore,
+    alertLabels: saved?.alertLabels ?? [...AI_CAMERA_DEFAULTS.alertLabels],
+    labelZones: saved?.labelZones ?? {},
+    describe: saved?.describe ?? AI_CAMERA_DEFAULTS.describe,
+  };
+}
+
+/** A box in fractions of the picture: [x1, y1, x2, y2], from the top left, 0–1. */
+export const boxSchema = z.tuple([score, score, score, score]);
+export type Box = z.infer<typeof boxSchema>;
+
+export const detectionSchema = z.object({
+  label: z.string(),
+  score: z.number(),
+  box: boxSchema,
+  /** The camera's motion zones the box's bottom centre lies in (where a person stands). */
+  zones: z.array(z.string()).optional(),
+});
+export type Detection = z.infer<typeof detectionSchema>;
+
+/** POST /api/v1/ai/analyze: the camera's current frame, now (counts against the quota). */
+export const analyzeRequestSchema = z.object({ cameraId: z.string().uuid() }).strict();
+export const analyzeResponseSchema = z.object({
+  detections: z.array(detectionSchema),
+  provider: z.enum(AI_DETECTORS),
+  /** Milliseconds the provider took. */
+  tookMs: z.number(),
+  usage: z.object({ used: z.number(), quota: z.number() }),
+});
+export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
+
+/**
+ * An `ai.detection` event's `detail`: what was found, in which motion event, and (with the vision
+ * API) a sentence about it.
+ */
+export const aiDetectionDetailSchema = z.object({
+  labels: z.array(z.string()),
+  detections: z.array(detectionSchema),
+  provider: z.enum(AI_DETECTORS),
+  motionEventId: z.string().nullable(),
+  description: z.string().nullable().optional(),
+});
+export type AiDetectionDetail = z.infer<typeof aiDetectionDetailSchema>;
+
+const providerUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url('must be a URL')
+  .refine((u) => /^https?:/i.test(u), 'must be an http or https URL');
+/** A secret on write: a new value, or null to remove it; omitted keeps the stored one. */
+const secretInput = z.string().max(500).nullable().optional();
+
+/** PUT /api/v1/ai/settings (owners and managers). */
+export const aiSettingsInputSchema = z
+  .object({
+    codeproject: z
+      .object({ url: providerUrl, apiKey: secretInput, timeoutMs: z.number().int().min(500).max(60_000).optional() })
+      .strict()
+      .nullable()
+      .optional(),
+    openai: z
+      .object({
+        url: providerUrl,
+        apiKey: secretInput,
+        model: z.string().trim().min(1).max(100),
+        timeoutMs: z.number().int().min(500).max(60_000).optional(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type AiSettingsInput = z.infer<typeof aiSettingsInputSchema>;
+
+/** GET /api/v1/ai/settings: secrets masked (only whether one is set). */
+export const aiSettingsSchema = z.object({
+  local: z.object({ available: z.boolean(), model: z.string() }),
+  codeproject: z.object({ url: z.string(), hasApiKey: z.boolean(), timeoutMs: z.number() }).nullable(),
+  openai: z.object({ url: z.string(), hasApiKey: z.boolean(), model: z.string(), timeoutMs: z.number() }).nullable(),
+  usage: z.object({ used: z.number(), quota: z.number(), periodStart: isoDate.nullable() }),
+});
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
