@@ -30,6 +30,7 @@ import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-s
 import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
+import { AI_FIXTURES, seedAiObjects } from './route-walk-ai.ts';
 import {
   CAMERA_DELETE_FIXTURE,
   CORE_FIXTURES,
@@ -82,6 +83,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...BULK_FIXTURES,
   ...REPORT_FIXTURES,
   ...ANALYTICS_FIXTURES,
+  ...AI_FIXTURES,
   ...CAMERA_DELETE_FIXTURE,
 };
 
@@ -145,6 +147,7 @@ describe('authorization walk over every route', () => {
       { token: tokens.user, workspaceId: owner.workspace.id },
       { token: other.token, workspaceId: other.workspace.id },
     );
+    await seedAiObjects(t, { workspaceId: owner.workspace.id });
     const bulk = await seedBulkObjects(
       t,
       { token: tokens.user, workspaceId: owner.workspace.id, camera: cameras.own },
