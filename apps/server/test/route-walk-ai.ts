@@ -8,8 +8,8 @@ import { grantPlan } from './helpers.ts';
  * POST /ai/analyze with no body stops at validation for the allowed roles; the camera scope of
  * its body is covered by ai.test.ts (unknown camera → not-found).
  */
-export async function seedAiObjects(t: TestApp, own: { workspaceId: string }): Promise<void> {
-  await grantPlan(t.databaseUrl, own.workspaceId, 'pro');
+export async function seedAiObjects(t: TestApp, workspaceIds: string[]): Promise<void> {
+  for (const id of workspaceIds) await grantPlan(t.databaseUrl, id, 'vms');
 }
 
 export const AI_FIXTURES: Record<

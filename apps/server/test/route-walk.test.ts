@@ -147,7 +147,7 @@ describe('authorization walk over every route', () => {
       { token: tokens.user, workspaceId: owner.workspace.id },
       { token: other.token, workspaceId: other.workspace.id },
     );
-    await seedAiObjects(t, { workspaceId: owner.workspace.id });
+    await seedAiObjects(t, [owner.workspace.id, admin.workspace.id]);
     const bulk = await seedBulkObjects(
       t,
       { token: tokens.user, workspaceId: owner.workspace.id, camera: cameras.own },

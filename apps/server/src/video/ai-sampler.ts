@@ -107,7 +107,7 @@ export class AiSampler {
     // The GOP's keyframe (right after the init) is what is decoded: the same one again is nothing new.
     const from = this.feed.initSegment?.length ?? 0;
     const key = mp4.subarray(from, from + 4096);
-    if (this.lastKeyframe && this.lastKeyframe.equals(key)) return;
+    if (this.lastKeyframe?.equals(key)) return;
     this.lastKeyframe = Buffer.from(key);
     const jpeg = await snapshotJpeg(this.deps.ffmpegPath, mp4);
     if (!jpeg || !this.active) return;
@@ -155,6 +155,8 @@ export class AiSampler {
             workspaceId: cam.workspaceId,
             kind: 'ai.detection',
             startAt: at,
+            // It lasts from the first detection to the last (extended by each update), never left open.
+            endAt: at,
             zones: [...zones],
             detail: detail() as unknown as Record<string, unknown>,
             // An alert label makes it an alert (while armed, like motion); anything else is info.
