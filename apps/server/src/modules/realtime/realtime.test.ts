@@ -1,7 +1,7 @@
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, callFn, createTestApp, signUp } from '../../../test/harness.ts';
-import { type SseEvent, type SseStream, openSse, patchMe, resetTokenFor } from '../../../test/helpers.ts';
+import { type SseEvent, type SseStream, openSse, patchMe, resetTokenFor, withPg } from '../../../test/helpers.ts';
 
 const codeOf = async (s: SseStream) => ((await s.response.json()) as { error: { code: string } }).error.code;
 
@@ -53,6 +53,33 @@ describe('GET /api/v1/realtime (server-sent events over real HTTP)', () => {
     expect(s.status).toBe(200);
     expect(s.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(await s.next()).toEqual({ event: 'ready', data: { embedded: true } });
+  });
+
+  it('the ai topic carries its detections to the workspace’s members only (issue 14)', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    const s = await ready(me.token, 'ai');
+    const notify = (workspaceId: string, label: string) =>
+      withPg(t.databaseUrl, (c) =>
+        c.query(`select pg_notify('vigil_events', $1)`, [
+          JSON.stringify({
+            topic: 'ai',
+            workspaceId,
+            cameraId: null,
+            id: 'e1',
+            data: { cameraId: 'c1', eventId: 'e1', at: '2026-01-01T00:00:00.000Z', detections: [{ label }] },
+          }),
+        ]),
+      );
+    await notify(other.workspace.id, 'theirs');
+    await notify(me.workspace.id, 'person');
+    const seen = await until(s, (e) => e.event === 'ai');
+    expect(seen.filter((e) => e.event === 'ai')).toEqual([
+      {
+        event: 'ai',
+        data: { cameraId: 'c1', eventId: 'e1', at: '2026-01-01T00:00:00.000Z', detections: [{ label: 'person' }] },
+      },
+    ]);
   });
 
   it('a PATCH /api/v1/me by the user produces `event: me`; another user’s change does not', async () => {
