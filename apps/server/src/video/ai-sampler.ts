@@ -122,6 +122,12 @@ export class AiSampler {
         this.deps.log(`camera ${cam.id}: AI analysis quota reached; analyses paused`);
         return;
       }
+      // A provider that is not set up will not be by the next frame: said once, this motion is left alone.
+      if (e instanceof AppError && e.code === 'failed-precondition') {
+        this.active = false;
+        this.deps.log(`camera ${cam.id}: ${e.message}`);
+        return;
+      }
       throw e;
     }
     if (detections.length === 0) return;
