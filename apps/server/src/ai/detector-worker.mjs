@@ -4,7 +4,8 @@
 //
 // It loads the CenterNet (MobileNet v3) COCO model that @vladmandic/human ships, once, on
 // TensorFlow.js's WebAssembly backend (one thread, no native build, no network), then answers one
-// frame at a time: { id, data: RGB24, width, height } → { id, detections } or { id, error }.
+// frame at a time: { id, frame: { data: RGB24, width, height } } or { id, jpeg } → { id, detections }
+// or { id, error }.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as tfwasm from '@tensorflow/tfjs-backend-wasm';
 import * as tfc from '@tensorflow/tfjs-converter';
 import * as tf from '@tensorflow/tfjs-core';
+import jpegJs from 'jpeg-js';
 
 const require = createRequire(import.meta.url);
 /** The model's square input, in pixels. */
@@ -81,6 +83,20 @@ export async function runModel(model, frame) {
   }));
 }
 
+/**
+ * A JPEG → RGB24 in this thread (jpeg-js, pure JavaScript): cheaper than an ffmpeg process per
+ * picture (bench/ai-detector.mjs). Bounded: at most 40 Mpx and 512 MB while decoding.
+ */
+export function decodeJpeg(jpeg) {
+  const img = jpegJs.decode(jpeg, {
+    useTArray: true,
+    formatAsRGBA: false,
+    maxResolutionInMP: 40,
+    maxMemoryUsageInMB: 512,
+  });
+  return { data: img.data, width: img.width, height: img.height };
+}
+
 function iou(a, b) {
   const ix = Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]));
   const iy = Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
@@ -128,7 +144,7 @@ if (parentPort && workerData?.vigilDetector) {
       if (msg.type === 'memory') return port.postMessage({ type: 'memory', id: msg.id, memory: memory() });
       if (msg.type === 'crash') process.exit(3); // tests: a worker that dies mid-frame
       try {
-        const rows = await runModel(model, msg.frame);
+        const rows = await runModel(model, msg.jpeg ? decodeJpeg(msg.jpeg) : msg.frame);
         port.postMessage({ type: 'result', id: msg.id, detections: decode(rows, labels, msg.options) });
       } catch (err) {
         port.postMessage({ type: 'result', id: msg.id, error: err instanceof Error ? err.message : String(err) });

@@ -55,6 +55,20 @@ describe('the local detector', () => {
     }
   }, 60_000);
 
+  it('takes the JPEG itself too, decoded in the worker: the same person, the same box', async () => {
+    const photo = jpeg(['-i', samples], 'crop=146:158:166:0');
+    const [fromJpeg, fromRgb] = await Promise.all([
+      detector.detectJpeg(photo),
+      detector.detect(await decodeJpegToRgb(photo)),
+    ]);
+    const person = fromJpeg.find((d) => d.label === 'person');
+    expect(person?.score).toBeGreaterThanOrEqual(0.5);
+    const same = fromRgb.find((d) => d.label === 'person');
+    // Two decoders (jpeg-js, ffmpeg) round slightly differently: the box agrees within 2 % of the picture.
+    person?.box.forEach((v, i) => expect(Math.abs(v - (same?.box[i] ?? 9))).toBeLessThan(0.02));
+    await expect(detector.detectJpeg(photo.slice(0, 300))).rejects.toMatchObject({ code: 'invalid-argument' });
+  }, 60_000);
+
   it('finds nothing in colour bars (and keeps a large frame in proportion)', async () => {
     const frame = await decodeJpegToRgb(jpeg(['-f', 'lavfi', '-i', 'smptebars=size=1280x720'], 'null'));
     // Scaled on decode so the longer side is the model's 512.

@@ -35,6 +35,8 @@ export interface LocalDetector {
   /** Settles when the first worker has loaded the model (rejects if it cannot). */
   ready: Promise<void>;
   detect(frame: RgbFrame): Promise<Detection[]>;
+  /** The same on a JPEG, decoded in the worker (jpeg-js; any size up to 40 Mpx). A broken picture fails `invalid-argument`. */
+  detectJpeg(jpeg: Uint8Array): Promise<Detection[]>;
   /** The worker's memory as it sees it (its V8 heap, and the WebAssembly heap the model runs in). */
   memory(): Promise<WorkerMemory>;
   /** Ends the worker; queued and later requests fail with `cancelled`. */
@@ -62,7 +64,8 @@ function workerFile(): URL {
 
 interface Pending {
   id: number;
-  frame: RgbFrame;
+  frame?: RgbFrame;
+  jpeg?: Uint8Array;
   resolve: (d: Detection[]) => void;
   reject: (e: Error) => void;
 }
@@ -95,9 +98,6 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
     startError = undefined;
     const w = new Worker(workerFile(), {
       workerData: { vigilDetector: { labels: [...COCO_LABELS], threads: opts.threads ?? 1 } },
-      // Its own output stays visible, but it never keeps the process alive on its own.
-      stdout: false,
-      stderr: false,
     });
     worker = w;
     const started = new Promise<void>((resolve, reject) => {
@@ -114,11 +114,15 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
       } else if (msg.type === 'memory') {
         memoryWaiters.get(msg.id)?.resolve(msg.memory);
         memoryWaiters.delete(msg.id);
+        holdWhileBusy();
       } else if (msg.type === 'result' && current?.id === msg.id) {
         const done = current;
         current = undefined;
         clearTimeout(timer);
-        if (msg.error) done.reject(new AppError('internal', `the local detector failed on this frame: ${msg.error}`));
+        if (msg.error && done.jpeg)
+          done.reject(new AppError('invalid-argument', `the JPEG could not be analysed: ${msg.error}`));
+        else if (msg.error)
+          done.reject(new AppError('internal', `the local detector failed on this frame: ${msg.error}`));
         else done.resolve(msg.detections ?? []);
         pump();
       }
@@ -163,10 +167,20 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
     memoryWaiters.clear();
   }
 
+  /**
+   * An idle worker does not keep the process alive (a server that forgets close() still exits);
+   * a worker loading its model or answering does (a script awaiting detect() is not cut short).
+   */
+  function holdWhileBusy() {
+    if (!worker) return;
+    if (!workerReady || current || queue.length > 0 || memoryWaiters.size > 0) worker.ref();
+    else worker.unref();
+  }
+
   function pump() {
-    if (closed || current || !worker || !workerReady) return;
+    if (closed || current || !worker || !workerReady) return holdWhileBusy();
     const next = queue.shift();
-    if (!next) return;
+    if (!next) return holdWhileBusy();
     current = next;
     const w = worker;
     timer = setTimeout(() => {
@@ -177,7 +191,16 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
       void w.terminate();
       void start().catch(() => {});
     }, timeoutMs);
-    w.postMessage({ type: 'detect', id: next.id, frame: next.frame, options });
+    w.postMessage({ type: 'detect', id: next.id, frame: next.frame, jpeg: next.jpeg, options });
+    holdWhileBusy();
+  }
+
+  function enqueue(request: { frame?: RgbFrame; jpeg?: Uint8Array }): Promise<Detection[]> {
+    return new Promise<Detection[]>((resolve, reject) => {
+      queue.push({ id: nextId++, ...request, resolve, reject });
+      if (!worker && startError) void start().catch(() => {});
+      pump();
+    });
   }
 
   const ready = start();
@@ -199,11 +222,14 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
       if (!(data instanceof Uint8Array) || data.length !== width * height * 3) {
         return Promise.reject(new AppError('invalid-argument', 'a frame is width × height × 3 bytes of RGB'));
       }
-      return new Promise<Detection[]>((resolve, reject) => {
-        queue.push({ id: nextId++, frame: { data, width, height }, resolve, reject });
-        if (!worker && startError) void start().catch(() => {});
-        pump();
-      });
+      return enqueue({ frame: { data, width, height } });
+    },
+    detectJpeg(jpeg) {
+      if (closed) return Promise.reject(new AppError('cancelled', 'the local detector is closed'));
+      if (!(jpeg instanceof Uint8Array) || jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) {
+        return Promise.reject(new AppError('invalid-argument', 'not a JPEG picture'));
+      }
+      return enqueue({ jpeg });
     },
     memory() {
       const w = worker;
@@ -211,6 +237,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
       const id = nextId++;
       return new Promise<WorkerMemory>((resolve, reject) => {
         memoryWaiters.set(id, { resolve, reject });
+        holdWhileBusy();
         w.postMessage({ type: 'memory', id });
       });
     },
