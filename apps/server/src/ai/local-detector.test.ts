@@ -65,7 +65,9 @@ describe('the local detector', () => {
     expect(person?.score).toBeGreaterThanOrEqual(0.5);
     const same = fromRgb.find((d) => d.label === 'person');
     // Two decoders (jpeg-js, ffmpeg) round slightly differently: the box agrees within 2 % of the picture.
-    person?.box.forEach((v, i) => expect(Math.abs(v - (same?.box[i] ?? 9))).toBeLessThan(0.02));
+    const gaps = (person?.box ?? []).map((v, i) => Math.abs(v - (same?.box[i] ?? 9)));
+    expect(gaps).toHaveLength(4);
+    expect(Math.max(...gaps)).toBeLessThan(0.02);
     await expect(detector.detectJpeg(photo.slice(0, 300))).rejects.toMatchObject({ code: 'invalid-argument' });
   }, 60_000);
 
