@@ -111,6 +111,20 @@ describe('the local detector', () => {
     expect(memory.wasmBytes).toBeGreaterThan(0);
   }, 60_000);
 
+  it('ends a worker stuck on a frame past the time limit (deadline-exceeded)', async () => {
+    const hasty = createLocalDetector({ timeoutMs: 1 });
+    try {
+      await hasty.ready;
+      const frame = await decodeJpegToRgb(jpeg(['-i', samples], 'crop=146:158:166:0'));
+      await expect(hasty.detect(frame)).rejects.toMatchObject({
+        code: 'deadline-exceeded',
+        message: 'the local detector took longer than 1 ms on a frame',
+      });
+    } finally {
+      await hasty.close();
+    }
+  }, 60_000);
+
   it('close() ends the worker: waiting frames are cancelled, later ones refused', async () => {
     const other = createLocalDetector();
     const frame = { data: new Uint8Array(64 * 64 * 3), width: 64, height: 64 };

@@ -110,7 +110,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
         onReady?.resolve();
         pump();
       } else if (msg.type === 'failed') {
-        fail(new Error(`the local detector could not load its model: ${msg.error}`));
+        fail(new AppError('unavailable', `the local detector could not load its model: ${msg.error}`));
       } else if (msg.type === 'memory') {
         memoryWaiters.get(msg.id)?.resolve(msg.memory);
         memoryWaiters.delete(msg.id);
@@ -152,7 +152,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
   /** The worker died: before it was ready, that is a failed start; after, the frame in it fails and a new one starts. */
   function died(reason: string) {
     if (closed) return;
-    if (!workerReady) return fail(new Error(`${reason} while loading the model`));
+    if (!workerReady) return fail(new AppError('unavailable', `${reason} while loading the model`));
     worker = undefined;
     clearTimeout(timer);
     const lost = current;
@@ -188,6 +188,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
       worker = undefined;
       current = undefined;
       next.reject(new AppError('deadline-exceeded', `the local detector took longer than ${timeoutMs} ms on a frame`));
+      dropMemoryWaiters(new AppError('unavailable', 'the local detector was restarted'));
       void w.terminate();
       void start().catch(() => {});
     }, timeoutMs);
