@@ -33,6 +33,7 @@ for (const b of [
   'bulk-operations',
   'report-render',
   'analytics',
+  'ai-detector',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

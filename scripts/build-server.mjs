@@ -2,7 +2,7 @@
 // production processes run with plain `node` — no TypeScript at run time. The workspace packages
 // (@vigil/db, @vigil/shared: TypeScript sources) are bundled in; every npm dependency stays an
 // import of node_modules (native addons, the ffmpeg and PostgreSQL binaries, the AWS SDK).
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -36,4 +36,6 @@ await build({
     },
   ],
 });
+// The local detector's worker thread starts from a file of its own (plain JavaScript, npm imports only).
+copyFileSync(path.join(root, 'apps/server/src/ai/detector-worker.mjs'), path.join(outdir, 'detector-worker.mjs'));
 console.log(`server bundle: apps/server/dist/main.js in ${Math.round(performance.now() - started)} ms`);

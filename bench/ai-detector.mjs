@@ -1,0 +1,182 @@
+// The built-in local detector (issue 14, docs/decisions/0012): CPU per analysed frame and frames
+// per second per core through its worker-thread front (createLocalDetector), against the bare
+// model run in this same process on the same frames (the baseline: loadModel + runModel + decode,
+// no thread, no messages); the worker's memory (process RSS before/after, the worker's own V8 heap
+// and WebAssembly heap) against the bare model's RSS growth; and the JPEG → RGB decode by ffmpeg
+// (its CPU, read from this process's waited-for children) against jpeg-js. The frame is @vladmandic/human's
+// assets/samples.jpg scaled to 512 px (512×463; the model's input is 512×512). CPU, not wall
+// time, is the figure: the machine is shared. FRAMES (20) and WARMUP (2) to change; smoke run:
+// FRAMES=3 WARMUP=1.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { ROOT, report } from './lib.mjs';
+
+register();
+const { createLocalDetector } = await import(path.join(ROOT, 'apps/server/src/ai/local-detector.ts'));
+const { decodeJpegToRgb } = await import(path.join(ROOT, 'apps/server/src/ai/decode-jpeg.ts'));
+const bare = await import(path.join(ROOT, 'apps/server/src/ai/detector-worker.mjs'));
+const { COCO_LABELS } = await import(path.join(ROOT, 'packages/shared/src/index.ts'));
+
+const FRAMES = Number(process.env.FRAMES ?? 20);
+const WARMUP = Number(process.env.WARMUP ?? 2);
+const requireFromServer = createRequire(path.join(ROOT, 'apps/server/package.json'));
+const samples = path.join(path.dirname(requireFromServer.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
+const jpeg = new Uint8Array(readFileSync(samples));
+
+const cpuMs = (since) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+const rssMb = () => process.memoryUsage().rss / 1e6;
+/** CPU of this process's finished children (ffmpeg), from /proc/self/stat cutime + cstime (ticks of 10 ms). */
+const childCpuMs = () => {
+  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(f[13]) + Number(f[14])) * 10;
+};
+
+async function perFrame(run) {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  let last;
+  for (let i = 0; i < FRAMES; i++) last = await run();
+  const ms = cpuMs(cpu) / FRAMES;
+  return {
+    cpuMs: +ms.toFixed(1),
+    fpsPerCore: +(1000 / ms).toFixed(2),
+    wallMs: +((performance.now() - t0) / FRAMES).toFixed(1),
+    last,
+  };
+}
+
+// Memory, each in a fresh process (this one's allocator would reuse what the other freed):
+// RSS growth from before the detector to after FRAMES frames.
+if (process.env.AI_BENCH_MEMORY) {
+  const frame = await decodeJpegToRgb(jpeg);
+  const before = rssMb();
+  const out = {};
+  if (process.env.AI_BENCH_MEMORY === 'worker') {
+    const detector = createLocalDetector();
+    await detector.ready;
+    out.ready = rssMb() - before;
+    for (let i = 0; i < FRAMES; i++) await detector.detect(frame);
+    out.after = rssMb() - before;
+    out.worker = await detector.memory();
+    await detector.close();
+  } else {
+    const model = await bare.loadModel();
+    out.ready = rssMb() - before;
+    for (let i = 0; i < FRAMES; i++)
+      bare.decode(await bare.runModel(model, frame), COCO_LABELS, { minScore: 0.3, maxDetections: 20 });
+    out.after = rssMb() - before;
+  }
+  console.log(JSON.stringify(out));
+  process.exit(0);
+}
+const memoryOf = (mode) =>
+  JSON.parse(
+    execFileSync(process.execPath, [fileURLToPath(import.meta.url)], {
+      env: { ...process.env, AI_BENCH_MEMORY: mode },
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop(),
+  );
+
+const rows = [];
+const load = loadavg()[0].toFixed(1);
+
+// The JPEG → RGB decode before each frame: ffmpeg, a child process (what decodeJpegToRgb runs; its
+// CPU from /proc, start-up included), against jpeg-js, pure JavaScript in this process (full size:
+// it cannot scale while decoding).
+let frame = await decodeJpegToRgb(jpeg); // finds ffmpeg once (its -version probes are not counted)
+const child0 = childCpuMs();
+const d0 = performance.now();
+for (let i = 0; i < FRAMES; i++) frame = await decodeJpegToRgb(jpeg);
+const ffmpegMs = (childCpuMs() - child0) / FRAMES;
+rows.push({
+  measure: `decode JPEG 1280×1158 → RGB ${frame.width}×${frame.height}: ffmpeg (child process)`,
+  'CPU ms/frame': +ffmpegMs.toFixed(1),
+  'frames/s per core': +(1000 / Math.max(1, ffmpegMs)).toFixed(1),
+  'wall ms/frame': +((performance.now() - d0) / FRAMES).toFixed(1),
+  note: 'process start-up included; outside Node',
+});
+const js = await perFrame(async () => bare.decodeJpeg(jpeg));
+rows.push({
+  measure: 'decode JPEG 1280×1158 → RGB 1280×1158: jpeg-js (this thread)',
+  'CPU ms/frame': js.cpuMs,
+  'frames/s per core': js.fpsPerCore,
+  'wall ms/frame': js.wallMs,
+  note: 'blocks the thread it runs in (detectJpeg: the worker)',
+});
+
+// Through the worker front.
+const s0 = performance.now();
+const detector = createLocalDetector();
+let viaWorker;
+try {
+  await detector.ready;
+  const startMs = performance.now() - s0;
+  viaWorker = await perFrame(() => detector.detect(frame));
+  rows.push({
+    measure: 'local detector, through the worker front',
+    'CPU ms/frame': viaWorker.cpuMs,
+    'frames/s per core': viaWorker.fpsPerCore,
+    'wall ms/frame': viaWorker.wallMs,
+    note: `start (model load) ${Math.round(startMs)} ms wall; ${viaWorker.last.length} detections ≥ 0.3`,
+  });
+  const viaJpeg = await perFrame(() => detector.detectJpeg(jpeg));
+  rows.push({
+    measure: 'local detector from the JPEG (detectJpeg: jpeg-js + model in the worker)',
+    'CPU ms/frame': viaJpeg.cpuMs,
+    'frames/s per core': viaJpeg.fpsPerCore,
+    'wall ms/frame': viaJpeg.wallMs,
+    note: `against ffmpeg decode + detect: ${(ffmpegMs + viaWorker.cpuMs).toFixed(0)} ms`,
+  });
+} finally {
+  await detector.close();
+}
+
+// Baseline: the bare model in this process, same frames.
+const model = await bare.loadModel();
+const options = { minScore: 0.3, maxDetections: 20 };
+const baseline = await perFrame(async () => bare.decode(await bare.runModel(model, frame), COCO_LABELS, options));
+rows.push({
+  measure: 'baseline: bare model in this process',
+  'CPU ms/frame': baseline.cpuMs,
+  'frames/s per core': baseline.fpsPerCore,
+  'wall ms/frame': baseline.wallMs,
+  note: `same ${baseline.last.length} detections: ${JSON.stringify(baseline.last) === JSON.stringify(viaWorker.last)}`,
+});
+rows.push({
+  measure: 'worker overhead (front − baseline)',
+  'CPU ms/frame': +(viaWorker.cpuMs - baseline.cpuMs).toFixed(1),
+  'frames/s per core': '',
+  'wall ms/frame': +(viaWorker.wallMs - baseline.wallMs).toFixed(1),
+  note: `load average ${load} on this machine`,
+});
+const memWorker = memoryOf('worker');
+const memBare = memoryOf('bare');
+const mb = (n) => `${(n / 1e6).toFixed(0)} MB`;
+rows.push({
+  measure: 'memory: worker (process RSS growth, fresh process)',
+  'CPU ms/frame': '',
+  'frames/s per core': '',
+  'wall ms/frame': '',
+  note: `+${memWorker.ready.toFixed(0)} MB at ready, +${memWorker.after.toFixed(0)} MB after ${FRAMES} frames; its V8 heap ${mb(memWorker.worker.heapUsed)}, WebAssembly heap ${mb(memWorker.worker.wasmBytes)}`,
+});
+rows.push({
+  measure: 'memory baseline: bare model in the main thread (fresh process)',
+  'CPU ms/frame': '',
+  'frames/s per core': '',
+  'wall ms/frame': '',
+  note: `+${memBare.ready.toFixed(0)} MB at ready, +${memBare.after.toFixed(0)} MB after ${FRAMES} frames`,
+});
+report('ai-detector', rows);
+model.dispose();
