@@ -74,6 +74,7 @@ import './plugins/fastify-types.ts';
 import { AppError } from './lib/app-error.ts';
 import type { LiveFeed } from './video/live-feed.ts';
 import type { LocalDetectorFront } from './modules/ai/providers.ts';
+import { createLocalDetector } from './ai/local-detector.ts';
 
 export const VERSION = '0.1.0';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -289,7 +290,8 @@ async function registerServe(
     db,
     secrets,
     policy,
-    localDetector: opts.ai?.localDetector,
+    // The built-in detector (a worker thread, started on the first local analysis).
+    localDetector: opts.ai?.localDetector ?? (() => createLocalDetector()),
     // The member's own snapshot allowance: analysing is no way around it.
     snapshot: (actor, cameraId) =>
       live.snapshot(

@@ -9,6 +9,7 @@ import { checkTarget } from '../lib/outbound-policy.ts';
 import type { S3Storage, Storage } from '../lib/storage.ts';
 import { createAnalyser } from '../modules/ai/analyser.service.ts';
 import type { LocalDetectorFront } from '../modules/ai/providers.ts';
+import { createLocalDetector } from '../ai/local-detector.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
@@ -103,7 +104,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     secrets,
     policy: { allowLoopback: opts.allowLoopbackTargets ?? false },
     ffmpegPath: () => opts.ffmpegPath ?? ffmpegTools().ffmpeg.path,
-    localDetector: opts.ai?.localDetector,
+    // The built-in detector only where AI runs (main.ts gives `ai`); started on the first local analysis.
+    localDetector: opts.ai && (opts.ai.localDetector ?? (() => createLocalDetector())),
   });
   const liveFeeds = opts.liveFeeds ?? new Map<string, LiveFeed>();
   const runners = new Map<string, CameraRunner>();

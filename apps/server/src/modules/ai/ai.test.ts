@@ -262,6 +262,17 @@ describe('ai', () => {
     codeproject.answer = { status: 200, json: codeProjectAnswer([]) };
   });
 
+  it('the built-in detector through the API: nothing in a plain test pattern, counted like any analysis', async () => {
+    const cam = ok(await call(owner.token, 'GET', `/api/v1/cameras/${camera}`));
+    ok(await call(owner.token, 'PATCH', `/api/v1/cameras/${camera}`, { ai: { ...cam.ai, provider: 'local' } }));
+    const before = await usedNow();
+    const res = ok(await call(owner.token, 'POST', '/api/v1/ai/analyze', { cameraId: camera }));
+    expect(res).toMatchObject({ provider: 'local', detections: [] });
+    expect(res.usage.used).toBe(before + 1);
+    expect(ok(await call(owner.token, 'GET', '/api/v1/ai/settings')).local.available).toBe(true);
+    ok(await call(owner.token, 'PATCH', `/api/v1/cameras/${camera}`, { ai: cam.ai }));
+  });
+
   it('the quota is exact under concurrency, refuses past it with a clear message, and renews with the period', async () => {
     const { db, pool } = createDb(t.databaseUrl, 8);
     try {

@@ -20,6 +20,8 @@ export interface DetectionProvider {
 /** The local detector's front, as apps/server/src/ai's createLocalDetector() returns it. */
 export interface LocalDetectorFront {
   detect(frame: { data: Uint8Array; width: number; height: number }): Promise<Detection[]>;
+  /** The JPEG decoded in the worker (cheaper than an ffmpeg process per frame), when the front offers it. */
+  detectJpeg?(jpeg: Uint8Array): Promise<Detection[]>;
   close(): Promise<void> | void;
 }
 
@@ -27,7 +29,7 @@ export function localProvider(front: LocalDetectorFront): DetectionProvider {
   return {
     name: 'local',
     async detect(frame, minScore) {
-      const found = await front.detect(await frame.rgb());
+      const found = front.detectJpeg ? await front.detectJpeg(frame.jpeg) : await front.detect(await frame.rgb());
       return found.filter((d) => d.score >= minScore);
     },
   };
