@@ -30,6 +30,7 @@ import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-s
 import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
+import { AI_ANALYTICS_FIXTURES, seedAiAnalyticsObjects } from './route-walk-ai-analytics.ts';
 import {
   CAMERA_DELETE_FIXTURE,
   CORE_FIXTURES,
@@ -82,6 +83,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...BULK_FIXTURES,
   ...REPORT_FIXTURES,
   ...ANALYTICS_FIXTURES,
+  ...AI_ANALYTICS_FIXTURES,
   ...CAMERA_DELETE_FIXTURE,
 };
 
@@ -154,6 +156,7 @@ describe('authorization walk over every route', () => {
       own: ownMe.json().workspace.id,
       foreign: other.workspace.id,
     });
+    await seedAiAnalyticsObjects(t, admin.workspace.id);
     const cameraImport = await seedImportObjects(
       t,
       { token: tokens.user, workspaceId: owner.workspace.id },
