@@ -33,4 +33,6 @@ export const TOPICS = {
   sites: 'sites',
   /** Bulk operations' progress (issue 13): heard by the workspace's managers (a limited one: their own). */
   bulkOperations: 'bulk-operations',
+  /** Each analysed frame that found something (issue 14): { cameraId, eventId, at, detections }; camera-scoped. */
+  ai: 'ai',
 } as const;
