@@ -62,10 +62,14 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('offers what a later issue ships by flipping its one flag', () => {
     const detection = ROUTES.find((r) => r.path === '/ai/detection')! as { available: boolean };
-    expect(shape('manager').watch).not.toContain('/ai/detection');
+    const watchWithAi = () =>
+      navSections('manager', { ai: true })
+        .find((s) => s.id === 'watch')!
+        .items.map((i) => i.path);
+    expect(watchWithAi()).not.toContain('/ai/detection');
     detection.available = true;
     try {
-      expect(shape('manager').watch).toContain('/ai/detection');
+      expect(watchWithAi()).toContain('/ai/detection');
     } finally {
       detection.available = false;
     }
@@ -93,6 +97,22 @@ describe('navSections: grouped by what people do, only what each role can use', 
       'pages.vms.dashboard',
       'pages.vms.sites',
     ]);
+  });
+
+  it('offers the built AI pages only with AI access; AI analytics to owners, managers and admins', () => {
+    for (const role of ROLES)
+      expect(
+        paths(role).filter((p) => p.startsWith('/ai')),
+        String(role),
+      ).toEqual([]);
+    for (const role of ROLES) {
+      const ai = navSections(role, { ai: true }).flatMap((s) => s.items.map((i) => i.path));
+      const managing = ['admin', 'user', 'manager'].includes(String(role));
+      expect(
+        ai.filter((p) => p.startsWith('/ai')),
+        String(role),
+      ).toEqual(managing ? ['/ai/analytics'] : []);
+    }
   });
 
   it('never lists a page outside the app layouts, nor one reached from another page', () => {
