@@ -72,10 +72,7 @@ function CameraRow({ camera, codeprojectReady }: { camera: AiCamera; codeproject
   return (
     <li className="rounded-md border border-line" data-testid="ai-camera">
       <details>
-        <summary
-          className="flex cursor-pointer flex-wrap items-center justify-between gap-2 rounded-md p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          aria-label={t('ai.cam.edit', { name: camera.name })}
-        >
+        <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 rounded-md p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
           <span className="font-medium text-fg">{camera.name}</span>
           <span className="text-sm text-muted" data-testid="ai-camera-summary">
             {s.enabled
