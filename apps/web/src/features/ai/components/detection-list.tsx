@@ -31,16 +31,14 @@ export function DetectionList({
             className="flex flex-col overflow-hidden rounded-lg border border-line bg-surface"
             data-testid="ai-detection"
           >
-            <div className="aspect-video bg-sunken">
-              {e.thumbnailUrl ? (
-                <img
-                  src={e.thumbnailUrl}
-                  alt={t('ai.detection.thumbnail', { labels, camera })}
-                  className="h-full w-full object-cover"
-                  loading="lazy"
-                />
-              ) : null}
-            </div>
+            {e.thumbnailUrl ? (
+              <img
+                src={e.thumbnailUrl}
+                alt={t('ai.detection.thumbnail', { labels, camera })}
+                className="aspect-video w-full bg-sunken object-cover"
+                loading="lazy"
+              />
+            ) : null}
             <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
               <span className="font-medium text-fg">{labels || '—'}</span>
               <span className="text-muted">{camera}</span>
