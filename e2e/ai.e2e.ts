@@ -51,7 +51,8 @@ describe('AI pages', () => {
     await db.query(
       `update users u set plan = p.key, plan_status = 'active', limits = p.limits,
          ai_access = (p.features->>'aiAccess')::boolean, vms_access = (p.features->>'vms')::boolean,
-         usage = u.usage || '{"aiAnalysisUsed": 1234}'::jsonb
+         usage = u.usage || '{"aiAnalysisUsed": 1234}'::jsonb,
+         ai_usage_period = date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
        from plans p where p.key = 'pro' and u.workspace_id = $1`,
       [owner.workspace.id],
     );

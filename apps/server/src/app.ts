@@ -59,6 +59,7 @@ import { bulkOperationsModule } from './modules/bulk-operations/bulk-operations.
 import { reportsModule } from './modules/reports/reports.module.ts';
 import { analyticsModule } from './modules/analytics/analytics.module.ts';
 import { aiAnalyticsModule } from './modules/ai-analytics/ai-analytics.module.ts';
+import { aiModule } from './modules/ai/ai.module.ts';
 import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createDeferred } from './lib/deferred.ts';
@@ -73,6 +74,7 @@ import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import './plugins/fastify-types.ts';
 import { AppError } from './lib/app-error.ts';
 import type { LiveFeed } from './video/live-feed.ts';
+import type { LocalDetectorFront } from './modules/ai/providers.ts';
 
 export const VERSION = '0.1.0';
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -90,6 +92,8 @@ export interface AppOptions {
   logger?: boolean;
   /** The recorder's live fMP4 feeds by camera id (video/live-feed.ts), when this process records. */
   video?: { liveFeeds: Map<string, LiveFeed> };
+  /** AI detection (issue 14): the built-in detector's front (apps/server/src/ai), when this server has one. */
+  ai?: { localDetector?: () => LocalDetectorFront };
   /** What this process does (config.roles unless given). */
   roles?: ReadonlySet<Role>;
   /** Whether each role of this process is ready (GET /api/health/ready). */
@@ -283,6 +287,18 @@ async function registerServe(
   });
   app.addHook('onClose', () => live.stop());
   liveRoutes(app, { live });
+  aiModule(app, {
+    db,
+    secrets,
+    policy,
+    localDetector: opts.ai?.localDetector,
+    // The member's own snapshot allowance: analysing is no way around it.
+    snapshot: (actor, cameraId) =>
+      live.snapshot(
+        { workspaceId: actor.workspaceId, cameraIds: actor.cameraIds, uid: actor.uid, sessionId: '' },
+        cameraId,
+      ),
+  });
   notificationsModule(app, {
     db,
     secrets,

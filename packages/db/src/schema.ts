@@ -18,3 +18,4 @@ export * from './schema/bulk-operations.ts';
 export * from './schema/reports.ts';
 export * from './schema/camera-imports.ts';
 export * from './schema/analytics.ts';
+export * from './schema/ai.ts';

@@ -32,10 +32,13 @@ export function pinnedRequest(
     body?: string | Buffer;
     timeoutMs: number;
     ca?: string | Buffer;
+    /** How much of the body to keep (2 KiB: a log line; an API's answer needs more). */
+    maxBodyBytes?: number;
   },
 ): Promise<PinnedResponse> {
   const url = new URL(target.url);
   const lib = url.protocol === 'https:' ? https : http;
+  const max = o.maxBodyBytes ?? 2048;
   return new Promise((resolve, reject) => {
     const req = lib.request(
       url,
@@ -51,11 +54,11 @@ export function pinnedRequest(
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (c: Buffer) => {
-          if (size < 2048) chunks.push(c);
+          if (size < max) chunks.push(c);
           size += c.length;
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 2048) }),
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, max) }),
         );
         res.on('error', reject);
       },

@@ -27,6 +27,8 @@ export interface RealtimeEvent {
   session?: string;
   /** For session.revoked: every session of the user ended except this one (a password change). */
   exceptSession?: string;
+  /** What the message carries itself (the `ai` topic's detections); pg_notify's payload stays under 8 kB. */
+  data?: unknown;
 }
 
 /** Whether a session.revoked event ends what the session `tokenHash` of user `uid` has open. */

@@ -51,6 +51,11 @@ export const users = pgTable(
       .$type<{ camerasCount: number; recordingsCount: number; storageUsed: number; aiAnalysisUsed: number }>()
       .notNull(),
     aiAccess: boolean('ai_access').notNull().default(false),
+    /**
+     * The billing period usage.aiAnalysisUsed counts in (issue 14): on the owner's document, beside
+     * the counter, so one conditional UPDATE resets, checks and counts.
+     */
+    aiUsagePeriod: timestamp('ai_usage_period', { withTimezone: true }),
     /** The plan's `vms` flag, copied like the limits (issue 11). */
     vmsAccess: boolean('vms_access').notNull().default(false),
     /**

@@ -14,7 +14,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EventSeveritySettings, Holiday, MotionSettings, ScheduleRange, SiteContact } from '@vigil/shared';
+import type {
+  CameraAiSettings,
+  EventSeveritySettings,
+  Holiday,
+  MotionSettings,
+  ScheduleRange,
+  SiteContact,
+} from '@vigil/shared';
 import { stamps } from './stamps.ts';
 import { workspaces } from './accounts.ts';
 
@@ -55,6 +62,8 @@ export const cameras = pgTable(
     fps: integer('fps'),
     /** Motion detection settings as saved (defaults filled in when read: MOTION_DEFAULTS). */
     motion: jsonb('motion').$type<Partial<MotionSettings>>().notNull().default({}),
+    /** AI detection settings as saved (issue 14; defaults filled in when read: cameraAiSettingsOf). */
+    ai: jsonb('ai').$type<Partial<CameraAiSettings>>().notNull().default({}),
     /** Arming schedule; none = always armed. */
     scheduleId: uuid('schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
     /** Record only while armed (the schedule then also says when the camera records). */

@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'report-schedule.created',
   'report-schedule.updated',
   'report-schedule.deleted',
+  // Issue 14: the workspace's AI providers.
+  'ai.settings-updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

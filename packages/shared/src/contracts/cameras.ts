@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
 import { eventSeveritySettingsSchema } from './events.ts';
+import { cameraAiSettingsSchema } from './ai.ts';
 
 /** Issue 3 API contract for cameras, recordings and exports. */
 export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
@@ -98,6 +99,8 @@ export const updateCameraSchema = createCameraSchema
     scheduleId: z.string().uuid().nullable().optional(),
     scheduleRecording: z.boolean().optional(),
     eventSeverity: eventSeveritySettingsSchema.optional(),
+    /** AI detection (issue 14): replaces the whole setting; enabling needs the plan's aiAccess. */
+    ai: cameraAiSettingsSchema.optional(),
   })
   .strict();
 export type UpdateCameraInput = z.infer<typeof updateCameraSchema>;
@@ -132,6 +135,8 @@ export const cameraSchema = z.object({
   scheduleId: z.string().nullable(),
   scheduleRecording: z.boolean(),
   eventSeverity: eventSeveritySettingsSchema,
+  /** AI detection settings (issue 14), defaults filled in. */
+  ai: cameraAiSettingsSchema,
   /** Armed now (by its schedule, or by hand), and when that changes next (null: not foreseen). */
   armed: z.boolean(),
   armedUntil: isoDate.nullable(),

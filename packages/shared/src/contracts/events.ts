@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiLabelSchema } from './ai.ts';
 import { isoDate } from './common.ts';
 
 /**
@@ -65,6 +66,8 @@ export const eventsQuerySchema = z
     /** The events of a site's cameras (issue 13). */
     siteId: z.string().uuid().optional(),
     kind: z.enum(EVENT_KINDS).optional(),
+    /** AI detections (issue 14) that found this label (detail.labels). */
+    label: aiLabelSchema.optional(),
     severity: z.enum(EVENT_SEVERITIES).optional(),
     from: z.string().datetime({ offset: true }).optional(),
     to: z.string().datetime({ offset: true }).optional(),
@@ -84,6 +87,8 @@ export const eventFilterSchema = z
     cameraId: z.string().uuid().optional(),
     siteId: z.string().uuid().optional(),
     kind: z.enum(EVENT_KINDS).optional(),
+    /** AI detections (issue 14) that found this label (detail.labels). */
+    label: aiLabelSchema.optional(),
     severity: z.enum(EVENT_SEVERITIES).optional(),
     from: z.string().datetime({ offset: true }).optional(),
     to: z.string().datetime({ offset: true }).optional(),

@@ -33,6 +33,9 @@ export const TOPICS = {
   sites: 'sites',
   /** Bulk operations' progress (issue 13): heard by the workspace's managers (a limited one: their own). */
   bulkOperations: 'bulk-operations',
-  /** Each analysed frame that found something (issue 14): { cameraId, eventId, at, detections }; camera-scoped. */
+  /**
+   * AI detection (issue 14): each analysed frame that found something, with its detections
+   * (`{ cameraId, eventId, at, detections }`), for boxes drawn over the live view.
+   */
   ai: 'ai',
 } as const;

@@ -103,13 +103,22 @@ export const aiAnalyticsRepo = {
     return res.rows.map((r) => ({ weekday: r.wd, hour: r.h, count: Number(r.n) }));
   },
 
-  /** The AI analyses used this billing period and the plan's quota (the owner's row mirrors the plan). */
+  /**
+   * The AI analyses used this billing period and the plan's quota, as the AI module counts them
+   * (modules/ai/ai.repo.ts): the owner's `usage.aiAnalysisUsed`, 0 when it counted an earlier
+   * period (a paid subscription's period, else the calendar month in UTC).
+   */
   async quota(db: DbOrTx, workspaceId: string) {
-    const [row] = await db
-      .select({ limits: users.limits, usage: users.usage })
-      .from(users)
-      .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
-      .where(eq(workspaces.id, workspaceId));
-    return { used: Number(row?.usage?.aiAnalysisUsed ?? 0), quota: Number(row?.limits?.aiAnalysisQuota ?? 0) };
+    const res = await db.execute<{ used: number; quota: number }>(sql`
+      with p as (select coalesce(
+        (select s.period_start from subscriptions s
+           where s.workspace_id = ${workspaceId} and s.interval is not null and s.period_start is not null),
+        date_trunc('month', now() at time zone 'UTC') at time zone 'UTC') as period)
+      select (case when u.ai_usage_period = p.period
+                then coalesce(floor((u.usage->>'aiAnalysisUsed')::float8)::int, 0) else 0 end) as used,
+             coalesce(floor((u.limits->>'aiAnalysisQuota')::float8)::int, 0) as quota
+      from ${users} u, p where u.id = (select owner_id from ${workspaces} where id = ${workspaceId})`);
+    const row = res.rows[0];
+    return { used: Number(row?.used ?? 0), quota: Number(row?.quota ?? 0) };
   },
 };

@@ -66,10 +66,6 @@ describe('ai analytics', () => {
       await add(cams.b, '2026-03-29T22:00:00Z', ['person']); // the period's end, excluded
       await add(cams.a, '2026-03-28T10:00:00Z', ['person'], 'motion'); // not a detection
       await add(cams.foreign, '2026-03-28T10:00:00Z', ['person']);
-      await pg.query(
-        `update users set usage = usage || '{"aiAnalysisUsed": 42}'::jsonb where id = (select owner_id from workspaces where id = $1)`,
-        [owner.workspace.id],
-      );
     });
   });
   afterAll(() => t?.close());
@@ -85,7 +81,10 @@ describe('ai analytics', () => {
     await grantPlan(t.databaseUrl, owner.workspace.id, 'pro');
     await withPg(t.databaseUrl, (pg) =>
       pg.query(
-        `update users set usage = usage || '{"aiAnalysisUsed": 42}'::jsonb where id = (select owner_id from workspaces where id = $1)`,
+        // 42 analyses this period (the calendar month, on a plan without a billing cycle); the AI module counts them.
+        `update users set usage = usage || '{"aiAnalysisUsed": 42}'::jsonb,
+           ai_usage_period = date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
+         where id = (select owner_id from workspaces where id = $1)`,
         [owner.workspace.id],
       ),
     );

@@ -2,6 +2,7 @@ import type { schema } from '@vigil/db';
 import {
   armingState,
   type Camera,
+  cameraAiSettingsOf,
   type CameraStatus,
   type EventSeveritySettings,
   type Holiday,
@@ -114,6 +115,7 @@ export function toCamera(row: CameraRow, ctx: ArmingContext, now = new Date()): 
     scheduleId: row.scheduleId,
     scheduleRecording: row.scheduleRecording,
     eventSeverity: row.eventSeverity as EventSeveritySettings,
+    ai: cameraAiSettingsOf(row.ai),
     ...arming(row, ctx, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

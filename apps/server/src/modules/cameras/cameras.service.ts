@@ -1,6 +1,9 @@
 import type { Db, DbOrTx, Tx } from '@vigil/db';
+import { motionSettingsOf } from '@vigil/shared';
 import type {
   ArmCameraInput,
+  CameraAiSettings,
+  MotionSettings,
   AuditAction,
   Camera,
   CameraSourceInput,
@@ -117,6 +120,28 @@ export function createCamerasService(deps: {
     if (site.scheduleId && input.scheduleId === undefined) patch.scheduleId = site.scheduleId;
     if (site.retentionDays && input.retentionDays === undefined) patch.retentionDays = site.retentionDays;
     return patch;
+  }
+
+  /**
+   * A camera's AI settings (issue 14): turning detection on needs the plan's AI access, and the
+   * zones a label is limited to must be the camera's motion zones (as they will be after this edit).
+   */
+  async function checkedAi(
+    tx: DbOrTx,
+    actor: Actor,
+    ai: CameraAiSettings,
+    motion: Partial<MotionSettings>,
+  ): Promise<CameraAiSettings> {
+    if (ai.enabled) await planGate.assertFeature(tx, actor.workspaceId, 'aiAccess');
+    const zones = new Set(motionSettingsOf(motion).zones.map((z) => z.name.toLowerCase()));
+    for (const [label, names] of Object.entries(ai.labelZones)) {
+      const unknown = (names ?? []).find((n) => !zones.has(n.toLowerCase()));
+      if (unknown !== undefined)
+        throw new AppError('invalid-argument', 'Invalid request parameters.', {
+          [`ai.labelZones.${label}`]: `no motion zone named "${unknown}" on this camera`,
+        });
+    }
+    return ai;
   }
 
   async function mustFind(tx: DbOrTx, actor: Actor, id: string, forUpdate = false): Promise<CameraRow> {
@@ -274,6 +299,7 @@ export function createCamerasService(deps: {
         if (input.motion !== undefined) patch.motion = input.motion;
         if (input.scheduleRecording !== undefined) patch.scheduleRecording = input.scheduleRecording;
         if (input.eventSeverity !== undefined) patch.eventSeverity = input.eventSeverity;
+        if (input.ai !== undefined) patch.ai = await checkedAi(tx, actor, input.ai, input.motion ?? before.motion);
         if (input.scheduleId !== undefined) {
           // Another workspace's schedule is no schedule at all.
           if (input.scheduleId !== null && !(await repo.scheduleExists(tx, actor.workspaceId, input.scheduleId)))

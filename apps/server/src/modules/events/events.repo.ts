@@ -38,6 +38,7 @@ function filterSql(of: EventsOf, f: EventFilter): SQL {
     );
   if (f.kind) parts.push(eq(events.kind, f.kind));
   if (f.severity) parts.push(eq(events.severity, f.severity));
+  if (f.label) parts.push(sql`${events.kind} = 'ai.detection' and ${events.detail} -> 'labels' ? ${f.label}`);
   if (f.from) parts.push(sql`${events.startAt} >= ${f.from}::timestamptz`);
   if (f.to) parts.push(sql`${events.startAt} < ${f.to}::timestamptz`);
   if (f.acknowledged === true) parts.push(isNotNull(events.acknowledgedAt));

@@ -18,6 +18,7 @@ const WORKSPACE_TOPICS = new Set<string>([
   TOPICS.schedules,
   TOPICS.team,
   TOPICS.sites,
+  TOPICS.ai,
 ]);
 
 /**
@@ -68,7 +69,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
       schema: {
         tags: ['realtime'],
         summary:
-          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules, tasks, bulk-operations',
+          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules, tasks, bulk-operations, ai',
         querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },
@@ -119,7 +120,8 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
         // Their role or cameras changed in this workspace: the client reopens the stream, resolved anew.
         if (e.topic === SCOPE_CHANGED_TOPIC && e.uid === session.user.id && e.workspaceId === session.user.workspaceId)
           return close();
-        if (mayReceive(session, topics, e)) send(e.topic, { uid: e.uid, id: e.id });
+        if (mayReceive(session, topics, e))
+          send(e.topic, e.topic === TOPICS.ai && e.data !== undefined ? e.data : { uid: e.uid, id: e.id });
       });
       function close() {
         release();

@@ -1,4 +1,4 @@
-import type { Camera } from '@vigil/shared';
+import { type Camera, cameraAiSettingsOf } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import {
   createInput,
@@ -29,6 +29,7 @@ const camera: Camera = {
   scheduleId: null,
   scheduleRecording: false,
   eventSeverity: {},
+  ai: cameraAiSettingsOf(null),
   armed: true,
   armedUntil: null,
   armOverride: null,

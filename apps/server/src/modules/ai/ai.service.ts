@@ -1,0 +1,133 @@
+import type { Db } from '@vigil/db';
+import { type AiSettings, type AiSettingsInput, type AnalyzeResponse, cameraAiSettingsOf } from '@vigil/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { ScopedActor } from '../../lib/camera-scope.ts';
+import { type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import { audit } from '../audit/audit.service.ts';
+import { planGate } from '../billing/plan-gate.service.ts';
+import { type AiSettingsRow, aiRepo as repo } from './ai.repo.ts';
+import type { Analyser } from './analyser.service.ts';
+
+export type AiService = ReturnType<typeof createAiService>;
+export type AiActor = ScopedActor & { uid: string };
+
+/** The built-in detector's model, as the settings page names it. */
+export const LOCAL_MODEL = 'COCO object detector (built in, offline)';
+const DEFAULT_TIMEOUTS = { codeproject: 10_000, openai: 20_000 };
+
+/**
+ * AI settings and analysis on demand (issue 14). Every call needs the plan's AI access
+ * (permission-denied naming the plan otherwise); provider URLs pass the outbound policy when they
+ * are saved (and again at each call); keys are sealed and only their presence is shown.
+ */
+export function createAiService(deps: {
+  db: Db;
+  secrets: SecretBox;
+  policy: OutboundPolicy;
+  analyser: Analyser;
+  /** The camera's current picture as a JPEG (the live feed's last keyframe), for this person. */
+  snapshot(actor: AiActor, cameraId: string): Promise<Buffer>;
+}) {
+  const { db, secrets, policy, analyser } = deps;
+
+  function view(row: AiSettingsRow | undefined, usage: Awaited<ReturnType<typeof repo.usage>>): AiSettings {
+    return {
+      local: { available: analyser.localAvailable, model: LOCAL_MODEL },
+      codeproject: row?.codeprojectUrl
+        ? { url: row.codeprojectUrl, hasApiKey: row.codeprojectKeyEnc !== null, timeoutMs: row.codeprojectTimeoutMs }
+        : null,
+      openai:
+        row?.openaiUrl && row.openaiModel
+          ? {
+              url: row.openaiUrl,
+              hasApiKey: row.openaiKeyEnc !== null,
+              model: row.openaiModel,
+              timeoutMs: row.openaiTimeoutMs,
+            }
+          : null,
+      usage: { used: usage.used, quota: usage.quota, periodStart: usage.periodStart.toISOString() },
+    };
+  }
+
+  /** A new key, a removal (null), or the stored one (omitted). */
+  const sealedKey = (input: string | null | undefined, stored: string | null | undefined) =>
+    input === undefined ? (stored ?? null) : input === null || input === '' ? null : secrets.seal(input);
+
+  return {
+    async settings(actor: ScopedActor): Promise<AiSettings> {
+      await planGate.assertFeature(db, actor.workspaceId, 'aiAccess');
+      const [row, usage] = await Promise.all([repo.settings(db, actor.workspaceId), repo.usage(db, actor.workspaceId)]);
+      return view(row, usage);
+    },
+
+    async saveSettings(actor: ScopedActor, input: AiSettingsInput): Promise<AiSettings> {
+      await planGate.assertFeature(db, actor.workspaceId, 'aiAccess');
+      // Checked before anything is written: a refused address leaves the settings as they were.
+      if (input.codeproject) await checkTarget(input.codeproject.url, policy, 'codeproject.url');
+      if (input.openai) await checkTarget(input.openai.url, policy, 'openai.url');
+      await db.transaction(async (tx) => {
+        const before = await repo.settings(tx, actor.workspaceId);
+        const next: typeof before & object = {
+          workspaceId: actor.workspaceId,
+          codeprojectUrl: before?.codeprojectUrl ?? null,
+          codeprojectKeyEnc: before?.codeprojectKeyEnc ?? null,
+          codeprojectTimeoutMs: before?.codeprojectTimeoutMs ?? DEFAULT_TIMEOUTS.codeproject,
+          openaiUrl: before?.openaiUrl ?? null,
+          openaiKeyEnc: before?.openaiKeyEnc ?? null,
+          openaiModel: before?.openaiModel ?? null,
+          openaiTimeoutMs: before?.openaiTimeoutMs ?? DEFAULT_TIMEOUTS.openai,
+          createdAt: before?.createdAt ?? new Date(),
+          updatedAt: new Date(),
+        };
+        if (input.codeproject === null) Object.assign(next, { codeprojectUrl: null, codeprojectKeyEnc: null });
+        else if (input.codeproject)
+          Object.assign(next, {
+            codeprojectUrl: input.codeproject.url,
+            codeprojectKeyEnc: sealedKey(input.codeproject.apiKey, before?.codeprojectKeyEnc),
+            codeprojectTimeoutMs: input.codeproject.timeoutMs ?? next.codeprojectTimeoutMs,
+          });
+        if (input.openai === null) Object.assign(next, { openaiUrl: null, openaiKeyEnc: null, openaiModel: null });
+        else if (input.openai)
+          Object.assign(next, {
+            openaiUrl: input.openai.url,
+            openaiKeyEnc: sealedKey(input.openai.apiKey, before?.openaiKeyEnc),
+            openaiModel: input.openai.model,
+            openaiTimeoutMs: input.openai.timeoutMs ?? next.openaiTimeoutMs,
+          });
+        await repo.saveSettings(tx, next);
+        await audit.record(tx, {
+          action: 'ai.settings-updated',
+          targetType: 'workspace',
+          targetId: actor.workspaceId,
+          // Which providers changed and to where; never a key.
+          details: {
+            fields: Object.keys(input),
+            codeprojectUrl: next.codeprojectUrl,
+            openaiUrl: next.openaiUrl,
+            openaiModel: next.openaiModel,
+            keysChanged: [
+              ...(input.codeproject?.apiKey !== undefined || input.codeproject === null ? ['codeproject'] : []),
+              ...(input.openai?.apiKey !== undefined || input.openai === null ? ['openai'] : []),
+            ],
+          },
+        });
+      });
+      return this.settings(actor);
+    },
+
+    /** The camera's current frame, now, with its provider (counts against the quota). */
+    async analyze(actor: AiActor, cameraId: string): Promise<AnalyzeResponse> {
+      await planGate.assertFeature(db, actor.workspaceId, 'aiAccess');
+      const camera = await repo.camera(db, actor.workspaceId, actor.cameraIds, cameraId);
+      if (!camera) throw new AppError('not-found');
+      const jpeg = await deps.snapshot(actor, cameraId);
+      const a = await analyser.analyse(
+        actor.workspaceId,
+        { ai: cameraAiSettingsOf(camera.ai), motion: camera.motion },
+        jpeg,
+      );
+      return { detections: a.detections, provider: a.provider, tookMs: a.tookMs, usage: a.usage };
+    },
+  };
+}
