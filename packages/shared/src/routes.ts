@@ -110,9 +110,9 @@ export const ROUTES: readonly RouteMeta[] = [
   // refuses others); detection to everyone who watches. A page is offered once it works end to end.
   ...(
     [
-      ['settings', later('account'), AREA_ROLES.manager],
+      ['settings', built('account'), AREA_ROLES.manager],
       ['analytics', built('review'), AREA_ROLES.manager],
-      ['detection', later('watch'), undefined],
+      ['detection', built('watch'), undefined],
     ] as const
   ).map(
     ([page, entry, roles]): RouteMeta => ({

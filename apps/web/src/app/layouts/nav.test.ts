@@ -53,7 +53,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
-    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/ai/detection']));
+    for (const r of later) for (const role of ROLES) expect(paths(role), r.path).not.toContain(r.path);
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
     }
@@ -66,12 +66,12 @@ describe('navSections: grouped by what people do, only what each role can use', 
       navSections('manager', { ai: true })
         .find((s) => s.id === 'watch')!
         .items.map((i) => i.path);
-    expect(watchWithAi()).not.toContain('/ai/detection');
-    detection.available = true;
+    expect(watchWithAi()).toContain('/ai/detection');
+    detection.available = false;
     try {
-      expect(watchWithAi()).toContain('/ai/detection');
+      expect(watchWithAi()).not.toContain('/ai/detection');
     } finally {
-      detection.available = false;
+      detection.available = true;
     }
   });
 
@@ -99,7 +99,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     ]);
   });
 
-  it('offers the built AI pages only with AI access; AI analytics to owners, managers and admins', () => {
+  it('offers the AI pages only with AI access; settings and analytics to owners, managers and admins', () => {
     for (const role of ROLES)
       expect(
         paths(role).filter((p) => p.startsWith('/ai')),
@@ -111,7 +111,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       expect(
         ai.filter((p) => p.startsWith('/ai')),
         String(role),
-      ).toEqual(managing ? ['/ai/analytics'] : []);
+      ).toEqual(managing ? ['/ai/detection', '/ai/analytics', '/ai/settings'] : ['/ai/detection']);
     }
   });
 
