@@ -378,6 +378,25 @@ describe('AI pages', () => {
       // They fade after a few seconds.
       await expect.poll(() => boxes.count(), { timeout: 10_000 }).toBe(0);
 
+      // A frame the recorder's pipeline analysed arrives over the realtime stream (topic ai): its box is drawn as it comes.
+      await db.query(`select pg_notify('vigil_events', $1)`, [
+        JSON.stringify({
+          topic: 'ai',
+          workspaceId: owner.workspace.id,
+          cameraId: cams[0],
+          data: {
+            cameraId: cams[0],
+            eventId: null,
+            at: new Date().toISOString(),
+            detections: [{ label: 'dog', score: 0.77, box: [0.6, 0.55, 0.8, 0.9] }],
+          },
+        }),
+      ]);
+      await page.getByTestId('ai-overlay').getByText('dog 77%').waitFor();
+      expect(await page.locator('[data-testid="ai-box"][data-label="dog"]').count()).toBe(1);
+      await shot(page, 'detection-realtime');
+      await expect.poll(() => boxes.count(), { timeout: 10_000 }).toBe(0);
+
       // Latest detections and a search by object, camera and time; each plays its moment.
       await page.getByTestId('ai-latest').getByTestId('ai-detection').first().waitFor();
       const search = page.getByTestId('ai-search');
