@@ -6,7 +6,7 @@ import { startWork, type Work } from './work.ts';
 import { nodeIdOf } from './cluster/node-id.ts';
 import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';
 import { watchUploadBacklog } from './lib/metrics.ts';
-import { openFootageStorage } from './lib/open-storage.ts';
+import { openFootageStorage, openStorage } from './lib/open-storage.ts';
 import type { LiveFeed } from './video/live-feed.ts';
 import { ffmpegTools } from './video/ffmpeg-binaries.ts';
 import { createRecorder } from './video/recorder.ts';
@@ -157,6 +157,8 @@ async function main() {
       retentionJobs: true,
       // With S3, closed segments go to the bucket and MEDIA_DIR is only the upload buffer.
       footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
+      // AI detection while motion lasts (issue 14): its thumbnails go where the events' others are.
+      ai: { storage: await openStorage(config, (m) => app.log.error(`[recorder] ${m}`)) },
       log: (m) => app.log.warn(`[recorder] ${m}`),
     });
     await running.recorder.start();

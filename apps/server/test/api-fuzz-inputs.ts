@@ -5,9 +5,10 @@ import type { LightMyRequestResponse } from 'fastify';
 
 /**
  * Routes that stream or wait for a camera by design (live media, server-sent events, the live
- * snapshot: 503 `unavailable` while no recorder runs the camera, as here): their own tests cover them.
+ * snapshot and the AI analysis of it: 503 `unavailable` while no recorder runs the camera, as here):
+ * their own tests cover them.
  */
-export const SKIP = [/\/realtime$/, /\/live\//, /\/live\.mp4ws$/, /\/webrtc/, /\/snapshot$/];
+export const SKIP = [/\/realtime$/, /\/live\//, /\/live\.mp4ws$/, /\/webrtc/, /\/snapshot$/, /\/ai\/analyze$/];
 /** Requests that would end the fuzzing sessions themselves. */
 export const SESSION_ENDERS = [/\/auth\/sign-out$/, /\/auth\/password$/];
 

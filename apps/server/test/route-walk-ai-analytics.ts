@@ -1,17 +1,9 @@
-import type { TestApp } from './harness.ts';
-import { grantPlan } from './helpers.ts';
-
 /**
  * The authorization walk's fixtures for the issue 14 AI analytics routes: a period and the `user`
  * actor's camera, or another workspace's (which must be not-found). The walk's workspaces are on
- * the vms plan (route-walk-sites.ts), which has AI access, so the walk reaches the figures.
+ * the vms plan (route-walk-sites.ts) and the admin's on one with AI access (route-walk-ai.ts), so the
+ * walk reaches the figures.
  */
-
-/** The admin actor reads its own workspace: on a plan with AI access too (not the plan gate's refusal). */
-export async function seedAiAnalyticsObjects(t: TestApp, adminWorkspaceId: string): Promise<void> {
-  await grantPlan(t.databaseUrl, adminWorkspaceId, 'pro');
-}
-
 const PERIOD = 'from=2026-03-01&to=2026-03-08';
 const ROUTES = ['/api/v1/ai/analytics', '/api/v1/ai/analytics.csv'];
 

@@ -30,7 +30,8 @@ import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-s
 import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
-import { AI_ANALYTICS_FIXTURES, seedAiAnalyticsObjects } from './route-walk-ai-analytics.ts';
+import { AI_ANALYTICS_FIXTURES } from './route-walk-ai-analytics.ts';
+import { AI_FIXTURES, seedAiObjects } from './route-walk-ai.ts';
 import {
   CAMERA_DELETE_FIXTURE,
   CORE_FIXTURES,
@@ -84,6 +85,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...REPORT_FIXTURES,
   ...ANALYTICS_FIXTURES,
   ...AI_ANALYTICS_FIXTURES,
+  ...AI_FIXTURES,
   ...CAMERA_DELETE_FIXTURE,
 };
 
@@ -147,6 +149,7 @@ describe('authorization walk over every route', () => {
       { token: tokens.user, workspaceId: owner.workspace.id },
       { token: other.token, workspaceId: other.workspace.id },
     );
+    await seedAiObjects(t, [owner.workspace.id, admin.workspace.id]);
     const bulk = await seedBulkObjects(
       t,
       { token: tokens.user, workspaceId: owner.workspace.id, camera: cameras.own },
@@ -156,7 +159,6 @@ describe('authorization walk over every route', () => {
       own: ownMe.json().workspace.id,
       foreign: other.workspace.id,
     });
-    await seedAiAnalyticsObjects(t, admin.workspace.id);
     const cameraImport = await seedImportObjects(
       t,
       { token: tokens.user, workspaceId: owner.workspace.id },

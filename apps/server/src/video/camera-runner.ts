@@ -15,6 +15,7 @@ import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
 import { holdsCamera, type WriteFence, writeOutage, writeStatus, writeVideoInfo } from './video.repo.ts';
 import type { Fence } from '../cluster/cluster.repo.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
+import { type AiPipelineDeps, AiSampler } from './ai-sampler.ts';
 
 /**
  * Everything one recorded camera needs: reconcile, then ffmpeg under its supervisor, the
@@ -35,6 +36,8 @@ export interface RunnerDeps {
    * that drive a runner alone.
    */
   lease?: { fence(cameraId: string): Fence | undefined; valid(): boolean };
+  /** AI detection while motion lasts (issue 14): the analyser and where thumbnails go. */
+  ai?: AiPipelineDeps;
   /** With S3: the uploader that takes closed segments (the folder is only its buffer). */
   sink?: SegmentSink;
   /**
@@ -58,6 +61,8 @@ export class CameraRunner {
   private motion: MotionGate | undefined;
   /** The motion event in progress: its id once written (a promise, since the stop may come first). */
   private openMotion: Promise<string | undefined> | undefined;
+  /** Analyses frames while motion lasts on a camera with AI on (issue 14). */
+  private ai: AiSampler | undefined;
   /** Runs while the camera is unreachable and not yet an outage. */
   private graceTimer: NodeJS.Timeout | undefined;
 
@@ -90,6 +95,7 @@ export class CameraRunner {
     this.motion = sourceMode ? this.motionGate(sourceMode === 'keyframes') : undefined;
     if (this.motion) await endDanglingMotion(deps.db, spec.id).catch(() => undefined);
     const motion = spec.recordingMode === 'motion' ? this.motion : undefined;
+    if (this.motion && deps.ai) this.ai = new AiSampler(() => this.spec, this.feed, deps.ai);
     if (spec.recordingMode !== 'off') {
       const segmentMs = (deps.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS) * 1000;
       const { pre, margin } = MOTION_ROLL_MS;
@@ -193,8 +199,10 @@ export class CameraRunner {
         return undefined;
       });
       this.writes = this.openMotion.then(() => undefined);
+      this.ai?.start(this.openMotion);
       return;
     }
+    void this.ai?.stop();
     const open = this.openMotion;
     this.openMotion = undefined;
     if (!open) return;
@@ -290,6 +298,7 @@ export class CameraRunner {
     // Stopping the recorder or the camera is not the camera going offline.
     this.clearGrace();
     await this.supervisor?.stop();
+    await this.ai?.stop();
     this.stopInfo?.();
     this.stopInfo = undefined;
     // final: no motion will come to claim the segments still undecided; they are kept or deleted now.

@@ -1,4 +1,4 @@
-import { type MotionSettings, motionSettingsOf } from '@vigil/shared';
+import { type CameraAiSettings, type MotionSettings, cameraAiSettingsOf, motionSettingsOf } from '@vigil/shared';
 import type { SecretBox } from '../lib/secrets.ts';
 import type { CameraSource, FfmpegArgsInput, RecordingMode } from './ffmpeg-args.ts';
 import type { CameraRow } from './video.repo.ts';
@@ -12,6 +12,8 @@ export interface CameraSpec {
   recordingMode: RecordingMode;
   /** The saved settings, defaults filled in. */
   motionSettings: MotionSettings;
+  /** AI detection while motion lasts (issue 14); applies live, like the motion settings. */
+  ai: CameraAiSettings;
   /** Motion frames wanted (motion mode, or events on), and from which stream. */
   motion: FfmpegArgsInput['motion'];
   /** Equal keys mean the running ffmpeg already matches the row (motion zones etc. apply live). */
@@ -68,5 +70,6 @@ export function toCameraSpec(row: CameraRow, secrets: SecretBox, recordingAllowe
     detect && row.substreamUrl,
     detect && row.substreamPasswordEnc,
   ]);
-  return { id: row.id, workspaceId: row.workspaceId, source, recordingMode: mode, motionSettings, motion, key };
+  const ai = cameraAiSettingsOf(row.ai);
+  return { id: row.id, workspaceId: row.workspaceId, source, recordingMode: mode, motionSettings, ai, motion, key };
 }

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import { schema } from '@vigil/db';
-import { armingState, type EventKind, eventSeverityOf } from '@vigil/shared';
+import { armingState, type EventKind, type EventSeverity, eventSeverityOf } from '@vigil/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { publish } from '../lib/realtime.ts';
 import { enqueue } from '../modules/jobs/jobs.service.ts';
@@ -57,6 +57,9 @@ export interface NewEvent {
   endAt?: Date | null;
   zones?: string[];
   detail?: Record<string, unknown> | null;
+  /** Overrides the camera's severity for the kind (an AI detection of no alert label is info). */
+  severity?: (weighed: EventSeverity, armed: boolean) => EventSeverity;
+  thumbnailKey?: string | null;
 }
 
 /** Inserts an event weighed for its camera and moment, and announces it. Returns its id (none if the camera is gone). */
@@ -64,18 +67,20 @@ export async function insertEvent(tx: DbOrTx, e: NewEvent): Promise<string | und
   const inputs = await armingInputs(tx, e.cameraId);
   if (!inputs) return undefined;
   const { armed } = armedAt(inputs, e.startAt);
+  const weighed = eventSeverityOf(e.kind, inputs.eventSeverity, armed);
   const [row] = await tx
     .insert(events)
     .values({
       workspaceId: e.workspaceId,
       cameraId: e.cameraId,
       kind: e.kind,
-      severity: eventSeverityOf(e.kind, inputs.eventSeverity, armed),
+      severity: e.severity ? e.severity(weighed, armed) : weighed,
       startAt: e.startAt,
       endAt: e.endAt ?? null,
       armed,
       zones: e.zones ?? [],
       detail: e.detail ?? null,
+      thumbnailKey: e.thumbnailKey ?? null,
     })
     .returning({ id: events.id });
   await publish(tx, { topic: 'events', workspaceId: e.workspaceId, id: row!.id, cameraId: e.cameraId });

@@ -6,7 +6,10 @@ import { LeaseKeeper } from '../cluster/lease-keeper.ts';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
 import { AppError } from '../lib/app-error.ts';
 import { checkTarget } from '../lib/outbound-policy.ts';
-import type { S3Storage } from '../lib/storage.ts';
+import type { S3Storage, Storage } from '../lib/storage.ts';
+import { createAnalyser } from '../modules/ai/analyser.service.ts';
+import type { LocalDetectorFront } from '../modules/ai/providers.ts';
+import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
@@ -63,6 +66,11 @@ export interface RecorderOptions {
    * (segment-upload.ts). The recorder closes it when it stops.
    */
   footage?: S3Storage;
+  /**
+   * AI detection while motion lasts (issue 14): where ai.detection thumbnails are kept (the
+   * app's storage) and the built-in detector's front, when this server has one.
+   */
+  ai?: { storage?: Storage; localDetector?: () => LocalDetectorFront };
   /** How long a camera may stay unreachable before it is an outage event (tests shorten it). */
   offlineGraceMs?: number;
   log(msg: string): void;
@@ -90,6 +98,13 @@ export interface Recorder {
 export function createRecorder(opts: RecorderOptions): Recorder {
   const { db, pool } = createDb(opts.databaseUrl, 4);
   const secrets = createSecretBox(opts.authSecret);
+  const analyser = createAnalyser({
+    db,
+    secrets,
+    policy: { allowLoopback: opts.allowLoopbackTargets ?? false },
+    ffmpegPath: () => opts.ffmpegPath ?? ffmpegTools().ffmpeg.path,
+    localDetector: opts.ai?.localDetector,
+  });
   const liveFeeds = opts.liveFeeds ?? new Map<string, LiveFeed>();
   const runners = new Map<string, CameraRunner>();
   /** Cameras that record on their schedule: re-applied when it next changes. */
@@ -151,6 +166,13 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     lease: { fence: (cameraId: string) => keeper.fence(cameraId), valid: () => keeper.valid() },
     sink: uploader,
     offlineGraceMs: opts.offlineGraceMs,
+    ai: opts.ai && {
+      db,
+      analyser,
+      storage: opts.ai.storage,
+      ffmpegPath: opts.ffmpegPath ?? ffmpegTools().ffmpeg.path,
+      log: opts.log,
+    },
   };
 
   /**
@@ -337,6 +359,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       // The last segments the runners just closed get a few seconds to reach the bucket.
       await uploader?.stop();
       await opts.footage?.close();
+      await analyser.close();
+      await opts.ai?.storage?.close();
       await pool.end();
     },
     pidOf: (id) => runners.get(id)?.pid,
