@@ -108,7 +108,7 @@ function LivePanel({
   };
   useRealtimeEvent(TOPIC_AI, (data) => {
     const m = readAiMessage(data);
-    if (m && m.detections.length) show(m.eventId ?? `rt-${Date.now()}`, m.cameraId, m.detections);
+    if (m?.detections.length) show(m.eventId ?? `rt-${Date.now()}`, m.cameraId, m.detections);
   });
   // While boxes are shown, a clock fades them; with none, nothing runs.
   const showing = sets.length > 0;
