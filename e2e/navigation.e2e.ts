@@ -96,10 +96,12 @@ describe('navigation: grouped by what people do, each role sees what it can use'
       try {
         await page.goto(`${base}/viewer/settings`);
         expect(await navOf(page)).toEqual(expected);
-        // A later issue's page stays routable with its real title, and is not offered.
+        // A page of a plan the workspace lacks (AI detection) stays routable with its real title and
+        // the plan notice, and is not offered.
         if (name !== 'viewer') {
           await page.goto(`${base}/ai/detection`);
           await page.getByRole('heading', { level: 1, name: 'AI detection' }).waitFor();
+          await page.getByTestId('feature-gate').waitFor();
           expect(
             await page.getByRole('navigation', { name: 'Application' }).getByRole('link').allTextContents(),
           ).not.toContain('AI detection');

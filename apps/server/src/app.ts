@@ -58,6 +58,7 @@ import { sitesModule } from './modules/sites/sites.module.ts';
 import { bulkOperationsModule } from './modules/bulk-operations/bulk-operations.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
 import { analyticsModule } from './modules/analytics/analytics.module.ts';
+import { aiAnalyticsModule } from './modules/ai-analytics/ai-analytics.module.ts';
 import { aiModule } from './modules/ai/ai.module.ts';
 import { createSecurityServices, securityModule } from './modules/security/security.module.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
@@ -267,6 +268,7 @@ async function registerServe(
   bulkOperationsModule(app, { db });
   reportsModule(app, { db, storage });
   analyticsModule(app, { db });
+  aiAnalyticsModule(app, { db });
   // Cameras recorded here play from their local feed; any other from the recorder holding its lease.
   const feeds = createFeedDirectory({
     local: liveFeeds,

@@ -30,6 +30,7 @@ import { SITE_FIXTURES, type SiteObjects, seedSiteObjects } from './route-walk-s
 import { BULK_FIXTURES, type BulkObjects, seedBulkObjects } from './route-walk-bulk.ts';
 import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-walk-reports.ts';
 import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
+import { AI_ANALYTICS_FIXTURES } from './route-walk-ai-analytics.ts';
 import { AI_FIXTURES, seedAiObjects } from './route-walk-ai.ts';
 import {
   CAMERA_DELETE_FIXTURE,
@@ -83,6 +84,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...BULK_FIXTURES,
   ...REPORT_FIXTURES,
   ...ANALYTICS_FIXTURES,
+  ...AI_ANALYTICS_FIXTURES,
   ...AI_FIXTURES,
   ...CAMERA_DELETE_FIXTURE,
 };

@@ -35,3 +35,4 @@ export * from './camera-import-csv.ts';
 export * from './contracts/camera-import.ts';
 export * from './contracts/analytics.ts';
 export * from './contracts/ai.ts';
+export * from './contracts/ai-analytics.ts';

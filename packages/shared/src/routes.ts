@@ -17,6 +17,12 @@ export interface RouteMeta {
   requiresAiAccess?: boolean;
   requiresPlan?: 'vms';
   /**
+   * Who the navigation offers the page to, when narrower than who may open it: the AI settings and
+   * analytics are the owners' and managers' (the server refuses others), yet spec §4 guards /ai by
+   * login only.
+   */
+  navRoles?: readonly AccessRole[];
+  /**
    * False while the page's capability belongs to a later issue: the path stays routable with
    * its real title and layout, but the navigation does not offer it. Shipping a capability
    * is flipping this one flag.
@@ -100,20 +106,23 @@ export const ROUTES: readonly RouteMeta[] = [
     roles: ['admin'],
     ...built('administration'),
   },
+  // Issue 14. Settings and analytics are offered to the workspace's owners and managers (the server
+  // refuses others); detection to everyone who watches. A page is offered once it works end to end.
   ...(
     [
-      ['settings', 'account'],
-      ['analytics', 'review'],
-      ['detection', 'watch'],
+      ['settings', built('account'), AREA_ROLES.manager],
+      ['analytics', built('review'), AREA_ROLES.manager],
+      ['detection', built('watch'), undefined],
     ] as const
   ).map(
-    ([page, nav]): RouteMeta => ({
+    ([page, entry, roles]): RouteMeta => ({
       path: `/ai/${page}`,
       title: `pages.ai.${page}`,
       layout: 'main',
       requiresAuth: true,
       requiresAiAccess: true,
-      ...later(nav),
+      ...(roles ? { navRoles: roles } : {}),
+      ...entry,
     }),
   ),
   ...(

@@ -92,6 +92,39 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/manager/analytics': () => async () => ({
     Component: (await import('../features/analytics/pages/analytics-page.tsx')).AnalyticsPage,
   }),
+  // The shell composes features: without AI access each AI page shows the shell's plan notice; the
+  // detection page shows the live feature's tile under its boxes.
+  '/ai/analytics': () => async () => {
+    const [{ AiAnalyticsPage }, { FeatureGate }] = await Promise.all([
+      import('../features/ai/pages/ai-analytics-page.tsx'),
+      import('../features/shell/components/feature-gate.tsx'),
+    ]);
+    return { element: <AiAnalyticsPage gate={<FeatureGate gate="ai" />} /> };
+  },
+  '/ai/settings': () => async () => {
+    const [{ AiSettingsPage }, { FeatureGate }] = await Promise.all([
+      import('../features/ai/pages/ai-settings-page.tsx'),
+      import('../features/shell/components/feature-gate.tsx'),
+    ]);
+    return { element: <AiSettingsPage gate={<FeatureGate gate="ai" />} /> };
+  },
+  '/ai/detection': () => async () => {
+    const [{ AiDetectionPage }, { FeatureGate }, { LiveTile }] = await Promise.all([
+      import('../features/ai/pages/ai-detection-page.tsx'),
+      import('../features/shell/components/feature-gate.tsx'),
+      import('../features/live/components/live-tile.tsx'),
+      // The tile's words (states, buttons) come with the live feature's strings.
+      import('../features/live/translations.ts'),
+    ]);
+    return {
+      element: (
+        <AiDetectionPage
+          gate={<FeatureGate gate="ai" />}
+          liveTile={(camera) => <LiveTile camera={camera} focused={false} onToggleFocus={() => {}} compact />}
+        />
+      ),
+    };
+  },
   '/operator/tasks': () => async () => ({
     Component: (await import('../features/tasks/pages/operator-tasks-page.tsx')).OperatorTasksPage,
   }),

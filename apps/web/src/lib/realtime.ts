@@ -72,3 +72,4 @@ export const TOPIC_SCHEDULES = 'schedules' satisfies TopicName;
 export const TOPIC_TEAM = 'team' satisfies TopicName;
 export const TOPIC_TASKS = 'tasks' satisfies TopicName;
 export const TOPIC_BULK_OPERATIONS = 'bulk-operations' satisfies TopicName;
+export const TOPIC_AI = 'ai' satisfies TopicName;

@@ -4,6 +4,7 @@ import { onUnreachable, request } from '../../lib/api-client.ts';
 import { type ConnectionState, HEALTH_IDLE_POLL_MS, HEALTH_POLL_MS, STREAM_RETRY_MS } from '../../lib/connection.ts';
 import {
   TOPIC_ADMIN_USERS,
+  TOPIC_AI,
   TOPIC_BULK_OPERATIONS,
   TOPIC_CAMERAS,
   TOPIC_EVENTS,
@@ -47,6 +48,7 @@ export function useConnectionMonitor(): ConnectionState {
     TOPIC_TEAM,
     TOPIC_TASKS,
     TOPIC_BULK_OPERATIONS,
+    TOPIC_AI,
   ];
   // A member who must first turn on two-factor hears nothing of the workspace (only the status).
   const twoFactorPending = Boolean(session.me?.twoFactor?.required && !session.me.twoFactor.enabled);

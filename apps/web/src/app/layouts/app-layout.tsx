@@ -66,7 +66,7 @@ export function AppLayout() {
             menuOpen ? 'block' : 'hidden',
           )}
         >
-          <SidebarNav role={user?.role} plan={{ vms: me?.user.vmsAccess ?? false }} />
+          <SidebarNav role={user?.role} plan={{ vms: me?.user.vmsAccess ?? false, ai: me?.user.aiAccess ?? false }} />
           <div className="mt-6 border-t border-line pt-4">
             <button
               type="button"

@@ -53,7 +53,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('never offers a page whose capability is not built, yet every such page stays routable', () => {
     const later = ROUTES.filter((r) => !r.available && r.requiresAuth);
-    expect(later.map((r) => r.path)).toEqual(expect.arrayContaining(['/ai/detection']));
+    for (const r of later) for (const role of ROLES) expect(paths(role), r.path).not.toContain(r.path);
     for (const role of ROLES) {
       for (const p of paths(role)) expect(findRoute(p)?.available, p).toBe(true);
     }
@@ -62,12 +62,16 @@ describe('navSections: grouped by what people do, only what each role can use', 
 
   it('offers what a later issue ships by flipping its one flag', () => {
     const detection = ROUTES.find((r) => r.path === '/ai/detection')! as { available: boolean };
-    expect(shape('manager').watch).not.toContain('/ai/detection');
-    detection.available = true;
+    const watchWithAi = () =>
+      navSections('manager', { ai: true })
+        .find((s) => s.id === 'watch')!
+        .items.map((i) => i.path);
+    expect(watchWithAi()).toContain('/ai/detection');
+    detection.available = false;
     try {
-      expect(shape('manager').watch).toContain('/ai/detection');
+      expect(watchWithAi()).not.toContain('/ai/detection');
     } finally {
-      detection.available = false;
+      detection.available = true;
     }
   });
 
@@ -93,6 +97,22 @@ describe('navSections: grouped by what people do, only what each role can use', 
       'pages.vms.dashboard',
       'pages.vms.sites',
     ]);
+  });
+
+  it('offers the AI pages only with AI access; settings and analytics to owners, managers and admins', () => {
+    for (const role of ROLES)
+      expect(
+        paths(role).filter((p) => p.startsWith('/ai')),
+        String(role),
+      ).toEqual([]);
+    for (const role of ROLES) {
+      const ai = navSections(role, { ai: true }).flatMap((s) => s.items.map((i) => i.path));
+      const managing = ['admin', 'user', 'manager'].includes(String(role));
+      expect(
+        ai.filter((p) => p.startsWith('/ai')),
+        String(role),
+      ).toEqual(managing ? ['/ai/detection', '/ai/analytics', '/ai/settings'] : ['/ai/detection']);
+    }
   });
 
   it('never lists a page outside the app layouts, nor one reached from another page', () => {

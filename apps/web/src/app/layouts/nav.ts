@@ -31,12 +31,14 @@ function dashboardFor(role: unknown): RouteMeta | undefined {
 /** What the workspace's plan includes (the session user's flags): pages of a plan it lacks are not offered. */
 export interface PlanAccess {
   vms?: boolean;
+  /** AI detection (issue 14): the /ai pages. */
+  ai?: boolean;
 }
 
 /**
  * The navigation for a role, grouped by what people do (watch, review, team, account,
  * administration): the pages whose capability exists (`available` in the shared route table),
- * that this role may open and that the workspace's plan includes (the VMS area only with `vms`:
+ * that this role may open and that the workspace's plan includes (the VMS area only with `vms`, the AI pages with AI access:
  * the page itself still opens and says what the plan lacks). A group with nothing to offer is left out.
  */
 export function navSections(role: unknown, plan: PlanAccess = {}): NavSection[] {
@@ -45,6 +47,8 @@ export function navSections(role: unknown, plan: PlanAccess = {}): NavSection[] 
   for (const route of ALL_ROUTES) {
     if (!route.nav || !route.available || !mayOpen(route, role)) continue;
     if (route.requiresPlan === 'vms' && !plan.vms) continue;
+    if (route.requiresAiAccess && !plan.ai) continue;
+    if (route.navRoles && !hasAnyRole(role, route.navRoles)) continue;
     if (isAreaDashboard(route) && route !== dashboard) continue;
     const items = groups.get(route.nav) ?? [];
     items.push({ path: route.path, title: route === dashboard ? DASHBOARD_TITLE : route.title });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCalendarDay, formatNumber, formatWeekday } from '../../../lib/format.ts';
 import { busiest, busiestCell, heatGrid } from '../analytics-model.ts';
 import { FigureCard, FigureTable } from './figure-card.tsx';
-import { ColumnChart, HeatGrid, RowChart } from './lazy-charts.ts';
+import { ColumnChart, HeatGrid, RowChart } from '../../../components/charts/lazy-charts.ts';
 
 const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
 

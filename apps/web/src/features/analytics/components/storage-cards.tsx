@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatCalendarDay, formatDate, formatNumber } from '../../../lib/format.ts';
 import { FigureCard, FigureTable } from './figure-card.tsx';
-import { AreaChart, RowChart } from './lazy-charts.ts';
+import { AreaChart, RowChart } from '../../../components/charts/lazy-charts.ts';
 
 /** The workspace's storage each day of the period (only for the whole workspace). */
 export function StorageGrowthCard({ q, query }: { q: UseQueryResult<AnalyticsStorage>; query: string }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { hoursMinutes } from '../analytics-model.ts';
 import { FigureCard, FigureTable } from './figure-card.tsx';
-import { RowChart } from './lazy-charts.ts';
+import { RowChart } from '../../../components/charts/lazy-charts.ts';
 
 const OUTAGES_SHOWN = 100;
 
