@@ -34,6 +34,7 @@ for (const b of [
   'report-render',
   'analytics',
   'ai-detector',
+  'ai-pipeline',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -1,0 +1,207 @@
+// The AI pipeline in a running Vigil (issue 14): (1) CPU of idle cameras with AI on, against the
+// same cameras with AI off measured just before in the same run (the goal: the same — analysis is
+// motion-gated, so a still picture costs nothing); (2) time from motion to the `ai.detection` event
+// with the built-in detector, from the two events' creation times in the database (server-side).
+// The cameras are MJPEG streams served here: a still black picture (idle), then a photograph of a
+// person that an npm package ships (@vladmandic/human's samples.jpg, the detector test's photo),
+// drawn at a few places so it moves. CAMERAS (3), WINDOW (15 s), TRIALS (3) to change; smoke run:
+// CAMERAS=1 WINDOW=3 TRIALS=1.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { ROOT, databaseUrlOf, ffmpegChildrenOf, measureCpu, report, startVigil, until } from './lib.mjs';
+
+register();
+const { ffmpegTools } = await import(path.join(ROOT, 'apps/server/src/video/ffmpeg-binaries.ts'));
+
+const CAMERAS = Number(process.env.CAMERAS ?? 3);
+const WINDOW_S = Number(process.env.WINDOW ?? 15);
+const TRIALS = Number(process.env.TRIALS ?? 3);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const samples = path.join(
+  path.dirname(createRequire(path.join(ROOT, 'apps/server/package.json')).resolve('@vladmandic/human')),
+  '..',
+  'assets',
+  'samples.jpg',
+);
+const render = (filter, input) =>
+  execFileSync(
+    ffmpegTools().ffmpeg.path,
+    [
+      '-v',
+      'error',
+      ...input,
+      '-vf',
+      filter,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'mjpeg',
+      '-q:v',
+      '3',
+      'pipe:1',
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+const BLACK = [render('format=yuvj420p', ['-f', 'lavfi', '-i', 'color=black:s=640x360'])];
+const PERSON = [60, 160, 260].map((x) =>
+  render(`crop=146:158:166:0,scale=292:316,pad=640:360:${x}:22:black,format=yuvj420p`, ['-i', samples]),
+);
+
+/** One MJPEG camera per path (/0, /1, …): 5 JPEGs a second of whatever `scene[i]` holds. */
+const scene = Array.from({ length: CAMERAS }, () => BLACK);
+let tick = 0;
+const cameraServer = http.createServer((req, res) => {
+  const i = Number(req.url.slice(1));
+  res.writeHead(200, { 'content-type': 'video/x-motion-jpeg' });
+  const timer = setInterval(() => {
+    const frames = scene[i] ?? BLACK;
+    res.write(frames[Math.floor(tick++ / 5) % frames.length]);
+  }, 200);
+  res.on('close', () => clearInterval(timer));
+});
+await new Promise((r) => cameraServer.listen(0, '127.0.0.1', r));
+const camUrl = (i) => `http://127.0.0.1:${cameraServer.address().port}/${i}`;
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-ai-pipeline-'));
+let server;
+let db;
+try {
+  server = await startVigil(dir);
+  const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ai@example.com', password: 'bench-password', displayName: 'Bench' }),
+  });
+  const { token } = await res.json();
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  db = new pg.Client({ connectionString: databaseUrlOf(dir) });
+  await db.connect();
+  // The Pro plan (AI access) granted as the admin would, its quota lifted beyond what the run uses.
+  await db.query(
+    `update subscriptions set plan_key = 'pro', status = 'active', source = 'complimentary', interval = null,
+       period_start = now(), period_end = null`,
+  );
+  await db.query(
+    `update users u set plan = p.key, plan_status = 'active',
+       limits = jsonb_set(p.limits, '{aiAnalysisQuota}', '100000000'::jsonb),
+       ai_access = (p.features->>'aiAccess')::boolean, vms_access = (p.features->>'vms')::boolean
+     from plans p where p.key = 'pro'`,
+  );
+  const ids = [];
+  for (let i = 0; i < CAMERAS; i++) {
+    const r = await fetch(`${server.url}/api/v1/cameras`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        name: `cam ${i}`,
+        source: { type: 'mjpeg', url: camUrl(i) },
+        recordingMode: 'continuous',
+      }),
+    });
+    if (r.status !== 201) throw new Error(`camera ${i}: ${r.status} ${await r.text()}`);
+    ids.push((await r.json()).id);
+  }
+  await until(
+    'cameras online',
+    async () => {
+      const list = await (await fetch(`${server.url}/api/v1/cameras?limit=100`, { headers: auth })).json();
+      return list.items.filter((c) => c.status === 'online').length === CAMERAS;
+    },
+    60_000,
+    500,
+  );
+  await sleep(3000);
+  const cpu = async () => {
+    const [node, ff] = await Promise.all([
+      measureCpu([server.pid], WINDOW_S),
+      measureCpu(ffmpegChildrenOf(server.pid), WINDOW_S),
+    ]);
+    return { total: node.cpuPct + ff.cpuPct, node: node.cpuPct, rss: node.rssMb };
+  };
+  const off = await cpu();
+  const ai = { enabled: true, provider: 'local', labels: ['person'], alertLabels: ['person'], minScore: 0.4 };
+  for (const id of ids) {
+    const r = await fetch(`${server.url}/api/v1/cameras/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ ai }),
+    });
+    if (!r.ok) throw new Error(`ai on: ${r.status} ${await r.text()}`);
+  }
+  await sleep(3000);
+  const on = await cpu();
+  const analysed = async () =>
+    Number((await db.query(`select coalesce(sum((usage->>'aiAnalysisUsed')::int), 0) as n from users`)).rows[0].n);
+  const idleAnalyses = await analysed();
+
+  // Motion → ai.detection on camera 0, TRIALS times: the person appears, then the picture goes still.
+  const latencies = [];
+  for (let t = 0; t < TRIALS; t++) {
+    const before = Number(
+      (await db.query(`select count(*) as n from events where camera_id = $1 and kind = 'ai.detection'`, [ids[0]]))
+        .rows[0].n,
+    );
+    scene[0] = PERSON;
+    const row = await until(
+      'an ai.detection event',
+      async () => {
+        const { rows } = await db.query(
+          `select d.created_at as detected, m.created_at as moved
+             from events d join events m on m.id = (d.detail->>'motionEventId')::uuid
+            where d.camera_id = $1 and d.kind = 'ai.detection' order by d.created_at desc`,
+          [ids[0]],
+        );
+        return rows.length > before ? rows[0] : undefined;
+      },
+      90_000,
+      250,
+    );
+    latencies.push(row.detected - row.moved);
+    scene[0] = BLACK;
+    await until(
+      'the motion to end',
+      async () =>
+        Number(
+          (
+            await db.query(
+              `select count(*) as n from events where camera_id = $1 and kind = 'motion' and end_at is null`,
+              [ids[0]],
+            )
+          ).rows[0].n,
+        ) === 0,
+      60_000,
+      500,
+    );
+    await sleep(2000);
+  }
+  latencies.sort((a, b) => a - b);
+  report('ai-pipeline', [
+    {
+      what: `baseline: idle cameras (${CAMERAS}), AI off — CPU % of a core (server + ffmpeg)`,
+      value: +off.total.toFixed(2),
+    },
+    { what: `idle cameras (${CAMERAS}), AI on (built-in detector) — CPU %`, value: +on.total.toFixed(2) },
+    { what: '  ratio on / off', value: +(on.total / off.total).toFixed(2) },
+    { what: '  analyses while idle', value: idleAnalyses },
+    {
+      what: `motion → ai.detection, built-in detector (ms, median of ${latencies.length})`,
+      value: latencies[Math.floor(latencies.length / 2)],
+    },
+    { what: '  fastest / slowest (ms)', value: `${latencies[0]} / ${latencies.at(-1)}` },
+  ]);
+} finally {
+  await db?.end().catch(() => {});
+  await server?.stop();
+  cameraServer.closeAllConnections();
+  cameraServer.close();
+  rmSync(dir, { recursive: true, force: true });
+}
