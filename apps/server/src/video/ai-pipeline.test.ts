@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -164,68 +162,55 @@ describe('AI pipeline (motion-gated)', () => {
     );
     expect(events.rows[0]!.n).toBe(1);
   }, 120_000);
-  it('a photograph with a person, fed as a camera stream: the built-in detector finds her, an alert follows', async () => {
+  it('a photograph with a person walks into the RTSP camera: the built-in detector finds her, an alert follows', async () => {
     // The photograph the local detector's own test uses (an npm package ships it): a seated woman,
-    // drawn into a 640 × 360 picture at a few places, so she moves (motion) and every keyframe shows her.
+    // laid over the RTSP test camera's still black picture and moved along, so there is motion and
+    // every keyframe shows her.
     const samples = path.join(
       path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')),
       '..',
       'assets',
       'samples.jpg',
     );
-    const render = (filter: string, input: string[]) =>
-      execFileSync(
-        ffmpegTools().ffmpeg.path,
-        [
-          '-v',
-          'error',
-          ...input,
-          '-vf',
-          filter,
-          '-frames:v',
-          '1',
-          '-f',
-          'image2pipe',
-          '-c:v',
-          'mjpeg',
-          '-q:v',
-          '3',
-          'pipe:1',
-        ],
-        { maxBuffer: 16 * 1024 * 1024 },
-      );
-    const black = render('format=yuvj420p', ['-f', 'lavfi', '-i', 'color=black:s=640x360']);
-    const person = [60, 160, 260].map((x) =>
-      render(`crop=146:158:166:0,scale=292:316,pad=640:360:${x}:22:black,format=yuvj420p`, ['-i', samples]),
-    );
-    let frames: Buffer[] = [black];
-    let n = 0;
-    // An MJPEG camera: JPEGs one after another over HTTP, 5 a second.
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'video/x-motion-jpeg' });
-      const timer = setInterval(() => res.write(frames[Math.floor(n++ / 5) % frames.length]!), 200);
-      res.on('close', () => clearInterval(timer));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const photo = path.join(mkdtempSync(path.join(inject('tmpRoot'), 'ai-photo-')), 'person.jpg');
+    execFileSync(ffmpegTools().ffmpeg.path, [
+      '-v',
+      'error',
+      '-i',
+      samples,
+      '-vf',
+      'crop=146:158:166:0,scale=292:316',
+      '-frames:v',
+      '1',
+      '-y',
+      photo,
+    ]);
+    const camera = await startRtspServer({ pattern: 'black', overlay: photo });
+    let walking = true;
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`;
       const cam = await insertCamera(t.db, workspaceId, {
         name: 'Hall',
-        sourceType: 'mjpeg',
-        sourceUrl: url,
+        sourceType: 'rtsp',
+        sourceUrl: camera.url,
         recordingMode: 'off',
         ai: { enabled: true, provider: 'local', labels: ['person'], alertLabels: ['person'], minScore: 0.4 },
       });
       await recorder.sync(cam.id);
       await waitFor(() => recorder.pidOf(cam.id), 15_000, 'ffmpeg running');
       await new Promise((r) => setTimeout(r, 3000));
-      frames = person;
+      // She walks in and along, a step a second, until the detector has seen her.
+      void (async () => {
+        for (let step = 0; walking; step++) {
+          await camera.overlay([60, 160, 260][step % 3]!).catch(() => {});
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      })();
       const event = await waitFor(
         async () =>
           (
             await t.db.execute<{
               severity: string;
-              detail: { labels: string[]; provider: string; detections: { score: number }[] };
+              detail: { labels: string[]; provider: string; motionEventId: string; detections: { score: number }[] };
             }>(sql`select severity, detail from events where camera_id = ${cam.id} and kind = 'ai.detection'`)
           ).rows[0],
         60_000,
@@ -234,9 +219,14 @@ describe('AI pipeline (motion-gated)', () => {
       expect(event.severity).toBe('alert');
       expect(event.detail).toMatchObject({ labels: ['person'], provider: 'local' });
       expect(event.detail.detections[0]!.score).toBeGreaterThanOrEqual(0.4);
+      // Attached to the motion her walking made.
+      const motion = await t.db.execute<{ kind: string }>(
+        sql`select kind from events where id = ${event.detail.motionEventId} and camera_id = ${cam.id}`,
+      );
+      expect(motion.rows[0]?.kind).toBe('motion');
     } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      walking = false;
+      await camera.stop();
     }
   }, 120_000);
 });
