@@ -35,8 +35,11 @@ describe('AI pipeline (motion-gated)', () => {
   beforeAll(async () => {
     t = await videoTestDb();
     workspaceId = (await insertOwner(t.db)).workspaceId;
-    await t.db.execute(sql`update users set limits = jsonb_set(limits, '{aiAnalysisQuota}', '1000')
+    await t.db.execute(sql`update users set limits = jsonb_set(limits, '{aiAnalysisQuota}', '1000'), ai_access = true
                            where id = (select owner_id from workspaces where id = ${workspaceId})`);
+    // The Pro plan (AI access), as the admin grants it: the analyser checks the plan on every frame.
+    await t.db.execute(sql`insert into subscriptions (workspace_id, plan_key, status, trial_end_date, source, period_start)
+                           values (${workspaceId}, 'pro', 'active', now(), 'complimentary', now())`);
     // A person in the lower half of a 640 × 360 picture.
     codeproject = await startStub({
       status: 200,

@@ -1,6 +1,5 @@
-import { type Db, schema } from '@vigil/db';
+import type { Db } from '@vigil/db';
 import type { AiDetectionDetail, CameraAiSettings, Detection, MotionSettings } from '@vigil/shared';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../lib/app-error.ts';
 import { publish } from '../lib/realtime.ts';
 import type { Storage } from '../lib/storage.ts';
@@ -8,8 +7,9 @@ import type { Analyser } from '../modules/ai/analyser.service.ts';
 import { isAlert } from '../modules/ai/detections.ts';
 import { drawBoxes } from '../modules/ai/frames.ts';
 import { currentGop, snapshotJpeg } from '../modules/live/live-snapshot.ts';
-import { insertEvent } from './events.repo.ts';
+import { insertEvent, setAiDescription, updateAiDetection } from './events.repo.ts';
 import type { LiveFeed } from './live-feed.ts';
+import { type WriteFence, holdsCamera } from './video.repo.ts';
 
 /**
  * The motion-gated AI pipeline of one camera (issue 14). It runs only while a motion event is
@@ -19,7 +19,9 @@ import type { LiveFeed } from './live-feed.ts';
  * camera's rules keep. The first kept detection writes one `ai.detection` event attached to the
  * motion event (through insertEvent: armed, severity, the notification rules' job); better frames
  * later update it (labels joined, the best frame's detections and thumbnail with boxes drawn).
- * Each analysed frame that found something is published on the `ai` realtime topic.
+ * Each analysed frame that found something is published on the `ai` realtime topic. Like every
+ * recorder write, it is fenced by the camera's lease: a recorder that lost the camera neither
+ * spends the quota nor writes.
  */
 export const SAMPLE_MS = 1000;
 /** A workspace past its quota is not asked again for this long (the page shows the notice). */
@@ -58,6 +60,10 @@ export class AiSampler {
   private lastKeyframe: Buffer | undefined;
   private best: Best | undefined;
   private motionEventId: Promise<string | undefined> = Promise.resolve(undefined);
+  /** Which motion this sampling belongs to: a late tick of an earlier motion stops there. */
+  private generation = 0;
+  /** Descriptions still being written (stop() waits for them). */
+  private describing = new Set<Promise<void>>();
   /** Analyses done in this motion event (tests and the bench read it). */
   analysed = 0;
 
@@ -65,6 +71,8 @@ export class AiSampler {
     private readonly camera: () => SampledCamera,
     private readonly feed: LiveFeed,
     private readonly deps: AiPipelineDeps,
+    /** The camera's lease fence now (undefined: no lease system; null: the camera is lost). */
+    private readonly fence: () => WriteFence = () => undefined,
   ) {}
 
   /** Motion started: sample until it stops. */
@@ -76,11 +84,15 @@ export class AiSampler {
     this.lastKeyframe = undefined;
     this.analysed = 0;
     this.motionEventId = motionEventId;
+    const generation = ++this.generation;
+    const live = () => this.active && generation === this.generation;
     const tick = () => {
-      if (!this.active) return;
-      this.running = this.running.then(() => this.sample()).catch((e) => this.deps.log(`ai: ${e}`));
+      if (!live()) return;
+      this.running = this.running
+        .then(() => (live() ? this.sample() : undefined))
+        .catch((e) => this.deps.log(`ai: ${e}`));
       void this.running.then(() => {
-        if (this.active) this.timer = setTimeout(tick, SAMPLE_MS);
+        if (live()) this.timer = setTimeout(tick, SAMPLE_MS);
       });
     };
     tick();
@@ -89,8 +101,10 @@ export class AiSampler {
   /** Motion ended (or the camera stops): no more frames; the one being analysed finishes. */
   async stop(): Promise<void> {
     this.active = false;
+    this.generation += 1;
     this.stopTimer();
     await this.running;
+    await Promise.all(this.describing);
   }
 
   private stopTimer() {
@@ -102,6 +116,8 @@ export class AiSampler {
     const cam = this.camera();
     if (!this.active || !cam.ai.enabled) return;
     if ((exhaustedUntil.get(cam.workspaceId) ?? 0) > Date.now()) return;
+    // The camera's lease lost: another recorder has it now.
+    if (this.fence() === null) return;
     const mp4 = await currentGop(this.feed, 0);
     if (!mp4) return;
     // The GOP's keyframe (right after the init) is what is decoded: the same one again is nothing new.
@@ -122,8 +138,9 @@ export class AiSampler {
         this.deps.log(`camera ${cam.id}: AI analysis quota reached; analyses paused`);
         return;
       }
-      // A provider that is not set up will not be by the next frame: said once, this motion is left alone.
-      if (e instanceof AppError && e.code === 'failed-precondition') {
+      // A provider that is not set up (or a plan without AI any more) will not change by the next
+      // frame: said once, this motion is left alone.
+      if (e instanceof AppError && (e.code === 'failed-precondition' || e.code === 'permission-denied')) {
         this.active = false;
         this.deps.log(`camera ${cam.id}: ${e.message}`);
         return;
@@ -145,16 +162,18 @@ export class AiSampler {
     const grew = !best || labels.size > best.labels.size;
     let eventId = best?.eventId;
     if (better || grew) {
-      const motionEventId = (await this.motionEventId) ?? null;
+      // The motion event was not written (its write fenced out, or failed): nothing to attach to.
+      const motionEventId = await this.motionEventId;
+      if (!motionEventId) return;
       const key = better ? await this.thumbnail(cam, jpeg, detections) : undefined;
-      const detail = (prev?: AiDetectionDetail): AiDetectionDetail => ({
+      const detail: Partial<AiDetectionDetail> = {
         labels: [...labels],
-        detections: better ? detections : (prev?.detections ?? detections),
+        ...(better || !best ? { detections } : {}),
         provider: cam.ai.provider,
         motionEventId,
-        description: prev?.description ?? null,
-      });
+      };
       eventId = await this.deps.db.transaction(async (tx) => {
+        if (!(await holdsCamera(tx, cam.id, this.fence()))) return undefined;
         if (!best) {
           return insertEvent(tx, {
             cameraId: cam.id,
@@ -164,26 +183,17 @@ export class AiSampler {
             // It lasts from the first detection to the last (extended by each update), never left open.
             endAt: at,
             zones: [...zones],
-            detail: detail() as unknown as Record<string, unknown>,
+            detail: { ...detail, description: null },
             // An alert label makes it an alert (while armed, like motion); anything else is info.
             severity: (weighed) => (alert ? weighed : 'info'),
             thumbnailKey: key ?? null,
           });
         }
-        const [row] = await tx
-          .select({ detail: schema.events.detail })
-          .from(schema.events)
-          .where(eq(schema.events.id, best.eventId));
-        await tx
-          .update(schema.events)
-          .set({
-            detail: detail(row?.detail as AiDetectionDetail | undefined) as unknown as Record<string, unknown>,
-            zones: [...zones],
-            endAt: at,
-            ...(key ? { thumbnailKey: key } : {}),
-          })
-          .where(eq(schema.events.id, best.eventId));
-        await publish(tx, { topic: 'events', workspaceId: cam.workspaceId, id: best.eventId, cameraId: cam.id });
+        await updateAiDetection(
+          tx,
+          { id: best.eventId, workspaceId: cam.workspaceId, cameraId: cam.id },
+          { detail, zones: [...zones], endAt: at, thumbnailKey: key, becameAlert: alert && !best.alert },
+        );
         return best.eventId;
       });
       if (!eventId) return;
@@ -197,7 +207,9 @@ export class AiSampler {
       };
       if (alert && cam.ai.describe && !this.best.described) {
         this.best.described = true;
-        void this.describe(cam, eventId, jpeg, [...labels]);
+        const done = this.describe(cam, eventId, jpeg, [...labels]);
+        this.describing.add(done);
+        void done.finally(() => this.describing.delete(done));
       }
     }
     await publish(this.deps.db, {
@@ -224,15 +236,8 @@ export class AiSampler {
       const description = await this.deps.analyser.describe(cam.workspaceId, jpeg, labels);
       if (!description) return;
       await this.deps.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ detail: schema.events.detail })
-          .from(schema.events)
-          .where(eq(schema.events.id, eventId));
-        await tx
-          .update(schema.events)
-          .set({ detail: { ...(row?.detail ?? {}), description } })
-          .where(eq(schema.events.id, eventId));
-        await publish(tx, { topic: 'events', workspaceId: cam.workspaceId, id: eventId, cameraId: cam.id });
+        if (!(await holdsCamera(tx, cam.id, this.fence()))) return;
+        await setAiDescription(tx, { id: eventId, workspaceId: cam.workspaceId, cameraId: cam.id }, description);
       });
     } catch (e) {
       this.deps.log(`camera ${cam.id}: AI description failed: ${e}`);

@@ -95,7 +95,13 @@ export class CameraRunner {
     this.motion = sourceMode ? this.motionGate(sourceMode === 'keyframes') : undefined;
     if (this.motion) await endDanglingMotion(deps.db, spec.id).catch(() => undefined);
     const motion = spec.recordingMode === 'motion' ? this.motion : undefined;
-    if (this.motion && deps.ai) this.ai = new AiSampler(() => this.spec, this.feed, deps.ai);
+    if (this.motion && deps.ai)
+      this.ai = new AiSampler(
+        () => this.spec,
+        this.feed,
+        deps.ai,
+        () => this.fence(),
+      );
     if (spec.recordingMode !== 'off') {
       const segmentMs = (deps.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS) * 1000;
       const { pre, margin } = MOTION_ROLL_MS;

@@ -184,3 +184,51 @@ export async function markUnrecorded(
     return true;
   });
 }
+
+/**
+ * A better frame for an AI detection (issue 14): its detail merged in (a description written
+ * meanwhile stays), its zones, end and picture. When it becomes an alert (an alert label seen
+ * after the first detection), it is weighed again as an alert at its start and the notification
+ * rules hear about it again, once.
+ */
+export async function updateAiDetection(
+  tx: DbOrTx,
+  ev: { id: string; workspaceId: string; cameraId: string },
+  patch: { detail: Record<string, unknown>; zones: string[]; endAt: Date; thumbnailKey?: string; becameAlert: boolean },
+): Promise<void> {
+  let severity: EventSeverity | undefined;
+  if (patch.becameAlert) {
+    const [row] = await tx.select({ startAt: events.startAt }).from(events).where(eq(events.id, ev.id));
+    const inputs = row && (await armingInputs(tx, ev.cameraId));
+    if (row && inputs)
+      severity = eventSeverityOf('ai.detection', inputs.eventSeverity, armedAt(inputs, row.startAt).armed);
+  }
+  await tx
+    .update(events)
+    .set({
+      detail: sql`coalesce(${events.detail}, '{}'::jsonb) || ${JSON.stringify(patch.detail)}::jsonb`,
+      zones: patch.zones,
+      endAt: patch.endAt,
+      ...(patch.thumbnailKey ? { thumbnailKey: patch.thumbnailKey } : {}),
+      ...(severity ? { severity } : {}),
+    })
+    .where(and(eq(events.id, ev.id), eq(events.workspaceId, ev.workspaceId)));
+  await publish(tx, { topic: 'events', workspaceId: ev.workspaceId, id: ev.id, cameraId: ev.cameraId });
+  if (severity === 'alert')
+    await enqueue(tx, 'notify-event', { eventId: ev.id }, { jobKey: `notify-event:${ev.id}:alert`, maxAttempts: 10 });
+}
+
+/** The vision API's sentence about an AI alert, merged into its detail. */
+export async function setAiDescription(
+  tx: DbOrTx,
+  ev: { id: string; workspaceId: string; cameraId: string },
+  description: string,
+): Promise<void> {
+  await tx
+    .update(events)
+    .set({
+      detail: sql`coalesce(${events.detail}, '{}'::jsonb) || jsonb_build_object('description', ${description}::text)`,
+    })
+    .where(and(eq(events.id, ev.id), eq(events.workspaceId, ev.workspaceId)));
+  await publish(tx, { topic: 'events', workspaceId: ev.workspaceId, id: ev.id, cameraId: ev.cameraId });
+}

@@ -194,7 +194,9 @@ const providerUrl = z
   .trim()
   .max(2000)
   .url('must be a URL')
-  .refine((u) => /^https?:/i.test(u), 'must be an http or https URL');
+  .refine((u) => /^https?:/i.test(u), 'must be an http or https URL')
+  // A key goes in its own field, sealed; one written into the address would be shown and audited.
+  .refine((u) => !/^https?:\/\/[^/?#]*@/i.test(u), 'must not contain a user name or password: use the API key field');
 /** A secret on write: a new value, or null to remove it; omitted keeps the stored one. */
 const secretInput = z.string().max(500).nullable().optional();
 

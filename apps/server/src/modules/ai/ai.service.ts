@@ -21,6 +21,14 @@ const DEFAULT_TIMEOUTS = { codeproject: 10_000, openai: 20_000 };
  * (permission-denied naming the plan otherwise); provider URLs pass the outbound policy when they
  * are saved (and again at each call); keys are sealed and only their presence is shown.
  */
+const sameOrigin = (a: string, b: string) => {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+};
+
 export function createAiService(deps: {
   db: Db;
   secrets: SecretBox;
@@ -51,8 +59,20 @@ export function createAiService(deps: {
   }
 
   /** A new key, a removal (null), or the stored one (omitted). */
-  const sealedKey = (input: string | null | undefined, stored: string | null | undefined) =>
-    input === undefined ? (stored ?? null) : input === null || input === '' ? null : secrets.seal(input);
+  /**
+   * The key to store. Omitted, the stored one is kept — but only for the same server: a key never
+   * follows its address elsewhere (a manager, who cannot read it, could otherwise point the
+   * address at a server of their own and receive it), so a new origin without a key has none.
+   */
+  const sealedKey = (
+    input: string | null | undefined,
+    stored: string | null | undefined,
+    url: { next: string; before: string | null | undefined },
+  ) => {
+    if (input === null || input === '') return null;
+    if (input !== undefined) return secrets.seal(input);
+    return url.before && sameOrigin(url.before, url.next) ? (stored ?? null) : null;
+  };
 
   return {
     async settings(actor: ScopedActor): Promise<AiSettings> {
@@ -84,14 +104,20 @@ export function createAiService(deps: {
         else if (input.codeproject)
           Object.assign(next, {
             codeprojectUrl: input.codeproject.url,
-            codeprojectKeyEnc: sealedKey(input.codeproject.apiKey, before?.codeprojectKeyEnc),
+            codeprojectKeyEnc: sealedKey(input.codeproject.apiKey, before?.codeprojectKeyEnc, {
+              next: input.codeproject.url,
+              before: before?.codeprojectUrl,
+            }),
             codeprojectTimeoutMs: input.codeproject.timeoutMs ?? next.codeprojectTimeoutMs,
           });
         if (input.openai === null) Object.assign(next, { openaiUrl: null, openaiKeyEnc: null, openaiModel: null });
         else if (input.openai)
           Object.assign(next, {
             openaiUrl: input.openai.url,
-            openaiKeyEnc: sealedKey(input.openai.apiKey, before?.openaiKeyEnc),
+            openaiKeyEnc: sealedKey(input.openai.apiKey, before?.openaiKeyEnc, {
+              next: input.openai.url,
+              before: before?.openaiUrl,
+            }),
             openaiModel: input.openai.model,
             openaiTimeoutMs: input.openai.timeoutMs ?? next.openaiTimeoutMs,
           });

@@ -133,6 +133,16 @@ describe('ai', () => {
     );
     expect(audit.rows).toHaveLength(2);
     expect(JSON.stringify(audit.rows)).not.toContain('secret');
+    // A key never follows its address to another server: moved without a key, there is none.
+    const moved = ok(
+      await call(manager.token, 'PUT', '/api/v1/ai/settings', { codeproject: { url: `${openai.url}/elsewhere` } }),
+    );
+    expect(moved.codeproject.hasApiKey).toBe(false);
+    ok(
+      await call(owner.token, 'PUT', '/api/v1/ai/settings', {
+        codeproject: { url: codeproject.url, apiKey: 'cp-secret-key', timeoutMs: 5000 },
+      }),
+    );
   });
 
   it('refuses provider URLs to forbidden addresses and bad input with the catalogue’s errors, writing nothing', async () => {
@@ -152,6 +162,7 @@ describe('ai', () => {
     for (const body of [
       { codeproject: { url: 'ftp://example.com' } },
       { codeproject: { url: 'not a url' } },
+      { codeproject: { url: 'http://user:secret@example.com' } },
       { openai: { url: 'http://example.com' } },
       { openai: { url: 'http://example.com', model: 'm', timeoutMs: 5 } },
       { other: true },

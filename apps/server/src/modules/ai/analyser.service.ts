@@ -17,9 +17,10 @@ import {
 
 /**
  * One analysis of one frame (issue 14), whoever asks (POST /ai/analyze, the recorder's
- * motion-gated sampler): the quota is counted first (one atomic UPDATE; given back if the
- * provider fails), the camera's provider looks, and the camera's labels, minimum score and label
- * zones decide what is kept.
+ * motion-gated sampler): the plan's AI access is checked (a downgraded plan stops the sampler
+ * too), the quota is counted first (one atomic UPDATE; given back if the provider fails), the
+ * camera's provider looks, and the camera's labels, minimum score and label zones decide what is
+ * kept. A description by the vision API is an analysis too, and counts the same way.
  */
 export interface AnalyserDeps {
   db: Db;
@@ -78,6 +79,7 @@ export function createAnalyser(deps: AnalyserDeps) {
       camera: { ai: CameraAiSettings; motion: Partial<MotionSettings> },
       jpeg: Buffer,
     ): Promise<Analysis> {
+      await planGate.assertFeature(db, workspaceId, 'aiAccess');
       const frame = frameOf(deps.ffmpegPath(), jpeg);
       if (!frame) throw new AppError('unavailable', 'The camera sends no picture right now.');
       const row = await repo.settings(db, workspaceId);
@@ -105,17 +107,27 @@ export function createAnalyser(deps: AnalyserDeps) {
     async describe(workspaceId: string, jpeg: Buffer, labels: readonly string[]): Promise<string | null> {
       const row = await repo.settings(db, workspaceId);
       if (!row?.openaiUrl || !row.openaiModel) return null;
-      return describeAlert(
-        {
-          url: row.openaiUrl,
-          apiKey: opened(secrets, row.openaiKeyEnc),
-          model: row.openaiModel,
-          timeoutMs: row.openaiTimeoutMs,
-        },
-        policy,
-        jpeg,
-        labels,
+      const allowed = await planGate.assertFeature(db, workspaceId, 'aiAccess').then(
+        () => true,
+        () => false,
       );
+      if (!allowed || !(await repo.consume(db, workspaceId))) return null;
+      try {
+        return await describeAlert(
+          {
+            url: row.openaiUrl,
+            apiKey: opened(secrets, row.openaiKeyEnc),
+            model: row.openaiModel,
+            timeoutMs: row.openaiTimeoutMs,
+          },
+          policy,
+          jpeg,
+          labels,
+        );
+      } catch (e) {
+        await repo.refund(db, workspaceId).catch(() => undefined);
+        throw e;
+      }
     },
 
     async close(): Promise<void> {
