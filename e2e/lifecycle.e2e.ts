@@ -174,7 +174,7 @@ describe('process lifecycle', () => {
     s.process.kill('SIGTERM');
     expect(await stopped).toBe(0);
     expect(alive(pgPid)).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('the embedded PostgreSQL killed: 503 unavailable meanwhile, then it is back within seconds', async () => {
     const server = await startServer();
@@ -208,5 +208,5 @@ describe('process lifecycle', () => {
     const seconds = (performance.now() - killedAt) / 1000;
     console.log(`[figure] embedded PostgreSQL killed: requests succeed again after ${seconds.toFixed(2)} s`);
     expect(server.output()).toMatch(/the embedded database is back/);
-  }, 60_000);
+  }, 120_000);
 });
