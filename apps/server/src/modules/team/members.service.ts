@@ -151,6 +151,8 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
           trialEndDate: from.trialEndDate,
           limits: from.limits,
           usage: from.usage,
+          // The period the AI analyses were counted in goes with the count (issue 14).
+          aiUsagePeriod: from.aiUsagePeriod,
           aiAccess: from.aiAccess,
           vmsAccess: from.vmsAccess,
           billingState: from.billingState,
