@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
  * module cache per worker (isolate: false) instead of importing the whole server afresh for every
  * file, at least two at a time (Vitest's default is one worker per core less one: a single worker
  * on 2 cores, idle while a test waits on ffmpeg or a timer). A file that mocks a module needs a
- * module cache of its own, so those run in the "isolated" project. The e2e files follow, two at a
+ * module cache of its own, so those run in the "isolated" project. The e2e files follow, one at a
  * time against the one server, each in its own Chromium.
  */
 const UNIT = ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'];
@@ -79,9 +79,10 @@ export default defineConfig({
           setupFiles: ['e2e/fixtures/cleanup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // Two files at a time (measured on 2 cores: most of an e2e file is waiting on the browser,
-          // the server or ffmpeg). Specs share the one server, so each works in accounts of its own.
-          maxWorkers: 2,
+          // One file at a time: two at once on 2 cores (tried) left full-page screenshots and theme
+          // switches of one file waiting on the other's cameras past their budgets. Specs share the
+          // one server, so each works in accounts of its own.
+          maxWorkers: 1,
           // After unit and integration, which run at their own width.
           sequence: { groupOrder: 1 },
           // A page on a busy 2-core machine can take seconds: a poll's 1 s default flakes, not fails truly.
