@@ -186,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const missing = PRODUCTION_REQUIRED.filter((k) => !blank[k]);
     if (missing.length) throw new ConfigError(`Missing required configuration: ${missing.join(', ')}`);
   }
+  if (blank.NODE_ENV === 'production') refusePlaceholderSecrets(blank);
   const parsed = env.safeParse(blank);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -233,6 +234,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mapTileUrl: e.MAP_TILE_URL ?? null,
   };
+}
+
+/**
+ * A secret copied from an example (compose files, docs, blog posts) is public: with it anyone can
+ * sign download links or scrape metrics. Production refuses the obvious ones — placeholder words,
+ * or too few distinct characters to be random — rather than start with a known key.
+ */
+const PLACEHOLDER =
+  /change[-_ ]?me|replace[-_ ]?me|placeholder|example|your[-_ ]?(own[-_ ]?)?(secret|token)|secret[-_]?here/i;
+const PLACEHOLDER_CHECKED = ['AUTH_SECRET', 'METRICS_TOKEN'] as const;
+
+export function placeholderSecret(value: string): boolean {
+  return PLACEHOLDER.test(value) || new Set(value).size < 10;
+}
+
+function refusePlaceholderSecrets(blank: Record<string, string | undefined>): void {
+  const weak = PLACEHOLDER_CHECKED.filter((k) => blank[k] && placeholderSecret(blank[k]));
+  if (weak.length)
+    throw new ConfigError(
+      `Invalid configuration: ${weak.join(', ')} ${weak.length > 1 ? 'look' : 'looks'} like a placeholder; ` +
+        `generate a random value, e.g. node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`,
+    );
 }
 
 /** The audit log is never off in production: AUDIT_DISABLED exists to measure its cost. */

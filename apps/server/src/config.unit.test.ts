@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,13 +29,37 @@ describe('loadConfig', () => {
     const c = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://x@127.0.0.1/db',
-      AUTH_SECRET: 'x'.repeat(32),
+      AUTH_SECRET: 'f3a9c0d1e27b4c5a8d6e0f1b2c3d4e5f6a7b8c9d0e1f2a3b',
       PUBLIC_URL: 'https://vigil.example/',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       VIGIL_DATA_DIR: dataDir(),
     });
     expect(c.publicUrl).toBe('https://vigil.example');
     expect(c.logLevel).toBe('warn');
+  });
+
+  it('refuses a placeholder secret at production start, and says how to make a real one', () => {
+    const base = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x@127.0.0.1/db',
+      PUBLIC_URL: 'https://vigil.example/',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      VIGIL_DATA_DIR: dataDir(),
+    };
+    for (const secret of [
+      'change-me-to-32-or-more-random-characters',
+      'x'.repeat(32),
+      'your-secret-your-secret-your-secret',
+    ]) {
+      expect(() => loadConfig({ ...base, AUTH_SECRET: secret })).toThrow(
+        /AUTH_SECRET looks like a placeholder; generate a random value/,
+      );
+    }
+    expect(() =>
+      loadConfig({ ...base, AUTH_SECRET: randomBytes(32).toString('hex'), METRICS_TOKEN: 'change-me-metrics-token' }),
+    ).toThrow(/METRICS_TOKEN looks like a placeholder/);
+    // Outside production a test or a bench may use any secret of the right length.
+    expect(loadConfig({ AUTH_SECRET: 'x'.repeat(32), VIGIL_DATA_DIR: dataDir() }).authSecret).toBe('x'.repeat(32));
   });
 
   it('turns the audit log off only outside production (benchmarks), never in production', () => {

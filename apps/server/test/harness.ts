@@ -24,7 +24,7 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     VIGIL_DATA_DIR: dataDir,
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-00',
+    AUTH_SECRET: '5f1c9a7e3b2d4c6f8a0e1b3d5c7f9a2e4b6d8f0a',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     LOG_LEVEL: 'silent',
     // Test cameras and sinks live on loopback; the outbound policy refuses it otherwise.

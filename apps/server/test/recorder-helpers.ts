@@ -7,7 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
 
 /** Shared by the recorder's integration tests: a cloned database, an owner, cameras, polling. */
-export const AUTH_SECRET = 'test-secret-test-secret-test-secret-00';
+export const AUTH_SECRET = '5f1c9a7e3b2d4c6f8a0e1b3d5c7f9a2e4b6d8f0a';
 
 export async function videoTestDb(): Promise<{
   db: Db;
