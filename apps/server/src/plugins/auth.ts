@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { SESSION_COOKIE } from '../modules/auth/session.ts';
+import { SESSION_COOKIE } from '../lib/session.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_DAYS, accessRole } from '@vigil/shared';
 import { AppError } from '../lib/app-error.ts';

@@ -13,7 +13,7 @@ import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { audit } from '../audit/audit.service.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { buildVodPlaylist } from './hls-playlist.ts';
-import type { MediaStore } from './media-store.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 import { segmentIndex } from '../segments/segments.service.ts';
 import { type RecordingRow, recordingsRepo as repo } from './recordings.repo.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';

@@ -4,7 +4,7 @@ import type { SecuritySession, SignInAttempt, SignInFailure, SignInMethod } from
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
 import { audit } from '../audit/audit.service.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 import { type SignInAttemptRow, type SignInCursor, signInsRepo } from './sign-ins.repo.ts';
 import { parseUserAgent } from './user-agent.ts';

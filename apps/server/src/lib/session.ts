@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRow, WorkspaceRow } from '../accounts/user-doc.ts';
+import type { schema } from '@vigil/db';
+
+type UserRow = typeof schema.users.$inferSelect;
+type WorkspaceRow = typeof schema.workspaces.$inferSelect;
 
 export const SESSION_COOKIE = 'vigil_session';
 
