@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '../config.ts';
 import type { Callable } from '../lib/callable.ts';
 import type { ProbeInfra, ServeInfra, VigilModule } from './module.ts';
-import { ServiceRegistry } from './services.ts';
+import { ServiceRegistry, ownServices } from './services.ts';
 
 /** What the serve role's modules share, before the modules add their callables. */
 export type ServeBase = Omit<ServeInfra, 'callables' | 'topics'>;
@@ -16,7 +16,7 @@ export async function serveModules(app: FastifyInstance, modules: readonly Vigil
   const topics = new Set(modules.flatMap((m) => m.serve?.topics ?? []));
   const collecting: ServeInfra = { ...base, topics, callables: [] };
   const registry = new ServiceRegistry();
-  const needsOf = (m: VigilModule) => [...(m.needs ?? []), ...(m.serve?.needs ?? [])];
+  const needsOf = (m: VigilModule) => [...ownServices(m), ...(m.needs ?? []), ...(m.serve?.needs ?? [])];
   for (const m of modules) {
     registry.add(m, m.provides, base, m.needs ?? []);
     registry.add(m, m.serve?.provides, collecting, needsOf(m));

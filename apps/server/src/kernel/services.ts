@@ -5,6 +5,11 @@ interface Provider {
   make(): ServiceMap[ServiceName];
 }
 
+/** What a module provides itself: its own parts use these without naming them in `needs`. */
+export function ownServices(m: VigilModule): ServiceName[] {
+  return [...Object.keys(m.provides ?? {}), ...Object.keys(m.serve?.provides ?? {})] as ServiceName[];
+}
+
 /** A part of a module that runs in this process: what it may ask for. */
 export interface Consumer {
   module: string;

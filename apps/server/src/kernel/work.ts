@@ -1,6 +1,6 @@
 import type { Tasks } from '../lib/job-catalogue.ts';
 import type { Jobs, PeriodicJob, VigilModule, WorkInfra } from './module.ts';
-import { ServiceRegistry } from './services.ts';
+import { ServiceRegistry, ownServices } from './services.ts';
 
 export interface ModuleJobs {
   tasks: Tasks;
@@ -20,7 +20,7 @@ export async function workModules(
   infraOf: (m: VigilModule) => WorkInfra,
 ): Promise<ModuleJobs> {
   const registry = new ServiceRegistry();
-  const needsOf = (m: VigilModule) => [...(m.needs ?? []), ...(m.work?.needs ?? [])];
+  const needsOf = (m: VigilModule) => [...ownServices(m), ...(m.needs ?? []), ...(m.work?.needs ?? [])];
   for (const m of modules) registry.add(m, m.provides, infraOf(m), m.needs ?? []);
   registry.check(modules.map((m) => ({ module: m.name, needs: m.work ? needsOf(m) : (m.needs ?? []) })));
 
