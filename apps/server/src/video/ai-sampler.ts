@@ -7,7 +7,7 @@ import type { Analyser } from '../modules/ai/analyser.service.ts';
 import { isAlert } from '../modules/ai/detections.ts';
 import { drawBoxes } from '../modules/ai/frames.ts';
 import { currentGop, snapshotJpeg } from '../modules/live/live-snapshot.ts';
-import { insertEvent, setAiDescription, updateAiDetection } from './events.repo.ts';
+import { insertEvent, setAiDescription, updateAiDetection } from '../modules/events/events.module.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { type WriteFence, holdsCamera } from './video.repo.ts';
 

@@ -5,6 +5,23 @@ import { createEventThumbnailTask } from './event-thumbnail.service.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { createEventsService } from './events.service.ts';
 
+/** The recorder's writes (video/): the only way into the events table from outside this module. */
+export {
+  type NewEvent,
+  THUMBNAIL_OFFSET_MS,
+  armingAt,
+  endDanglingMotion,
+  endEvent,
+  endOutages,
+  hasOpenOutage,
+  insertEvent,
+  insertMotionEvent,
+  queueThumbnail,
+  recordPruned,
+  setAiDescription,
+  updateAiDetection,
+} from './event-log.service.ts';
+
 /**
  * Events (motion, outages, gaps, AI detections): the API over them and, in a work process, each
  * motion event's thumbnail from the footage of its first second.
