@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
-import { migrateJobQueue } from './modules/jobs/job-worker.service.ts';
+import { migrateJobQueue } from './modules/jobs/jobs.module.ts';
 import { startWork, type Work } from './work.ts';
 import { nodeIdOf } from './cluster/node-id.ts';
 import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';

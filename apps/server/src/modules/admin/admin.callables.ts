@@ -1,7 +1,7 @@
 import { setDisabledSchema, setRoleSchema } from '@vigil/shared';
 import { access } from '../../plugins/access.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AccountsService } from '../accounts/accounts.module.ts';
+import type { AuthService } from '../auth/auth.module.ts';
 import { defineCallable } from '../../lib/callable.ts';
 
 /** Admin actions on users are callables (issue: "Admin actions on users are callables"). */

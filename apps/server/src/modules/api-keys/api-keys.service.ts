@@ -13,7 +13,7 @@ import {
   lowerKeyRole,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import {
   type Membership,
   type SessionUser,

@@ -11,10 +11,10 @@ import {
   type TwoFactorChallenge,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { UserRow } from '../accounts/user-doc.ts';
-import type { SignInRecord } from '../security/security.service.ts';
-import { wrongCode, wrongRecoveryCode } from '../security/two-factor.service.ts';
+import type { AccountsService } from '../accounts/accounts.module.ts';
+import type { UserRow } from '../accounts/accounts.module.ts';
+import type { SignInRecord } from '../security/security.module.ts';
+import { wrongCode, wrongRecoveryCode } from '../security/security.module.ts';
 import { authRepo } from './auth.repo.ts';
 import { type KnownDevice, deviceCookieAfterSignIn } from './device-cookie.ts';
 import type { SessionUser } from '../../lib/session.ts';

@@ -9,7 +9,7 @@ import type { Storage } from '../../lib/storage.ts';
 import type { MediaStore } from '../../lib/media-store.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { spawnTied } from '../../video/tied-spawn.ts';
-import { segmentIndex } from '../segments/segments.service.ts';
+import { segmentIndex } from '../segments/segments.module.ts';
 import { type ExportRow, exportsRepo as repo } from './exports.repo.ts';
 import { exportKey } from './exports.service.ts';
 

@@ -1,6 +1,8 @@
 import { defineModule } from '../../kernel/module.ts';
 import { type MailService, createMailService } from './mail.service.ts';
 
+export type { RichMail } from './mail.service.ts';
+
 export { MailDeliveryError, type MailService } from './mail.service.ts';
 
 declare module '../../kernel/module.ts' {

@@ -3,7 +3,7 @@ import type { Db } from '@vigil/db';
 import type { SecuritySession, SignInAttempt, SignInFailure, SignInMethod } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 import { type SignInAttemptRow, type SignInCursor, signInsRepo } from './sign-ins.repo.ts';
