@@ -68,14 +68,16 @@ module.exports = {
     },
     {
       name: 'server-modules-through-front-doors',
-      comment: 'Code outside the modules (app, work, kernel, lib, plugins, video) uses a module only through its front door.',
+      comment:
+        'Code outside the modules (app, work, kernel, lib, plugins, video) uses a module only through its front door.',
       severity: 'error',
       from: { path: '^apps/server/src/', pathNot: '^apps/server/src/modules/|\\.test\\.ts$' },
       to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/([^/]+)/\\1\\.module\\.ts$' },
     },
     {
       name: 'repos-call-no-services',
-      comment: 'A repository holds SQL only: what follows a write (a job, an audit entry) is queued by its caller, in the same transaction.',
+      comment:
+        'A repository holds SQL only: what follows a write (a job, an audit entry) is queued by its caller, in the same transaction.',
       severity: 'error',
       from: { path: '\\.repo\\.ts$' },
       to: { path: '\\.(service|module)\\.ts$' },
