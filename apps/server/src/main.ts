@@ -157,7 +157,7 @@ async function main() {
       retentionJobs: true,
       // With S3, closed segments go to the bucket and MEDIA_DIR is only the upload buffer.
       footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
-      // AI detection while motion lasts (issue 14): its thumbnails go where the events' others are.
+      // AI detection while motion lasts: its thumbnails go where the events' others are.
       ai: { storage: await openStorage(config, (m) => app.log.error(`[recorder] ${m}`)) },
       log: (m) => app.log.warn(`[recorder] ${m}`),
     });

@@ -12,7 +12,7 @@ export interface LocalDetectorFront {
 }
 
 /**
- * Vigil's built-in detector of COCO objects (issue 14; docs/decisions/0012-local-detector.md):
+ * Vigil's built-in detector of COCO objects (docs/decisions/0012-local-detector.md):
  * CenterNet on TensorFlow.js's WebAssembly backend, in a worker thread so the ~0.35 CPU-s a frame
  * costs never blocks the event loop. One frame at a time: requests wait in a queue here. A worker
  * that dies is replaced; the frame it was analysing fails with `unavailable`, the queued ones go to
