@@ -1,4 +1,4 @@
-import type { ServiceMap, ServiceName, Services, VigilModule } from './module.ts';
+import type { Providers, ServiceMap, ServiceName, Services, VigilModule } from './module.ts';
 
 interface Provider {
   module: string;
@@ -27,14 +27,9 @@ export class ServiceRegistry {
   readonly #making: ServiceName[] = [];
 
   /** Adds the providers a module offers in this process (its shared ones, and the role's own). */
-  add<C>(
-    module: VigilModule,
-    providers: Partial<Record<ServiceName, unknown>> | undefined,
-    ctx: C,
-    needs: readonly ServiceName[],
-  ): void {
+  add<C>(module: VigilModule, providers: Providers<C> | undefined, ctx: C, needs: readonly ServiceName[]): void {
     for (const name of Object.keys(providers ?? {}) as ServiceName[]) {
-      const factory = providers?.[name] as ((ctx: C & Services) => ServiceMap[ServiceName]) | undefined;
+      const factory = providers?.[name];
       if (!factory) continue;
       const other = this.#providers.get(name);
       if (other) throw new Error(`Service "${name}" is provided by both "${other.module}" and "${module.name}"`);
