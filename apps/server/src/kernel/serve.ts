@@ -16,7 +16,7 @@ export async function serveModules(app: FastifyInstance, modules: readonly Vigil
   const topics = new Set(modules.flatMap((m) => m.serve?.topics ?? []));
   const collecting: ServeInfra = { ...base, topics, callables: [] };
   const registry = new ServiceRegistry();
-  const needsOf = (m: VigilModule) => [...ownServices(m), ...(m.needs ?? []), ...(m.serve?.needs ?? [])];
+  const needsOf = (m: VigilModule) => [...ownServices(m, 'serve'), ...(m.needs ?? []), ...(m.serve?.needs ?? [])];
   for (const m of modules) {
     registry.add(m, m.provides, base, m.needs ?? []);
     registry.add(m, m.serve?.provides, collecting, needsOf(m));

@@ -5,9 +5,10 @@ interface Provider {
   make(): ServiceMap[ServiceName];
 }
 
-/** What a module provides itself: its own parts use these without naming them in `needs`. */
-export function ownServices(m: VigilModule): ServiceName[] {
-  return [...Object.keys(m.provides ?? {}), ...Object.keys(m.serve?.provides ?? {})] as ServiceName[];
+/** What a module provides itself in a role: its own parts use these without naming them in `needs`. */
+export function ownServices(m: VigilModule, role: 'serve' | 'work'): ServiceName[] {
+  const own = { ...m.provides, ...(role === 'serve' ? m.serve?.provides : {}) };
+  return Object.keys(own) as ServiceName[];
 }
 
 /** A part of a module that runs in this process: what it may ask for. */

@@ -20,7 +20,7 @@ export async function workModules(
   infraOf: (m: VigilModule) => WorkInfra,
 ): Promise<ModuleJobs> {
   const registry = new ServiceRegistry();
-  const needsOf = (m: VigilModule) => [...ownServices(m), ...(m.needs ?? []), ...(m.work?.needs ?? [])];
+  const needsOf = (m: VigilModule) => [...ownServices(m, 'work'), ...(m.needs ?? []), ...(m.work?.needs ?? [])];
   for (const m of modules) registry.add(m, m.provides, infraOf(m), m.needs ?? []);
   registry.check(modules.map((m) => ({ module: m.name, needs: m.work ? needsOf(m) : (m.needs ?? []) })));
 
