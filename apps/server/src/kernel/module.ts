@@ -1,4 +1,5 @@
 import type { Db } from '@vigil/db';
+import type { AuditAction } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import type { Config, Role } from '../config.ts';
@@ -54,6 +55,8 @@ export interface ServeInfra extends Infra {
   callables: readonly Callable[];
   /** Every module's realtime topics, for the stream's check of what a client asks. */
   topics: ReadonlySet<string>;
+  /** Every module's audit actions, for the audit log's check that the catalogue has owners. */
+  auditActions: ReadonlySet<AuditAction>;
   /** Test knobs a caller of buildApp may pass through (the AI module's local detector). */
   options: ServeOptions;
 }
@@ -130,6 +133,8 @@ export interface ProbePart {
  */
 export interface VigilModule {
   readonly name: string;
+  /** The audit log actions its services record (AUDIT_ACTIONS in packages/shared), whichever role records them. */
+  readonly auditActions?: readonly AuditAction[];
   /** What `provides` builds from (checked in every process that lists the module). */
   readonly needs?: readonly ServiceName[];
   /** Services built in whichever process asks for them (serve or work). */

@@ -5,7 +5,7 @@ import type { ProbeInfra, ServeInfra, VigilModule } from './module.ts';
 import { ServiceRegistry, ownServices } from './services.ts';
 
 /** What the serve role's modules share, before the modules add their callables. */
-export type ServeBase = Omit<ServeInfra, 'callables' | 'topics'>;
+export type ServeBase = Omit<ServeInfra, 'callables' | 'topics' | 'auditActions'>;
 
 /**
  * Runs the serve parts of a list of modules on one app: every provider is known first (and every
@@ -14,7 +14,8 @@ export type ServeBase = Omit<ServeInfra, 'callables' | 'topics'>;
  */
 export async function serveModules(app: FastifyInstance, modules: readonly VigilModule[], base: ServeBase) {
   const topics = new Set(modules.flatMap((m) => m.serve?.topics ?? []));
-  const collecting: ServeInfra = { ...base, topics, callables: [] };
+  const auditActions = new Set(modules.flatMap((m) => m.auditActions ?? []));
+  const collecting: ServeInfra = { ...base, topics, auditActions, callables: [] };
   const registry = new ServiceRegistry();
   const needsOf = (m: VigilModule) => [...ownServices(m, 'serve'), ...(m.needs ?? []), ...(m.serve?.needs ?? [])];
   for (const m of modules) {

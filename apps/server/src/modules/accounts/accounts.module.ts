@@ -15,6 +15,7 @@ declare module '../../kernel/module.ts' {
 /** People and their workspaces' documents: the account's own routes, and the service others read. */
 export const accountsModule = defineModule({
   name: 'accounts',
+  auditActions: ['user.role-changed', 'user.disabled', 'user.enabled'],
   provides: { accounts: ({ db, storage }) => createAccountsService({ db, storage }) },
   serve: {
     topics: [TOPICS.me],

@@ -17,6 +17,7 @@ export type { LocalDetectorFront } from './providers.ts';
  */
 export const aiModule = defineModule({
   name: 'ai',
+  auditActions: ['ai.settings-updated'],
   serve: {
     needs: ['live'],
     topics: [TOPICS.ai],

@@ -13,6 +13,7 @@ declare module '../../kernel/module.ts' {
 /** API keys: their routes, and the service the auth service resolves `vgk_` bearers through. */
 export const apiKeysModule = defineModule({
   name: 'api-keys',
+  auditActions: ['api-key.created', 'api-key.revoked', 'api-key.used'],
   provides: { 'api-keys': ({ db }) => createApiKeysService({ db }) },
   serve: {
     register: (app, { get }) => apiKeysRoutes(app, { apiKeys: get('api-keys') }),

@@ -22,6 +22,7 @@ declare module '../../kernel/module.ts' {
  */
 export const authModule = defineModule({
   name: 'auth',
+  auditActions: ['sign-out', 'password.changed', 'password.reset'],
   provides: { 'two-factor-throttle': ({ db }) => createTwoFactorThrottle(db) },
   serve: {
     needs: ['accounts', 'mail', 'invitations', 'api-keys', 'security'],

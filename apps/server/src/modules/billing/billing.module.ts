@@ -23,6 +23,7 @@ export { liftingPlan, planGate } from './plan-gate.service.ts';
  */
 export const billingModule = defineModule({
   name: 'billing',
+  auditActions: ['plan.changed', 'plan.pricing-changed'],
   serve: { needs: ['accounts'], register: billingRoutesOf },
   work: {
     needs: ['mail'],

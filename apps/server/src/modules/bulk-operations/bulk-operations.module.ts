@@ -12,6 +12,7 @@ import { createBulkRunner } from './bulk-runner.service.ts';
  */
 export const bulkOperationsModule = defineModule({
   name: 'bulk-operations',
+  auditActions: ['bulk.operation-created', 'bulk.camera-changed', 'bulk.operation-finished'],
   serve: {
     topics: [TOPICS.bulkOperations],
     register: (app, { db }) => bulkOperationsRoutes(app, { bulk: createBulkOperationsService({ db }) }),

@@ -12,6 +12,7 @@ export { createCameraImportTask } from './camera-import-job.service.ts';
  */
 export const cameraImportModule = defineModule({
   name: 'camera-import',
+  auditActions: ['camera.import-started', 'camera.discovery-run'],
   serve: {
     register: (app, { db, secrets, policy, config }) => {
       const discovery = createDiscoveryService({ policy, ...config.onvifDiscovery });

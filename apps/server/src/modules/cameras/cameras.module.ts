@@ -18,6 +18,7 @@ declare module '../../kernel/module.ts' {
  */
 export const camerasModule = defineModule({
   name: 'cameras',
+  auditActions: ['camera.created', 'camera.updated', 'camera.deleted'],
   provides: { cameras: ({ db, secrets, policy }) => createCamerasService({ db, secrets, policy }) },
   serve: {
     topics: [TOPICS.cameras],

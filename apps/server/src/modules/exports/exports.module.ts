@@ -7,6 +7,7 @@ import { createExportsService } from './exports.service.ts';
 /** Footage exports. Serve: the API, which queues an export. Work: the `export` task (one ffmpeg cut). */
 export const exportsModule = defineModule({
   name: 'exports',
+  auditActions: ['export.created', 'export.downloaded', 'export.deleted'],
   serve: {
     topics: [TOPICS.exports],
     register: (app, { db, storage }) => exportsRoutes(app, { exports: createExportsService({ db, storage }) }),

@@ -21,6 +21,7 @@ declare module '../../kernel/module.ts' {
  */
 export const liveModule = defineModule({
   name: 'live',
+  auditActions: ['live.opened'],
   probe: {
     roles: ['record'],
     register: (app, { liveFeeds }) => liveInternalRoutes(app, { feeds: liveFeeds }),

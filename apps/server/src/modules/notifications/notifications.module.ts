@@ -26,6 +26,15 @@ import { createWebhooksService } from './webhooks.service.ts';
  */
 export const notificationsModule = defineModule({
   name: 'notifications',
+  auditActions: [
+    'settings.notifications-changed',
+    'notification-rule.created',
+    'notification-rule.updated',
+    'notification-rule.deleted',
+    'webhook.created',
+    'webhook.updated',
+    'webhook.deleted',
+  ],
   serve: {
     needs: ['live'],
     register: (app, { db, secrets, policy, storage, config, get }) => {

@@ -12,6 +12,7 @@ import { createRecordingsService } from './recordings.service.ts';
  */
 export const recordingsModule = defineModule({
   name: 'recordings',
+  auditActions: ['recording.protected', 'recording.unprotected', 'recording.deleted'],
   serve: {
     topics: [TOPICS.recordings],
     register: (app, { db, media }) =>

@@ -15,6 +15,13 @@ import { createReportsService } from './reports.service.ts';
  */
 export const reportsModule = defineModule({
   name: 'reports',
+  auditActions: [
+    'report.created',
+    'report.deleted',
+    'report-schedule.created',
+    'report-schedule.updated',
+    'report-schedule.deleted',
+  ],
   serve: {
     register: (app, { db, storage }) =>
       reportsRoutes(app, {

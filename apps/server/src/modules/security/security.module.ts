@@ -47,6 +47,7 @@ function createSecurityServices(deps: {
 /** The security dashboard: /api/v1/security/* and the workspace's two-factor requirement. */
 export const securityModule = defineModule({
   name: 'security',
+  auditActions: ['sign-in.succeeded', 'sign-in.failed', 'two-factor.enabled', 'two-factor.disabled'],
   serve: {
     needs: ['accounts', 'two-factor-throttle'],
     provides: {

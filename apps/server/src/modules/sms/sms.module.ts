@@ -14,6 +14,7 @@ export { twilioProvider } from './twilio-provider.ts';
  */
 export const smsModule = defineModule({
   name: 'sms',
+  auditActions: ['settings.sms-changed'],
   serve: {
     register: (app, { db, secrets, config }) => {
       const deps = { db, secrets, providers: twilioProvider(config.twilioApiUrl), publicUrl: config.publicUrl };

@@ -16,6 +16,7 @@ declare module '../../kernel/module.ts' {
  */
 export const teamModule = defineModule({
   name: 'team',
+  auditActions: ['member.invited', 'member.joined', 'member.role-changed', 'member.removed', 'ownership.transferred'],
   serve: {
     needs: ['mail', 'accounts', 'auth'],
     topics: [TOPICS.team],
