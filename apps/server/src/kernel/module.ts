@@ -1,5 +1,5 @@
 import type { Db } from '@vigil/db';
-import type { AuditAction } from '@vigil/shared';
+import type { AuditAction, TOPICS } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import type { Config, Role } from '../config.ts';
@@ -51,7 +51,10 @@ export interface ServeInfra extends Infra {
   embedded: boolean;
   /** The live fMP4 feeds of the cameras this process records (empty when it records none). */
   liveFeeds: Map<string, LiveFeed>;
-  /** Every module's callables, for the dispatcher of `POST /api/fn/:name`. */
+  /**
+   * Every module's callables, for the dispatcher of `POST /api/fn/:name`: filled once all are
+   * collected, before any register runs (a provider made while collecting them sees none).
+   */
   callables: readonly Callable[];
   /** Every module's realtime topics, for the stream's check of what a client asks. */
   topics: ReadonlySet<string>;
@@ -93,12 +96,15 @@ export interface ServePart {
   readonly needs?: readonly ServiceName[];
   /** Services that exist only where the API is served (sessions, live viewing). */
   readonly provides?: Providers<ServeInfra>;
-  /** Realtime topics this module publishes on (TOPICS in packages/shared). */
-  readonly topics?: readonly string[];
+  /** Realtime topics this module owns (TOPICS in packages/shared); others may publish on them too. */
+  readonly topics?: readonly Topic[];
   callables?(ctx: ServeInfra & Services): readonly Callable[];
   /** Routes and route hooks; runs in list order, after the app's plugins. */
   register?(app: FastifyInstance, ctx: ServeInfra & Services): void | Promise<void>;
 }
+
+/** A realtime topic of the shared catalogue. */
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 
 /** A job that takes no payload: what a crontab line or a kickoff can queue. */
 export type PeriodicJob = { [N in JobName]: JobPayloads[N] extends Record<string, never> ? N : never }[JobName];
@@ -129,7 +135,7 @@ export interface ProbePart {
 
 /**
  * One module's front door (DESIGN.md §6.11): what it provides, what it needs, and what it does in
- * each process role. app.ts and work.ts are lists of these.
+ * each process role. modules.ts lists them; app.ts and work.ts run them.
  */
 export interface VigilModule {
   readonly name: string;
