@@ -17,9 +17,9 @@ import { fanOutTask } from './task-fanout.service.ts';
 import type { Vapid } from './vapid.ts';
 
 /**
- * The notifications module's front door for a work process: the queue tasks that decide who
- * hears about an event (`notify-event`) or a task's assignment (`notify-task`) and send each
- * delivery (`notify-send`), with every channel this installation can use.
+ * The notifications module's work part (started by notifications.module.ts): the queue tasks that
+ * decide who hears about an event (`notify-event`) or a task's assignment (`notify-task`) and send
+ * each delivery (`notify-send`), with every channel this installation can use.
  */
 export interface NotifierDeps {
   db: Db;
