@@ -27,13 +27,13 @@ import { createWebhooksService } from './webhooks.service.ts';
 export const notificationsModule = defineModule({
   name: 'notifications',
   auditActions: [
-    'settings.notifications-changed',
-    'notification-rule.created',
-    'notification-rule.updated',
-    'notification-rule.deleted',
     'webhook.created',
     'webhook.updated',
     'webhook.deleted',
+    'notification-rule.created',
+    'notification-rule.updated',
+    'notification-rule.deleted',
+    'settings.notifications-changed',
   ],
   serve: {
     needs: ['live'],
