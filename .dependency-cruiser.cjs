@@ -40,9 +40,13 @@ module.exports = {
     },
     {
       name: 'server-repos-are-private',
-      comment: 'Only a module’s own services (and its notification channels, services that send) read its repository.',
+      comment:
+        'Only a module’s own services (and its notification channels, services that send; its front door, which wires them) read a repository.',
       severity: 'error',
-      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.service\\.ts$|\\.channel\\.ts$|\\.test\\.ts$' },
+      from: {
+        path: '^apps/server/src/modules/([^/]+)/',
+        pathNot: '\\.service\\.ts$|\\.channel\\.ts$|\\.module\\.ts$|\\.test\\.ts$',
+      },
       to: { path: '\\.repo\\.ts$' },
     },
     {
@@ -50,6 +54,33 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: { path: '^apps/server/src/modules/[^/]+/[^/]+\\.repo\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
+    },
+    {
+      name: 'server-module-internals-are-private',
+      comment:
+        'Another module reaches a module only through its front door, modules/<x>/<x>.module.ts (tests may look inside).',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/([^/]+)/\\1\\.module\\.ts$'],
+      },
+    },
+    {
+      name: 'server-modules-through-front-doors',
+      comment:
+        'Code outside the modules (app, work, kernel, lib, plugins, video) uses a module only through its front door.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/modules/|\\.test\\.ts$' },
+      to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/([^/]+)/\\1\\.module\\.ts$' },
+    },
+    {
+      name: 'repos-call-no-services',
+      comment:
+        'A repository holds SQL only: what follows a write (a job, an audit entry) is queued by its caller, in the same transaction.',
+      severity: 'error',
+      from: { path: '\\.repo\\.ts$' },
+      to: { path: '\\.(service|module)\\.ts$' },
     },
     {
       name: 'services-know-no-http',

@@ -1,5 +1,5 @@
-// Events per second through the recorder's real write path: insertEvent (apps/server/src/video/
-// events.repo.ts: the camera's arming inputs in one query, the INSERT, a pg_notify) in its own
+// Events per second through the recorder's real write path: insertEvent (apps/server/src/modules/
+// events/event-log.service.ts: the camera's arming inputs in one query, the INSERT, a pg_notify) in its own
 // transaction per event, as the recorder writes them, from 1 and 8 concurrent writers; with no
 // schedule on the camera and with a weekly schedule (in a workspace time zone, with a holiday);
 // and insertMotionEvent (the same plus a graphile-worker thumbnail job). Baseline in the same run:
@@ -14,7 +14,9 @@ import { ROOT, report } from './lib.mjs';
 
 register();
 const db = await import(path.join(ROOT, 'packages/db/src/index.ts'));
-const { insertEvent, insertMotionEvent } = await import(path.join(ROOT, 'apps/server/src/video/events.repo.ts'));
+const { insertEvent, insertMotionEvent } = await import(
+  path.join(ROOT, 'apps/server/src/modules/events/events.module.ts')
+);
 const { migrateJobQueue } = await import(path.join(ROOT, 'apps/server/src/modules/jobs/job-worker.service.ts'));
 
 const WINDOW_S = Number(process.env.WINDOW_S ?? 10);

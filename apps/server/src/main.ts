@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createDb, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@vigil/db';
 import { buildApp } from './app.ts';
-import { migrateJobQueue } from './modules/jobs/job-worker.service.ts';
+import { migrateJobQueue } from './modules/jobs/jobs.module.ts';
 import { startWork, type Work } from './work.ts';
 import { nodeIdOf } from './cluster/node-id.ts';
 import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config.ts';
@@ -157,7 +157,7 @@ async function main() {
       retentionJobs: true,
       // With S3, closed segments go to the bucket and MEDIA_DIR is only the upload buffer.
       footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
-      // AI detection while motion lasts (issue 14): its thumbnails go where the events' others are.
+      // AI detection while motion lasts: its thumbnails go where the events' others are.
       ai: { storage: await openStorage(config, (m) => app.log.error(`[recorder] ${m}`)) },
       log: (m) => app.log.warn(`[recorder] ${m}`),
     });

@@ -12,7 +12,7 @@ import { bucketOf, openStorage } from '../src/lib/open-storage.ts';
 import { createS3Storage } from '../src/lib/storage-s3.ts';
 import type { Storage } from '../src/lib/storage.ts';
 import { exportWorker, type TestWorker } from './job-helpers.ts';
-import { createMediaStore } from '../src/modules/recordings/media-store.ts';
+import { createMediaStore } from '../src/lib/media-store.ts';
 import { segmentDir } from '../src/video/paths.ts';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
 import { pruneWorkspace } from '../src/video/retention.ts';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/lib/open-storage.ts';
 import { exportWorker, type TestWorker } from './job-helpers.ts';
-import { createMediaStore } from '../src/modules/recordings/media-store.ts';
+import { createMediaStore } from '../src/lib/media-store.ts';
 import { type FakeS3, startFakeS3 } from './fake-s3.ts';
 import { durationOf, generateSegments, insertCamera, placeSegment } from './footage.ts';
 import { type TestApp, bearer, createTestApp, signUp } from './harness.ts';

@@ -3,8 +3,16 @@ import { Worker } from 'node:worker_threads';
 import { COCO_LABELS, type Detection } from '@vigil/shared';
 import { AppError } from '../lib/app-error.ts';
 
+/** The local detector's front: what createLocalDetector() returns and the analyser calls. */
+export interface LocalDetectorFront {
+  detect(frame: { data: Uint8Array; width: number; height: number }): Promise<Detection[]>;
+  /** The JPEG decoded in the worker (cheaper than an ffmpeg process per frame), when the front offers it. */
+  detectJpeg?(jpeg: Uint8Array): Promise<Detection[]>;
+  close(): Promise<void> | void;
+}
+
 /**
- * Vigil's built-in detector of COCO objects (issue 14; docs/decisions/0012-local-detector.md):
+ * Vigil's built-in detector of COCO objects (docs/decisions/0012-local-detector.md):
  * CenterNet on TensorFlow.js's WebAssembly backend, in a worker thread so the ~0.35 CPU-s a frame
  * costs never blocks the event loop. One frame at a time: requests wait in a queue here. A worker
  * that dies is replaced; the frame it was analysing fails with `unavailable`, the queued ones go to

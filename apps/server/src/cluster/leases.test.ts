@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCamera, insertOwner, videoTestDb, waitFor } from '../../test/recorder-helpers.ts';
-import { insertSegment } from '../video/video.repo.ts';
+import { insertSegment } from '../video/camera-writes.ts';
 import { claimLeases, holdsLease, releaseLease } from './cluster.repo.ts';
 import { LeaseKeeper } from './lease-keeper.ts';
 

@@ -1,6 +1,6 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Membership } from '../modules/auth/session.ts';
+import type { Membership } from './session.ts';
 import { publish } from './realtime.ts';
 
 /**

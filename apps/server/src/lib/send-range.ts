@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
-import { parseRange } from '../modules/recordings/media-store.ts';
+import { parseRange } from './media-store.ts';
 import { AppError } from './app-error.ts';
 
 /**

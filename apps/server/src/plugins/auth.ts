@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { SESSION_COOKIE } from '../modules/auth/session.ts';
+import { SESSION_COOKIE, type SessionUser } from '../lib/session.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_DAYS, accessRole } from '@vigil/shared';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,13 +41,18 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** What the plugin asks of the auth module: the session a token opens (none in a probe-only process). */
+export interface SessionResolver {
+  resolve(token: string | undefined, meta: { ip?: string; bearer?: boolean }): Promise<SessionUser | null>;
+}
+
 /**
  * Resolves the session on every API request and enforces each route's `config.access`.
  * A route under /api without an access rule is refused at registration: nothing ships unguarded.
  */
 export function registerAuth(
   app: FastifyInstance,
-  auth: AuthService | null,
+  auth: SessionResolver | null,
   opts: { publicUrl: string; internalToken: string },
 ) {
   app.decorateRequest('session', null);

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@vigil/shared';
 import type { Access } from './access.ts';
-import type { SessionUser } from '../modules/auth/session.ts';
+import type { SessionUser } from '../lib/session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

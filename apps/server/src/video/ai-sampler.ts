@@ -3,11 +3,11 @@ import type { AiDetectionDetail, CameraAiSettings, Detection, MotionSettings } f
 import { AppError } from '../lib/app-error.ts';
 import { publish } from '../lib/realtime.ts';
 import type { Storage } from '../lib/storage.ts';
-import type { Analyser } from '../modules/ai/analyser.service.ts';
-import { isAlert } from '../modules/ai/detections.ts';
-import { drawBoxes } from '../modules/ai/frames.ts';
-import { currentGop, snapshotJpeg } from '../modules/live/live-snapshot.ts';
-import { insertEvent, setAiDescription, updateAiDetection } from './events.repo.ts';
+import type { Analyser } from '../modules/ai/ai.module.ts';
+import { isAlert } from '../modules/ai/ai.module.ts';
+import { drawBoxes } from '../modules/ai/ai.module.ts';
+import { currentGop, snapshotJpeg } from '../modules/live/live.module.ts';
+import { insertEvent, setAiDescription, updateAiDetection } from '../modules/events/events.module.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { type WriteFence, holdsCamera } from './video.repo.ts';
 

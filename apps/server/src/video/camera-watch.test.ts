@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@vigil/db';
 import { cameraRow, insertCamera, insertOwner, videoTestDb } from '../../test/recorder-helpers.ts';
 import { NO_RECORDER, watchCameras } from './camera-watch.ts';
-import { writeStatus } from './video.repo.ts';
+import { writeStatus } from './camera-writes.ts';
 
 /** Cameras nobody records (every recorder down) are reported offline by the work role's watch. */
 describe('camera watch', () => {

@@ -1,5 +1,7 @@
 import type { Db } from '@vigil/db';
-import { markUnrecorded, unrecordedCameras } from './events.repo.ts';
+import { publish } from '../lib/realtime.ts';
+import { insertEvent } from '../modules/events/events.module.ts';
+import { lockUnrecorded, setOffline, unrecordedCameras } from './camera-watch.repo.ts';
 
 /**
  * The `camera-watch` job (work role, each minute): a camera is only reported offline by the
@@ -15,4 +17,29 @@ export async function watchCameras(db: Db, graceMs = UNRECORDED_GRACE_MS): Promi
   for (const cam of await unrecordedCameras(db, graceMs))
     if (await markUnrecorded(db, cam, graceMs, NO_RECORDER)) marked++;
   return marked;
+}
+
+/**
+ * Says so for one of them, unless a recorder took it meanwhile: the camera is offline ("no recorder")
+ * and an outage event opens from when its lease lapsed; a recorder that takes it later ends both.
+ */
+async function markUnrecorded(
+  db: Db,
+  cam: { id: string; workspaceId: string; since: Date },
+  graceMs: number,
+  error: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUnrecorded(tx, cam.id, graceMs))) return false;
+    await setOffline(tx, cam.id, error);
+    await insertEvent(tx, {
+      cameraId: cam.id,
+      workspaceId: cam.workspaceId,
+      kind: 'camera.offline',
+      startAt: cam.since,
+      detail: { error },
+    });
+    await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+    return true;
+  });
 }

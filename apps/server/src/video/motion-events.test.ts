@@ -7,7 +7,7 @@ import { startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
 import { AUTH_SECRET, cameraRow, useTestRecorder, waitFor } from '../../test/recorder-helpers.ts';
 import { createLocalStorage } from '../lib/storage.ts';
 import { createEventThumbnailTask } from '../modules/events/event-thumbnail.service.ts';
-import { createMediaStore } from '../modules/recordings/media-store.ts';
+import { createMediaStore } from '../lib/media-store.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 
 /**

@@ -7,8 +7,8 @@ import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
 import { AppError } from '../lib/app-error.ts';
 import { checkTarget } from '../lib/outbound-policy.ts';
 import type { S3Storage, Storage } from '../lib/storage.ts';
-import { createAnalyser } from '../modules/ai/analyser.service.ts';
-import type { LocalDetectorFront } from '../modules/ai/providers.ts';
+import { createAnalyser } from '../modules/ai/ai.module.ts';
+import type { LocalDetectorFront } from '../modules/ai/ai.module.ts';
 import { createLocalDetector } from '../ai/local-detector.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { createSecretBox } from '../lib/secrets.ts';
@@ -16,11 +16,12 @@ import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
 import { endLeftoverFfmpeg } from './tied-spawn.ts';
-import { enqueue as enqueueJob } from '../modules/jobs/jobs.service.ts';
+import { enqueue as enqueueJob } from '../modules/jobs/jobs.module.ts';
 import { createRetention } from './retention.ts';
 import { type UploadBacklog, createSegmentUploader } from './segment-upload.ts';
-import { armedAt, armingInputs } from './events.repo.ts';
-import { type CameraRow, loadCameras, writeStatus } from './video.repo.ts';
+import { armingAt } from '../modules/events/events.module.ts';
+import { writeStatus } from './camera-writes.ts';
+import { type CameraRow, loadCameras } from './video.repo.ts';
 
 /**
  * The "record" role: one supervised ffmpeg per enabled camera this process holds the lease of
@@ -185,9 +186,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     clearTimeout(scheduleTimers.get(row.id));
     scheduleTimers.delete(row.id);
     if (!row.scheduleRecording) return true;
-    const inputs = await armingInputs(db, row.id);
-    if (!inputs) return true;
-    const state = armedAt(inputs, new Date());
+    const state = await armingAt(db, row.id, new Date());
+    if (!state) return true;
     const wait = Math.min(3_600_000, state.until ? state.until.getTime() - Date.now() + 200 : 3_600_000);
     const timer = setTimeout(
       () => void enqueue(row.id, async () => apply(row.id, (await loadCameras(db, row.id))[0], 0)),

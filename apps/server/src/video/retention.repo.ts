@@ -1,17 +1,15 @@
-import { DEFAULT_EVENT_SEVERITY } from '@vigil/shared';
 import { type Db, type DbOrTx, lockOwner, refreshUsage, schema, storedBytes } from '@vigil/db';
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { publish } from '../lib/realtime.ts';
-import { audit } from '../modules/audit/audit.service.ts';
 
 /**
- * Retention's SQL (retention.ts). Each batch is one transaction under the owner lock, so it
- * serialises with insertSegment and reconcile of the same workspace, and recounts usage before it
- * commits. The caller deletes the returned files (and S3 objects) only after the commit: a crash
+ * Retention's SQL (retention.ts). Each batch runs in the caller's transaction under the owner
+ * lock, so it serialises with insertSegment and reconcile of the same workspace, and recounts usage
+ * before it commits. The caller deletes the returned files (and S3 objects) only after the commit: a crash
  * leaves an orphan file or object, never a row pointing at nothing. Segments of protected recordings
  * are never candidates.
  */
-const { cameras, events, pruneNotices, recordings, segments, users, workspaces } = schema;
+const { cameras, pruneNotices, recordings, segments, users, workspaces } = schema;
 
 export type OwnerLimits = Partial<Record<'maxStorage' | 'maxRecordings', unknown>>;
 
@@ -39,6 +37,10 @@ function byStore(gone: { path: string; bytes: number; store: string }[]) {
 }
 
 /** How many segments a batch deleted, wherever they were stored. */
+export type PruneNotice = typeof pruneNotices.$inferSelect;
+/** A batch as the repository returns it, inside the caller's transaction: and the notice it grew, if any. */
+export type PrunedIn = PruneBatch & { notice?: PruneNotice };
+
 export const removedCount = (b: Pick<PruneBatch, 'paths' | 'objects'>) => b.paths.length + b.objects.length;
 /** Prunes of one reason within this window add up in one notice, not one per pass. */
 const NOTICE_MERGE_MS = 24 * 3600 * 1000;
@@ -125,7 +127,7 @@ async function addNotice(
   reason: 'maxStorage' | 'maxRecordings',
   limit: number,
   removed: { recordingsRemoved: number; bytes: number },
-): Promise<void> {
+): Promise<PruneNotice> {
   const now = new Date();
   const [recent] = await tx
     .select({ id: pruneNotices.id })
@@ -139,7 +141,7 @@ async function addNotice(
     )
     .orderBy(desc(pruneNotices.firstAt))
     .limit(1);
-  let notice: typeof pruneNotices.$inferSelect;
+  let notice: PruneNotice;
   if (recent) {
     [notice] = (await tx
       .update(pruneNotices)
@@ -165,183 +167,119 @@ async function addNotice(
       })
       .returning()) as [typeof notice];
   }
-  await pruneEvent(tx, notice);
+  return notice;
 }
 
-/**
- * The notice as a workspace-wide `storage.pruned` event (one per notice: a day of prunes for one
- * limit is one event that grows, not one per pass).
- */
-async function pruneEvent(tx: DbOrTx, n: typeof pruneNotices.$inferSelect): Promise<void> {
-  const detail = {
-    noticeId: n.id,
-    reason: n.reason,
-    limit: n.limitValue,
-    recordingsRemoved: n.recordingsRemoved,
-    bytesRemoved: n.bytesRemoved,
-  };
-  const updated = await tx
-    .update(events)
-    .set({ endAt: n.lastAt, detail })
-    .where(
-      and(
-        eq(events.workspaceId, n.workspaceId),
-        eq(events.kind, 'storage.pruned'),
-        sql`${events.detail}->>'noticeId' = ${n.id}`,
-      ),
-    )
-    .returning({ id: events.id });
-  if (!updated.length) {
-    await tx.insert(events).values({
-      workspaceId: n.workspaceId,
-      cameraId: null,
-      kind: 'storage.pruned',
-      severity: DEFAULT_EVENT_SEVERITY['storage.pruned'],
-      startAt: n.firstAt,
-      endAt: n.lastAt,
-      detail,
-    });
-  }
-}
-
-/** Whole recordings a batch removed go in the workspace's audit log, by the system, with the batch. */
-async function auditRemoved(
+export async function expiredBatchIn(
   tx: DbOrTx,
-  workspaceId: string,
-  reason: 'retention-days' | 'max-storage' | 'max-recordings',
-  removed: Omit<PruneBatch, 'more'>,
-): Promise<void> {
-  if (!removed.recordingsRemoved) return;
-  await audit.record(tx, {
-    action: 'recording.deleted',
-    workspaceId,
-    actorId: null,
-    apiKeyId: null,
-    ip: null,
-    details: { reason, recordings: removed.recordingsRemoved, bytes: removed.bytes },
-  });
-}
-
-/** Days retention: up to `batch` of a camera's segments that ended at or before `cutoff`, oldest first. */
-export async function pruneExpiredBatch(
-  db: Db,
   cam: { id: string; workspaceId: string },
   cutoff: Date,
   batch: number,
-): Promise<PruneBatch> {
-  return db.transaction(async (tx) => {
-    await lockOwner(tx, cam.workspaceId);
-    // start_at < cutoff bounds the range scan of segments_camera_start_idx; end_at decides.
-    const picked = await tx
-      .select({ id: segments.id, rec: segments.recordingId })
-      .from(segments)
-      .leftJoin(recordings, eq(recordings.id, segments.recordingId))
-      .where(
-        and(
-          eq(segments.cameraId, cam.id),
-          lt(segments.startAt, cutoff),
-          lte(segments.endAt, cutoff),
-          sql`${recordings.protected} is not true`,
-        ),
-      )
-      .orderBy(asc(segments.startAt))
-      .limit(batch);
-    const removed = await removeSegments(tx, picked);
-    if (removedCount(removed)) await refreshUsage(tx, cam.workspaceId);
-    await auditRemoved(tx, cam.workspaceId, 'retention-days', removed);
-    return { ...removed, more: picked.length === batch && removedCount(removed) > 0 };
-  });
+): Promise<PrunedIn> {
+  await lockOwner(tx, cam.workspaceId);
+  // start_at < cutoff bounds the range scan of segments_camera_start_idx; end_at decides.
+  const picked = await tx
+    .select({ id: segments.id, rec: segments.recordingId })
+    .from(segments)
+    .leftJoin(recordings, eq(recordings.id, segments.recordingId))
+    .where(
+      and(
+        eq(segments.cameraId, cam.id),
+        lt(segments.startAt, cutoff),
+        lte(segments.endAt, cutoff),
+        sql`${recordings.protected} is not true`,
+      ),
+    )
+    .orderBy(asc(segments.startAt))
+    .limit(batch);
+  const removed = await removeSegments(tx, picked);
+  if (removedCount(removed)) await refreshUsage(tx, cam.workspaceId);
+  return { ...removed, more: picked.length === batch && removedCount(removed) > 0 };
 }
 
 /**
  * maxStorage: deletes the workspace's oldest unprotected segments until what it stores (footage,
  * exports and files: what usage.storageUsed shows) fits in `limitOf(limits).bytes`, at most `batch` a time.
  */
-export async function pruneStorageBatch(
-  db: Db,
+export async function storageBatchIn(
+  tx: DbOrTx,
   workspaceId: string,
   limitOf: (limits: OwnerLimits) => { gb: number; bytes: number },
   batch: number,
-): Promise<PruneBatch> {
-  return db.transaction(async (tx) => {
-    const limits = await lockOwnerLimits(tx, workspaceId);
-    if (!limits) return NOTHING;
-    const max = limitOf(limits);
-    // Exports and uploaded files count against the limit too, but only footage is ever pruned.
-    let excess = (await storedBytes(tx, workspaceId)) - max.bytes;
-    if (excess <= 0) return NOTHING;
-    const candidates = await tx
-      .select({ id: segments.id, rec: segments.recordingId, bytes: segments.bytes })
-      .from(segments)
-      .leftJoin(recordings, eq(recordings.id, segments.recordingId))
-      .where(and(eq(segments.workspaceId, workspaceId), sql`${recordings.protected} is not true`))
-      .orderBy(asc(segments.startAt))
-      .limit(batch);
-    const picked: typeof candidates = [];
-    for (const c of candidates) {
-      if (excess <= 0) break;
-      picked.push(c);
-      // A segment outside any recording is not in the total: deleting it frees nothing counted.
-      if (c.rec) excess -= c.bytes;
-    }
-    const removed = await removeSegments(tx, picked);
-    if (!removedCount(removed)) return NOTHING;
-    await addNotice(tx, workspaceId, 'maxStorage', max.gb, removed);
-    await refreshUsage(tx, workspaceId);
-    await auditRemoved(tx, workspaceId, 'max-storage', removed);
-    return { ...removed, more: excess > 0 && candidates.length === batch };
-  });
+): Promise<PrunedIn> {
+  const limits = await lockOwnerLimits(tx, workspaceId);
+  if (!limits) return NOTHING;
+  const max = limitOf(limits);
+  // Exports and uploaded files count against the limit too, but only footage is ever pruned.
+  let excess = (await storedBytes(tx, workspaceId)) - max.bytes;
+  if (excess <= 0) return NOTHING;
+  const candidates = await tx
+    .select({ id: segments.id, rec: segments.recordingId, bytes: segments.bytes })
+    .from(segments)
+    .leftJoin(recordings, eq(recordings.id, segments.recordingId))
+    .where(and(eq(segments.workspaceId, workspaceId), sql`${recordings.protected} is not true`))
+    .orderBy(asc(segments.startAt))
+    .limit(batch);
+  const picked: typeof candidates = [];
+  for (const c of candidates) {
+    if (excess <= 0) break;
+    picked.push(c);
+    // A segment outside any recording is not in the total: deleting it frees nothing counted.
+    if (c.rec) excess -= c.bytes;
+  }
+  const removed = await removeSegments(tx, picked);
+  if (!removedCount(removed)) return NOTHING;
+  const notice = await addNotice(tx, workspaceId, 'maxStorage', max.gb, removed);
+  await refreshUsage(tx, workspaceId);
+  return { ...removed, more: excess > 0 && candidates.length === batch, notice };
 }
 
 /**
  * maxRecordings: deletes the workspace's oldest unprotected recordings, whole, while there are
  * more than `limitOf(limits)`; a batch holds as many as fit in about `batch` segments (at least one).
  */
-export async function pruneRecordingsBatch(
-  db: Db,
+export async function recordingsBatchIn(
+  tx: DbOrTx,
   workspaceId: string,
   limitOf: (limits: OwnerLimits) => number,
   batch: number,
-): Promise<PruneBatch> {
-  return db.transaction(async (tx) => {
-    const limits = await lockOwnerLimits(tx, workspaceId);
-    if (!limits) return NOTHING;
-    const max = limitOf(limits);
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(recordings)
-      .where(eq(recordings.workspaceId, workspaceId));
-    const excess = (count?.n ?? 0) - max;
-    if (excess <= 0) return NOTHING;
-    const victims = await tx
-      .select({
-        id: recordings.id,
-        segs: sql<number>`(select count(*)::int from ${segments} where recording_id = ${recordings.id})`,
-      })
-      .from(recordings)
-      .where(and(eq(recordings.workspaceId, workspaceId), eq(recordings.protected, false)))
-      .orderBy(asc(recordings.startAt))
-      .limit(Math.min(excess, 100))
-      .for('update');
-    const ids: string[] = [];
-    let segs = 0;
-    for (const v of victims) {
-      if (ids.length && segs + v.segs > batch) break;
-      ids.push(v.id);
-      segs += v.segs;
-    }
-    if (!ids.length) return NOTHING;
-    const gone = await tx
-      .delete(segments)
-      .where(inArray(segments.recordingId, ids))
-      .returning({ path: segments.path, bytes: segments.bytes, store: segments.store });
-    await tx.delete(recordings).where(inArray(recordings.id, ids));
-    const removed = { ...byStore(gone), recordingsRemoved: ids.length };
-    await addNotice(tx, workspaceId, 'maxRecordings', max, removed);
-    await refreshUsage(tx, workspaceId);
-    await auditRemoved(tx, workspaceId, 'max-recordings', removed);
-    return { ...removed, more: excess > ids.length };
-  });
+): Promise<PrunedIn> {
+  const limits = await lockOwnerLimits(tx, workspaceId);
+  if (!limits) return NOTHING;
+  const max = limitOf(limits);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(recordings)
+    .where(eq(recordings.workspaceId, workspaceId));
+  const excess = (count?.n ?? 0) - max;
+  if (excess <= 0) return NOTHING;
+  const victims = await tx
+    .select({
+      id: recordings.id,
+      segs: sql<number>`(select count(*)::int from ${segments} where recording_id = ${recordings.id})`,
+    })
+    .from(recordings)
+    .where(and(eq(recordings.workspaceId, workspaceId), eq(recordings.protected, false)))
+    .orderBy(asc(recordings.startAt))
+    .limit(Math.min(excess, 100))
+    .for('update');
+  const ids: string[] = [];
+  let segs = 0;
+  for (const v of victims) {
+    if (ids.length && segs + v.segs > batch) break;
+    ids.push(v.id);
+    segs += v.segs;
+  }
+  if (!ids.length) return NOTHING;
+  const gone = await tx
+    .delete(segments)
+    .where(inArray(segments.recordingId, ids))
+    .returning({ path: segments.path, bytes: segments.bytes, store: segments.store });
+  await tx.delete(recordings).where(inArray(recordings.id, ids));
+  const removed = { ...byStore(gone), recordingsRemoved: ids.length };
+  const notice = await addNotice(tx, workspaceId, 'maxRecordings', max, removed);
+  await refreshUsage(tx, workspaceId);
+  return { ...removed, more: excess > ids.length, notice };
 }
 
 /** Tells the workspace's recordings pages, once per pass, that a plan limit removed footage. */

@@ -11,7 +11,7 @@ import { CHANNEL } from '../lib/realtime.ts';
 import { relativeSegmentPath, segmentDir } from './paths.ts';
 import { createRecorder } from './recorder.ts';
 import { createRetention, pruneWorkspace } from './retention.ts';
-import { insertSegment } from './video.repo.ts';
+import { insertSegment } from './camera-writes.ts';
 
 /**
  * Retention against a real database and real files: segments are written to the media tree as

@@ -2,15 +2,13 @@ import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { effectiveLimits } from '@vigil/shared';
+import { pruneExpiredBatch, pruneRecordingsBatch, pruneStorageBatch } from './prune-batches.ts';
 import {
   announcePruneEvent,
   announcePruned,
   type OwnerLimits,
   type PruneBatch,
   ownerPlan,
-  pruneExpiredBatch,
-  pruneRecordingsBatch,
-  pruneStorageBatch,
   removedCount,
   retentionCameras,
 } from './retention.repo.ts';
@@ -18,7 +16,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { S3Storage } from '../lib/storage.ts';
 
 /**
- * Retention (issue 3): (a) each camera's retentionDays, (b) the owner's limits.maxStorage (GB),
+ * Retention: (a) each camera's retentionDays, (b) the owner's limits.maxStorage (GB),
  * (c) limits.maxRecordings — oldest first, protected recordings never. Only indexed segments are
  * candidates, so the file ffmpeg is still writing (indexed once it is closed) is never touched.
  * Work goes in batches of one transaction each, so 16 cameras × 30 days of 10 s segments never
@@ -26,6 +24,7 @@ import type { S3Storage } from '../lib/storage.ts';
  */
 
 const DAY_MS = 86_400_000;
+
 /** Rows per transaction: short owner locks, so the indexer of the same workspace is never held up long. */
 export const RETENTION_BATCH = 500;
 /** Files unlinked (or objects deleted) at once after a batch commits. */

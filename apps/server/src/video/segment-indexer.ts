@@ -5,7 +5,8 @@ import type { Db } from '@vigil/db';
 import { recordSegmentIndexed } from '../lib/metrics.ts';
 import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
 import { isSegmentName, relativeSegmentPath, segmentStart } from './paths.ts';
-import { insertSegment, type WriteFence } from './video.repo.ts';
+import { insertSegment } from './camera-writes.ts';
+import type { WriteFence } from './video.repo.ts';
 
 /**
  * Indexes a camera's segments as ffmpeg completes them. ffmpeg only opens segment N+1 after

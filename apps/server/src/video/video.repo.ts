@@ -2,10 +2,9 @@ import { type Db, type DbOrTx, lockOwner, refreshUsage, schema } from '@vigil/db
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Fence, holdsLease } from '../cluster/cluster.repo.ts';
 import { publish } from '../lib/realtime.ts';
-import { endOutages, insertEvent } from './events.repo.ts';
 
 /** The recorder's only SQL: camera status, the segment index, recordings and usage counters. */
-const { cameras, events, recordings, segments } = schema;
+const { cameras, recordings, segments } = schema;
 
 export type CameraRow = typeof cameras.$inferSelect;
 
@@ -57,147 +56,83 @@ export async function loadCameras(db: Db, id?: string): Promise<CameraRow[]> {
   return id ? db.select().from(cameras).where(eq(cameras.id, id)) : db.select().from(cameras);
 }
 
-/**
- * Writes a status change and the realtime notice, atomically. `outage` ends the camera's open
- * outage events with it: back online (a `camera.online` event when there was one), or disabled.
- */
-export async function writeStatus(
-  db: Db,
-  cam: { id: string; workspaceId: string },
-  status: string,
-  lastError: string | null,
-  fence?: WriteFence,
-  outage?: 'online' | 'disabled',
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    // A recorder that lost the camera says nothing more about it: its holder does.
-    if (!(await fenced(tx, cam.id, fence))) return;
-    const now = new Date();
-    const [prev] = await tx
-      .select({ status: cameras.status })
-      .from(cameras)
-      .where(eq(cameras.id, cam.id))
-      .for('update');
-    if (!prev) return; // deleted meanwhile
-    await tx
-      .update(cameras)
-      .set({ status, lastError, ...(prev.status !== status ? { statusChangedAt: now } : {}) })
-      .where(eq(cameras.id, cam.id));
-    if (outage && (await endOutages(tx, cam.id, now)) > 0) {
-      await publish(tx, { topic: 'events', workspaceId: cam.workspaceId, cameraId: cam.id });
-      if (outage === 'online')
-        await insertEvent(tx, {
-          cameraId: cam.id,
-          workspaceId: cam.workspaceId,
-          kind: 'camera.online',
-          startAt: now,
-          endAt: now,
-        });
-    }
-    await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
-  });
+/** A status change of the camera (its row locked); false when the camera is gone. */
+export async function setStatus(tx: DbOrTx, cameraId: string, status: string, lastError: string | null, now: Date) {
+  const [prev] = await tx
+    .select({ status: cameras.status })
+    .from(cameras)
+    .where(eq(cameras.id, cameraId))
+    .for('update');
+  if (!prev) return false; // deleted meanwhile
+  await tx
+    .update(cameras)
+    .set({ status, lastError, ...(prev.status !== status ? { statusChangedAt: now } : {}) })
+    .where(eq(cameras.id, cameraId));
+  return true;
 }
 
-/**
- * The camera has stayed unreachable past the grace: a `camera.offline` event from when it went,
- * open until it returns (one at a time).
- */
-export async function writeOutage(
-  db: Db,
-  cam: { id: string; workspaceId: string },
-  since: Date,
-  error: string | null,
-  fence?: WriteFence,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await fenced(tx, cam.id, fence))) return;
-    const [open] = await tx
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.cameraId, cam.id), eq(events.kind, 'camera.offline'), sql`${events.endAt} is null`))
-      .limit(1);
-    if (open) return;
-    await insertEvent(tx, {
-      cameraId: cam.id,
-      workspaceId: cam.workspaceId,
-      kind: 'camera.offline',
-      startAt: since,
-      detail: error ? { error } : null,
-    });
-  });
+/** A footage gap before a segment, to be written as a `recording.gap` event. */
+export interface SegmentGap {
+  startAt: Date;
+  endAt: Date;
+  seconds: number;
 }
 
 /**
  * Indexes one complete segment and attaches it to the camera's recording: the open one is
  * extended when the segment follows within 2 s and the result stays under an hour, otherwise a
- * new recording starts. Returns false when the path was already indexed, or the fence no longer
- * holds the camera (the file is left for whoever reconciles the folder).
+ * new recording starts. `indexed` is false when the path was already indexed; `gap` is the hole a
+ * continuous camera's footage has before it, if one worth reporting.
  */
-export async function insertSegment(db: Db, seg: NewSegment, fence?: WriteFence): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // Two recorders never index one camera: only the lease's holder, in its epoch, writes.
-    if (!(await fenced(tx, seg.cameraId, fence))) return false;
-    await lockOwner(tx, seg.workspaceId);
-    const [exists] = await tx.select({ id: segments.id }).from(segments).where(eq(segments.path, seg.path));
-    if (exists) return false;
-    const [open] = await tx
-      .select()
-      .from(recordings)
-      .where(eq(recordings.cameraId, seg.cameraId))
-      .orderBy(desc(recordings.endAt))
-      .limit(1)
-      .for('update');
-    const gap = open ? seg.startAt.getTime() - open.endAt.getTime() : Number.POSITIVE_INFINITY;
-    const extend =
-      open &&
-      open.kind === seg.kind &&
-      gap <= MAX_GAP_MS &&
-      gap > -MAX_GAP_MS &&
-      seg.endAt.getTime() - open.startAt.getTime() <= MAX_RECORDING_MS;
-    if (
-      open &&
-      open.kind === 'continuous' &&
-      seg.kind === 'continuous' &&
-      gap >= GAP_EVENT_MS &&
-      gap < GAP_EVENT_MAX_MS
-    ) {
-      await insertEvent(tx, {
+export async function indexSegment(tx: DbOrTx, seg: NewSegment): Promise<{ indexed: boolean; gap?: SegmentGap }> {
+  await lockOwner(tx, seg.workspaceId);
+  const [exists] = await tx.select({ id: segments.id }).from(segments).where(eq(segments.path, seg.path));
+  if (exists) return { indexed: false };
+  const [open] = await tx
+    .select()
+    .from(recordings)
+    .where(eq(recordings.cameraId, seg.cameraId))
+    .orderBy(desc(recordings.endAt))
+    .limit(1)
+    .for('update');
+  const gapMs = open ? seg.startAt.getTime() - open.endAt.getTime() : Number.POSITIVE_INFINITY;
+  const extend =
+    open &&
+    open.kind === seg.kind &&
+    gapMs <= MAX_GAP_MS &&
+    gapMs > -MAX_GAP_MS &&
+    seg.endAt.getTime() - open.startAt.getTime() <= MAX_RECORDING_MS;
+  const gap =
+    open && open.kind === 'continuous' && seg.kind === 'continuous' && gapMs >= GAP_EVENT_MS && gapMs < GAP_EVENT_MAX_MS
+      ? { startAt: open.endAt, endAt: seg.startAt, seconds: Math.round(gapMs / 1000) }
+      : undefined;
+  let recordingId: string;
+  if (extend) {
+    recordingId = open.id;
+    await tx
+      .update(recordings)
+      .set({
+        endAt: sql`greatest(${recordings.endAt}, ${seg.endAt.toISOString()}::timestamptz)`,
+        bytes: sql`${recordings.bytes} + ${seg.bytes}`,
+      })
+      .where(eq(recordings.id, open.id));
+  } else {
+    const [rec] = await tx
+      .insert(recordings)
+      .values({
         cameraId: seg.cameraId,
         workspaceId: seg.workspaceId,
-        kind: 'recording.gap',
-        startAt: open.endAt,
-        endAt: seg.startAt,
-        detail: { seconds: Math.round(gap / 1000) },
-      });
-    }
-    let recordingId: string;
-    if (extend) {
-      recordingId = open.id;
-      await tx
-        .update(recordings)
-        .set({
-          endAt: sql`greatest(${recordings.endAt}, ${seg.endAt.toISOString()}::timestamptz)`,
-          bytes: sql`${recordings.bytes} + ${seg.bytes}`,
-        })
-        .where(eq(recordings.id, open.id));
-    } else {
-      const [rec] = await tx
-        .insert(recordings)
-        .values({
-          cameraId: seg.cameraId,
-          workspaceId: seg.workspaceId,
-          kind: seg.kind,
-          startAt: seg.startAt,
-          endAt: seg.endAt,
-          bytes: seg.bytes,
-        })
-        .returning({ id: recordings.id });
-      recordingId = rec!.id;
-    }
-    await tx.insert(segments).values({ ...seg, recordingId });
-    await refreshUsage(tx, seg.workspaceId);
-    return true;
-  });
+        kind: seg.kind,
+        startAt: seg.startAt,
+        endAt: seg.endAt,
+        bytes: seg.bytes,
+      })
+      .returning({ id: recordings.id });
+    recordingId = rec!.id;
+  }
+  await tx.insert(segments).values({ ...seg, recordingId });
+  await refreshUsage(tx, seg.workspaceId);
+  return { indexed: true, gap };
 }
 
 export async function listSegments(db: DbOrTx, cameraId: string) {

@@ -1,8 +1,8 @@
 import { setDisabledSchema, setRoleSchema } from '@vigil/shared';
 import { access } from '../../plugins/access.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { defineCallable } from '../functions/callable.ts';
+import type { AccountsService } from '../accounts/accounts.module.ts';
+import type { AuthService } from '../auth/auth.module.ts';
+import { defineCallable } from '../../lib/callable.ts';
 
 /** Admin actions on users are callables (issue: "Admin actions on users are callables"). */
 export function adminCallables(deps: { accounts: AccountsService; auth: AuthService }) {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../plugins/access.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { AccountsService } from '../accounts/accounts.module.ts';
+import type { MailService } from '../mail/mail.module.ts';
 
 const tags = ['admin'];
 

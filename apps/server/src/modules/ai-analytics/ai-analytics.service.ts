@@ -2,7 +2,7 @@ import type { Db } from '@vigil/db';
 import { ANALYTICS_MAX_DAYS, type AiAnalytics, type AiAnalyticsQuery } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
+import { planGate } from '../billing/billing.module.ts';
 import { aiAnalyticsRepo as repo } from './ai-analytics.repo.ts';
 
 /**

@@ -4,8 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { audit } from '../audit/audit.service.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import { planGate } from '../billing/billing.module.ts';
 import { type AiSettingsRow, aiRepo as repo } from './ai.repo.ts';
 import type { Analyser } from './analyser.service.ts';
 

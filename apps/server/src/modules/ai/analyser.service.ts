@@ -3,7 +3,7 @@ import { type CameraAiSettings, type Detection, type MotionSettings, motionSetti
 import { AppError } from '../../lib/app-error.ts';
 import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
+import { planGate } from '../billing/billing.module.ts';
 import { type AiSettingsRow, aiRepo as repo } from './ai.repo.ts';
 import { keepDetections } from './detections.ts';
 import { type AiFrame, frameOf } from './frames.ts';

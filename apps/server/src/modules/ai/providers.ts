@@ -17,13 +17,9 @@ export interface DetectionProvider {
   detect(frame: AiFrame, minScore: number): Promise<Detection[]>;
 }
 
-/** The local detector's front, as apps/server/src/ai's createLocalDetector() returns it. */
-export interface LocalDetectorFront {
-  detect(frame: { data: Uint8Array; width: number; height: number }): Promise<Detection[]>;
-  /** The JPEG decoded in the worker (cheaper than an ffmpeg process per frame), when the front offers it. */
-  detectJpeg?(jpeg: Uint8Array): Promise<Detection[]>;
-  close(): Promise<void> | void;
-}
+import type { LocalDetectorFront } from '../../ai/local-detector.ts';
+
+export type { LocalDetectorFront };
 
 export function localProvider(front: LocalDetectorFront): DetectionProvider {
   return {

@@ -12,7 +12,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
+import { planGate } from '../billing/billing.module.ts';
 import { type CameraFilter, type CountScope, type Period, analyticsRepo as repo } from './analytics.repo.ts';
 import { type OutageRow, uptimeRepo } from './uptime.repo.ts';
 

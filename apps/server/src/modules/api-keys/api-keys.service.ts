@@ -13,8 +13,15 @@ import {
   lowerKeyRole,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
-import { type Membership, type SessionUser, asSeenFrom, effectiveRole, hashToken, newToken } from '../auth/session.ts';
+import { audit } from '../audit/audit.module.ts';
+import {
+  type Membership,
+  type SessionUser,
+  asSeenFrom,
+  effectiveRole,
+  hashToken,
+  newToken,
+} from '../../lib/session.ts';
 import { type ApiKeyListRow, type ApiKeyRow, apiKeysRepo as repo } from './api-keys.repo.ts';
 
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@vigil/db';
 import { type TestApp, bearer, callFn, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
 import { withPg } from '../../../test/helpers.ts';
-import { pruneRecordingsBatch } from '../../video/retention.repo.ts';
+import { pruneRecordingsBatch } from '../../video/prune-batches.ts';
 
 /**
  * Each audited action of the other modules writes its entry through audit.record, with the

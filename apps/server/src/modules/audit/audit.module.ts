@@ -1,14 +1,23 @@
-import type { Db } from '@vigil/db';
-import type { FastifyInstance } from 'fastify';
+import { AUDIT_ACTIONS } from '@vigil/shared';
+import { defineModule } from '../../kernel/module.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { createAuditService, setAuditEnabled } from './audit.service.ts';
 
-/**
- * The audit log's front door for a serve process: its API (list, verify, CSV). Services record
- * entries with `audit.record(tx, …)` from ./audit.service.ts, inside their own transactions.
- */
-export function auditModule(app: FastifyInstance, deps: { db: Db; disabled?: boolean }): void {
-  // Benchmarks only: config refuses AUDIT_DISABLED in production.
-  setAuditEnabled(!deps.disabled);
-  auditRoutes(app, { audit: createAuditService({ db: deps.db }) });
-}
+/** Services record entries with `audit.record(tx, …)`, inside their own transactions. */
+export { audit } from './audit.service.ts';
+
+/** The audit log: its API (list, verify, CSV). */
+export const auditModule = defineModule({
+  name: 'audit',
+  auditActions: ['audit.exported'],
+  serve: {
+    register: (app, { db, config, auditActions }) => {
+      // Each action of the catalogue belongs to the module whose services record it.
+      const orphans = AUDIT_ACTIONS.filter((a) => !auditActions.has(a));
+      if (orphans.length) throw new Error(`No module of this process owns the audit action(s): ${orphans.join(', ')}`);
+      // Benchmarks only: config refuses AUDIT_DISABLED in production.
+      setAuditEnabled(!config.auditDisabled);
+      auditRoutes(app, { audit: createAuditService({ db }) });
+    },
+  },
+});

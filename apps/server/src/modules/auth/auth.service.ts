@@ -12,12 +12,12 @@ import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import { type CameraScope, scopedActor } from '../../lib/camera-scope.ts';
 import type { Deferred } from '../../lib/deferred.ts';
 import { publish } from '../../lib/realtime.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import { toWorkspace } from '../accounts/user-doc.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { AccountsService } from '../accounts/accounts.module.ts';
+import { toWorkspace } from '../accounts/accounts.module.ts';
+import type { MailService } from '../mail/mail.module.ts';
 import { authRepo } from './auth.repo.ts';
 import { type SignInGuards, createSignIn } from './sign-in.service.ts';
-import { type Membership, type SessionUser, asSeenFrom, hashToken, newToken } from './session.ts';
+import { type Membership, type SessionUser, asSeenFrom, hashToken, newToken } from '../../lib/session.ts';
 import { THROTTLE, type ThrottleRule, throttleKey } from './throttle-rules.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -157,7 +157,6 @@ export function createAuthService(deps: {
 
     signIn: signInFlow.signIn,
     completeTwoFactor: signInFlow.completeTwoFactor,
-    twoFactorThrottle: signInFlow.twoFactorThrottle,
 
     /** Ends this session, and whatever it has open (live view, realtime) closes with it. */
     async signOut(session: SessionUser): Promise<void> {

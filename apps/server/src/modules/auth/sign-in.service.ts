@@ -11,15 +11,16 @@ import {
   type TwoFactorChallenge,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { UserRow } from '../accounts/user-doc.ts';
-import type { SignInRecord } from '../security/security.service.ts';
-import { wrongCode, wrongRecoveryCode } from '../security/two-factor.service.ts';
+import type { AccountsService } from '../accounts/accounts.module.ts';
+import type { UserRow } from '../accounts/accounts.module.ts';
+import type { SignInRecord } from '../security/security.module.ts';
+import { wrongCode, wrongRecoveryCode } from '../security/security.module.ts';
 import { authRepo } from './auth.repo.ts';
 import { type KnownDevice, deviceCookieAfterSignIn } from './device-cookie.ts';
-import type { SessionUser } from './session.ts';
-import { newToken } from './session.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { newToken } from '../../lib/session.ts';
 import { THROTTLE, throttleKey } from './throttle-rules.ts';
+import { createTwoFactorThrottle } from './two-factor-throttle.service.ts';
 import { issueChallenge, readChallenge } from './two-factor-challenge.ts';
 
 /** What sign-in needs from the security module: two-factor state and codes, and the sign-in history. */
@@ -67,6 +68,7 @@ export function createSignIn(deps: {
   resolveHash: (tokenHash: string) => Promise<SessionUser | null>;
 }) {
   const { db, accounts, guards } = deps;
+  const twoFactorThrottle = createTwoFactorThrottle(db);
   // An unknown email is verified against this, so it costs what a wrong password costs.
   const dummyHash = hash(randomBytes(16).toString('hex'));
 
@@ -177,22 +179,16 @@ export function createSignIn(deps: {
       const record = { userId: uid, email: person.email, ip: meta.ip, userAgent: meta.userAgent };
       const method = await logged(record, true, async () => {
         if (person.disabledAt) throw new AppError('permission-denied', 'This account has been disabled.');
-        await reserve(throttleKey.twoFactor(uid), THROTTLE.twoFactor);
+        await twoFactorThrottle.reserve(uid);
         const spent = await guards.twoFactor.verify(uid, input);
         if (!spent) {
           await guards.recordSignIn(null, { ...record, ok: false, reason: 'two-factor-failed' });
           throw input.recoveryCode !== undefined ? wrongRecoveryCode() : wrongCode();
         }
-        await authRepo.clearFailures(db, throttleKey.twoFactor(uid));
+        await twoFactorThrottle.clear(uid);
         return spent;
       });
       return openSession(person, person.email, meta, method);
-    },
-
-    /** The two-factor allowance, for the security module's own code checks (enrol, turn off). */
-    twoFactorThrottle: {
-      reserve: (uid: string) => reserve(throttleKey.twoFactor(uid), THROTTLE.twoFactor),
-      clear: (uid: string) => authRepo.clearFailures(db, throttleKey.twoFactor(uid)),
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@vigil/db';
 import type { BillingInterval } from '@vigil/shared';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailService } from '../mail/mail.module.ts';
 import { billingJobsRepo as repo } from './billing-jobs.repo.ts';
 import { invoicesRepo } from './invoices.repo.ts';
 import { createManualBilling } from './manual-billing.service.ts';

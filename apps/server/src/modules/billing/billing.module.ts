@@ -1,8 +1,7 @@
-import type { Db } from '@vigil/db';
 import type { FastifyInstance } from 'fastify';
+import { type ServeInfra, type Services, defineModule } from '../../kernel/module.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import { createBillingJobs } from './billing-jobs.service.ts';
 import { adminBillingRoutes } from './admin-billing.routes.ts';
 import { createAdminBillingService } from './admin-billing.service.ts';
 import { billingRoutes } from './billing.routes.ts';
@@ -14,21 +13,39 @@ import { createStripeGateway, stripeClients } from './stripe/stripe-gateway.ts';
 import { createStripeWebhooks } from './stripe/stripe-webhooks.service.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
 
+export { DEFAULT_PLAN, subscriptionService } from './subscription.service.ts';
+export { liftingPlan, planGate } from './plan-gate.service.ts';
+
 /**
- * Plans, billing and payments for a serve process (issue 11): the public pricing, the account's
- * billing, the administrator's pricing editor, payment settings and invoices, Stripe's webhooks.
+ * Plans, billing and payments. Serve: the public pricing, the account's billing, the
+ * administrator's pricing editor, payment settings and invoices, Stripe's webhooks. Work: trial
+ * reminders and manual renewals (hourly), and each workspace's storage today for Billing's chart.
  */
-export function billingModule(
-  app: FastifyInstance,
-  deps: { db: Db; secrets: SecretBox; publicUrl: string; accounts: AccountsService; stripeApiUrl: string },
-): void {
-  const { db } = deps;
-  const clientFor = stripeClients(deps.stripeApiUrl);
+export const billingModule = defineModule({
+  name: 'billing',
+  auditActions: ['plan.changed', 'plan.pricing-changed'],
+  serve: { needs: ['accounts'], register: billingRoutesOf },
+  work: {
+    needs: ['mail'],
+    crontab: [
+      '5 * * * * billing-hourly ?max=1&jobKey=billing-hourly',
+      '15 * * * * storage-sample ?max=1&jobKey=storage-sample',
+    ],
+    // The storage chart has today's point from the first start, not from the next quarter past.
+    kickoff: ['storage-sample'],
+    start: ({ db, config, log, get }) => createBillingJobs({ db, mail: get('mail'), publicUrl: config.publicUrl, log }),
+  },
+});
+
+function billingRoutesOf(app: FastifyInstance, ctx: ServeInfra & Services): void {
+  const { db, config } = ctx;
+  const accounts = ctx.get('accounts');
+  const clientFor = stripeClients(config.stripeApiUrl);
   const stripe = createStripeGateway(clientFor);
-  const settings = createPaymentSettingsService({ db, secrets: deps.secrets, checkStripeKey: stripe.checkKey });
+  const settings = createPaymentSettingsService({ db, secrets: ctx.secrets, checkStripeKey: stripe.checkKey });
   const plans = createPlansService({ db });
   const manual = createManualBilling({ db });
-  const billing = createBillingService({ db, plans, settings, manual, stripe, publicUrl: deps.publicUrl });
+  const billing = createBillingService({ db, plans, settings, manual, stripe, publicUrl: config.publicUrl });
   billingRoutes(app, { billing, plans, settings });
   stripeRoutes(app, { webhooks: createStripeWebhooks({ db, settings, clientFor }), billing });
   adminBillingRoutes(app, {
@@ -37,14 +54,14 @@ export function billingModule(
     adminBilling: createAdminBillingService({ db, manual, settings }),
     users: {
       async workspaceOf(uid) {
-        const row = await deps.accounts.findById(uid);
+        const row = await accounts.findById(uid);
         if (!row) throw new AppError('not-found', 'Document not found');
         return row.workspaceId;
       },
       async docOf(uid) {
-        const row = await deps.accounts.findById(uid);
+        const row = await accounts.findById(uid);
         if (!row) throw new AppError('not-found', 'Document not found');
-        return deps.accounts.doc(row);
+        return accounts.doc(row);
       },
     },
   });

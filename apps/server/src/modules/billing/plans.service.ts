@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { type NewPlanRow, type PlanRow, plansRepo as repo } from './plans.repo.ts';
 import { subscriptionService } from './subscription.service.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 
 /** The installation's pricing belongs to no workspace: its changes go in the installation's chain. */
 const auditPlan = (tx: DbOrTx, key: string, change: 'created' | 'updated', fields: string[]) =>

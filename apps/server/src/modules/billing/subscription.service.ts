@@ -9,7 +9,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import { type PlanRow, type SubscriptionRow, subscriptionsRepo as repo } from './subscriptions.repo.ts';
 
 /**

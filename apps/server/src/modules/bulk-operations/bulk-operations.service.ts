@@ -16,9 +16,9 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
-import { enqueue } from '../jobs/jobs.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import { planGate } from '../billing/billing.module.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
 import { bulkOperationsRepo as repo } from './bulk-operations.repo.ts';
 import { type SelectedCamera, bulkSelectionRepo as selection } from './bulk-selection.repo.ts';
 import { toOperation, toSummary } from './bulk-view.ts';

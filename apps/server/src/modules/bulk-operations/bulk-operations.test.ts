@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBulkWorld } from '../../../test/bulk-world.ts';
 import { countRows, errorOf, grantPlan, withPg } from '../../../test/helpers.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { mayReceive } from '../realtime/realtime.routes.ts';
 
 const TABLES = ['bulk_operations', 'bulk_operation_results', 'graphile_worker._private_jobs', 'audit_log'] as const;

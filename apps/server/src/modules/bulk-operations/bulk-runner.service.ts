@@ -3,8 +3,8 @@ import { type BulkChange, type UpdateCameraInput, motionSettingsOf } from '@vigi
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { requestContext } from '../../lib/request-context.ts';
-import { audit } from '../audit/audit.service.ts';
-import type { CamerasService } from '../cameras/cameras.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import type { CamerasService } from '../cameras/cameras.module.ts';
 import { bulkOperationsRepo as repo } from './bulk-operations.repo.ts';
 import { publishProgress } from './bulk-operations.service.ts';
 import { bulkSelectionRepo as selection } from './bulk-selection.repo.ts';

@@ -3,7 +3,7 @@ import type { CameraSourceInput, ProbeResult } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import type { CamerasService } from '../cameras/cameras.service.ts';
+import type { CamerasService } from '../cameras/cameras.module.ts';
 import { type LineResultRow, type PendingLine, cameraImportRepo as repo } from './camera-import.repo.ts';
 
 /**

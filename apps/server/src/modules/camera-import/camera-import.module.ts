@@ -1,7 +1,5 @@
-import type { Db } from '@vigil/db';
-import type { FastifyInstance } from 'fastify';
-import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
+import { defineModule } from '../../kernel/module.ts';
+import { createCameraImportTask } from './camera-import-job.service.ts';
 import { cameraImportRoutes } from './camera-import.routes.ts';
 import { createCameraImportService } from './camera-import.service.ts';
 import { createDiscoveryService } from './discovery.service.ts';
@@ -9,18 +7,23 @@ import { createDiscoveryService } from './discovery.service.ts';
 export { createCameraImportTask } from './camera-import-job.service.ts';
 
 /**
- * Adding cameras to a site in bulk (issue 13), a serve process's front door: the CSV import
- * (its `camera-import` job runs in the work role: createCameraImportTask) and ONVIF discovery.
+ * Adding cameras to a site in bulk. Serve: the CSV import and ONVIF discovery. Work: the
+ * `camera-import` job, which probes and creates the import's lines through the cameras service.
  */
-export function cameraImportModule(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    secrets: SecretBox;
-    policy: OutboundPolicy;
-    onvifDiscovery: { multicast: boolean; targets: string[] };
+export const cameraImportModule = defineModule({
+  name: 'camera-import',
+  auditActions: ['camera.import-started', 'camera.discovery-run'],
+  serve: {
+    register: (app, { db, secrets, policy, config }) => {
+      const discovery = createDiscoveryService({ policy, ...config.onvifDiscovery });
+      cameraImportRoutes(app, { imports: createCameraImportService({ db, secrets, discovery }) });
+    },
   },
-): void {
-  const discovery = createDiscoveryService({ policy: deps.policy, ...deps.onvifDiscovery });
-  cameraImportRoutes(app, { imports: createCameraImportService({ db: deps.db, secrets: deps.secrets, discovery }) });
-}
+  work: {
+    needs: ['cameras'],
+    start: ({ db, secrets, get }) => {
+      const task = createCameraImportTask({ db, secrets, cameras: get('cameras') });
+      return { tasks: { 'camera-import': (p, job) => task.run(p.id, job) } };
+    },
+  },
+});

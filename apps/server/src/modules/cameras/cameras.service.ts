@@ -13,8 +13,8 @@ import type {
   ProbeResult,
   UpdateCameraInput,
 } from '@vigil/shared';
-import { planGate } from '../billing/plan-gate.service.ts';
-import { audit } from '../audit/audit.service.ts';
+import { planGate } from '../billing/billing.module.ts';
+import { audit } from '../audit/audit.module.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ScopedActor, publishSiteScopeChanged } from '../../lib/camera-scope.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';

@@ -1,9 +1,9 @@
 import type { Db } from '@vigil/db';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
-import type { MediaStore } from '../recordings/media-store.ts';
-import { segmentThumbnail } from '../recordings/thumbnail.ts';
-import { segmentIndex } from '../segments/segments.service.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
+import { segmentThumbnail } from '../../video/thumbnail.ts';
+import { segmentIndex } from '../segments/segments.module.ts';
 import { eventsRepo as repo } from './events.repo.ts';
 
 /**

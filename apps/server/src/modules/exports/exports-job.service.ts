@@ -6,10 +6,10 @@ import path from 'node:path';
 import { type Db, lockOwner, refreshUsage } from '@vigil/db';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
-import type { MediaStore } from '../recordings/media-store.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { spawnTied } from '../../video/tied-spawn.ts';
-import { segmentIndex } from '../segments/segments.service.ts';
+import { segmentIndex } from '../segments/segments.module.ts';
 import { type ExportRow, exportsRepo as repo } from './exports.repo.ts';
 import { exportKey } from './exports.service.ts';
 

@@ -8,14 +8,14 @@ import {
   mayExportFootage,
   storageLimitMessage,
 } from '@vigil/shared';
-import { liftingPlan, planGate } from '../billing/plan-gate.service.ts';
+import { liftingPlan, planGate } from '../billing/billing.module.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import { publish } from '../../lib/realtime.ts';
-import { enqueue } from '../jobs/jobs.service.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { segmentIndex } from '../segments/segments.service.ts';
+import { segmentIndex } from '../segments/segments.module.ts';
 import { type NamedExportRow, exportsRepo as repo } from './exports.repo.ts';
 
 export type ExportsService = ReturnType<typeof createExportsService>;

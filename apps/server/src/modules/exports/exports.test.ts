@@ -12,7 +12,7 @@ import { durationOf, generateSegments, insertCamera, placeSegment } from '../../
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { countRows, errorOf } from '../../../test/helpers.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
-import { createMediaStore } from '../recordings/media-store.ts';
+import { createMediaStore } from '../../lib/media-store.ts';
 import { exportWorker, type TestWorker } from '../../../test/job-helpers.ts';
 
 const run = promisify(execFile);

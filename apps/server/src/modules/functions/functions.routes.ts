@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
-import type { Callable } from './callable.ts';
+import type { Callable } from '../../lib/callable.ts';
 
 const body = z.object({ data: z.unknown() });
 

@@ -12,7 +12,9 @@ import {
 import pg from 'pg';
 import { recordJobFailed } from '../../lib/metrics.ts';
 import { deadWorkers, registerWorkers } from './jobs.repo.ts';
-import type { JobName, JobPayloads } from './jobs.service.ts';
+import type { Tasks } from '../../lib/job-catalogue.ts';
+
+export type { Tasks } from '../../lib/job-catalogue.ts';
 
 /**
  * The `work` role: runs the queue's jobs (graphile-worker, docs/decisions/0004). A job is locked
@@ -21,10 +23,6 @@ import type { JobName, JobPayloads } from './jobs.service.ts';
  * Workers register in vigil_nodes: a job locked by a worker no live process runs (its process was
  * killed) is unlocked after a grace period and retried elsewhere.
  */
-export type Tasks = {
-  [N in JobName]: (payload: JobPayloads[N], job: { attempts: number; maxAttempts: number }) => Promise<void>;
-};
-
 export interface JobWorkerOptions {
   databaseUrl: string;
   db: Db;

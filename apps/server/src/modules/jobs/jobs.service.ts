@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '@vigil/db';
 import type { DeadJob } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { redactCredentials } from '../../lib/redact.ts';
+import type { JobName, JobPayloads } from '../../lib/job-catalogue.ts';
 import { addJob, deadJobs, dropDeadJob, type EnqueueOptions, queueCounts, reviveJob } from './jobs.repo.ts';
 
 /**
@@ -11,39 +12,7 @@ import { addJob, deadJobs, dropDeadJob, type EnqueueOptions, queueCounts, revive
  */
 export type JobsService = ReturnType<typeof createJobsService>;
 
-/** What a task's payload is, by task name: every job kind Vigil runs. */
-export interface JobPayloads {
-  export: { id: string };
-  'retention-sweep': Record<string, never>;
-  'retention-workspace': { workspaceId: string };
-  /** A motion event's JPEG, from the footage of its first second (issue 9). */
-  'event-thumbnail': { eventId: string };
-  /** Cameras no recorder holds get an outage (issue 9). */
-  'camera-watch': Record<string, never>;
-  /** Who hears about an event: its deliveries (issue 10). */
-  'notify-event': { eventId: string };
-  /** One attempt at one delivery (issue 10). */
-  'notify-send': { deliveryId: string };
-  /** Tells a task's assignee it is theirs: one delivery per destination, like an event's (issue 12). */
-  'notify-task': { taskId: string; seq: number };
-  /** The daily email digests whose local hour has come (hourly, issue 10). */
-  'notify-digest': Record<string, never>;
-  /** Trial reminders and the manual provider's renewal invoices (hourly, issue 11). */
-  'billing-hourly': Record<string, never>;
-  /** Each workspace's storage today, for Billing's 30-day chart (hourly, issue 11). */
-  'storage-sample': Record<string, never>;
-  /** Applies a bulk operation's change camera by camera, resuming where a previous run stopped (issue 13). */
-  'bulk-operation': { id: string };
-  /** Renders one report into storage (issue 13). */
-  'report-render': { id: string };
-  /** Makes the report schedules' due reports (hourly, issue 13). */
-  'report-schedules': Record<string, never>;
-  /** Mails a scheduled report to its recipients, each at most once (issue 13). */
-  'report-mail': { reportId: string };
-  /** Probes and creates the pending lines of a bulk camera import (issue 13). */
-  'camera-import': { id: string };
-}
-export type JobName = keyof JobPayloads;
+export type { JobName, JobPayloads } from '../../lib/job-catalogue.ts';
 
 export function enqueue<N extends JobName>(db: DbOrTx, name: N, payload: JobPayloads[N], o?: EnqueueOptions) {
   return addJob(db, name, payload, o);

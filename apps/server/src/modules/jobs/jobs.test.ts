@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vi
 import { exportWorker, type TestWorker } from '../../../test/job-helpers.ts';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { insertCamera, waitFor } from '../../../test/recorder-helpers.ts';
-import { insertSegment } from '../../video/video.repo.ts';
+import { insertSegment } from '../../video/camera-writes.ts';
 import { startWork } from '../../work.ts';
 import { enqueue } from './jobs.service.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '@vigil/db';
 import { Gauge, Registry } from 'prom-client';
 import { registry } from '../../lib/metrics.ts';
-import { jobCounts } from '../jobs/jobs.service.ts';
+import { jobCounts } from '../jobs/jobs.module.ts';
 import { camerasByStatus, camerasPerRecorder } from './metrics.repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '@vigil/db';
 import type { EventKind } from '@vigil/shared';
 import { redactCredentials } from '../../lib/redact.ts';
-import { MailDeliveryError, type MailService } from '../mail/mail.service.ts';
+import { MailDeliveryError, type MailService } from '../mail/mail.module.ts';
 import { deliveriesRepo } from './deliveries.repo.ts';
 import { type DigestEntry, digestMail } from './digest-content.ts';
 import { eventLink } from './event-image.ts';

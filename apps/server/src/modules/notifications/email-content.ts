@@ -1,5 +1,5 @@
 import type { Language } from '@vigil/shared';
-import type { NotifiedEvent } from './channels/channel.ts';
+import type { NotifiedEvent } from '../../lib/delivery-channel.ts';
 import { escapeHtml, formatWhen, htmlButton, htmlFrame, kindLabel, MAIL_TEXT } from './mail-text.ts';
 
 export interface NotificationMailInput {

@@ -9,7 +9,7 @@ import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.ts';
 import { openStorage } from '../../lib/open-storage.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
-import { insertEvent } from '../../video/events.repo.ts';
+import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createMailService, MailDeliveryError, type MailService } from '../mail/mail.service.ts';
 import { createEmailChannel } from './channels/email.channel.ts';

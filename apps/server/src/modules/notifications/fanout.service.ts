@@ -1,8 +1,8 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import { accessRole, maskPhone, type PersonChannel, type RuleRole } from '@vigil/shared';
 import { rowInScope } from '../../lib/camera-scope.ts';
-import { enqueue } from '../jobs/jobs.service.ts';
-import type { NotifiedEvent } from './channels/channel.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
+import type { NotifiedEvent } from '../../lib/delivery-channel.ts';
 import { deliveriesRepo, type NewDelivery } from './deliveries.repo.ts';
 import { maskEmail, maskEndpoint, maskUrl } from './masks.ts';
 import { loadNotifiedEvent } from './notified-event.repo.ts';

@@ -1,4 +1,4 @@
-import type { DeliveryContext, NotifiedEvent } from './channels/channel.ts';
+import type { DeliveryContext, NotifiedEvent } from '../../lib/delivery-channel.ts';
 
 /**
  * What Vigil publishes for an event, in the shape Home Assistant users know from Frigate's

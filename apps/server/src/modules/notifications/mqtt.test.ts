@@ -5,7 +5,7 @@ import { errorOf, withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { type ReceivedMessage, startMqttBroker } from '../../../test/mqtt-broker.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
-import { insertEvent } from '../../video/events.repo.ts';
+import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createMqttChannel } from './channels/mqtt.channel.ts';
 import { loadNotifiedEvent } from './notified-event.repo.ts';

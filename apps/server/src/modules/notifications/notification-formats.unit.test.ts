@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotifiedEvent } from './channels/channel.ts';
+import type { NotifiedEvent } from '../../lib/delivery-channel.ts';
 import { localClock } from './digest.service.ts';
 import { eventTopic, mqttEventMessage } from './mqtt-payload.ts';
 import { maskBrokerUrl } from './notification-settings.service.ts';

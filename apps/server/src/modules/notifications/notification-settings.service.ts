@@ -1,6 +1,6 @@
 import type { Db } from '@vigil/db';
 import { AppError } from '../../lib/app-error.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import { checkTarget, type OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { testTopic } from './mqtt-payload.ts';

@@ -1,5 +1,6 @@
 import type { Db } from '@vigil/db';
 import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../kernel/module.ts';
 import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -14,10 +15,66 @@ import { notificationsRoutes } from './notifications.routes.ts';
 import { createRulesService } from './rules.service.ts';
 import { unsubscribeRoutes } from './unsubscribe.routes.ts';
 import { createUnsubscribeService } from './unsubscribe.service.ts';
+import { createNotifier } from './notifier.ts';
+import { loadVapid } from './vapid.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
-/** The notifications module's front door for a serve process: every route it answers. */
-export interface NotificationsDeps {
+/**
+ * Notifications. Serve: rules, webhooks, deliveries, device tokens, settings, unsubscribe links
+ * and event pictures. Work: who hears about an event or a task (`notify-event`, `notify-task`),
+ * each delivery (`notify-send`) and the daily digests (hourly, each at its local hour).
+ */
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  auditActions: [
+    'webhook.created',
+    'webhook.updated',
+    'webhook.deleted',
+    'notification-rule.created',
+    'notification-rule.updated',
+    'notification-rule.deleted',
+    'settings.notifications-changed',
+  ],
+  serve: {
+    needs: ['live'],
+    register: (app, { db, secrets, policy, storage, config, get }) => {
+      const live = get('live');
+      notificationsRoutesOf(app, {
+        db,
+        secrets,
+        policy,
+        storage,
+        publicUrl: config.publicUrl,
+        authSecret: config.authSecret,
+        vapidPublicKey: loadVapid(config).publicKey,
+        // The camera's live picture, for an event whose thumbnail is not made yet.
+        snapshot: (workspaceId, cameraId) =>
+          live.snapshot({ workspaceId, cameraIds: null, uid: `notification:${cameraId}`, sessionId: '' }, cameraId),
+      });
+    },
+  },
+  work: {
+    needs: ['mail'],
+    crontab: ['0 * * * * notify-digest ?max=1&jobKey=notify-digest'],
+    start: ({ db, secrets, policy, storage, config, log, get }) => {
+      const notifier = createNotifier({
+        vapid: loadVapid(config),
+        twilioApiUrl: config.twilioApiUrl,
+        db,
+        mail: get('mail'),
+        storage,
+        log,
+        secrets,
+        policy,
+        publicUrl: config.publicUrl,
+        authSecret: config.authSecret,
+      });
+      return { tasks: notifier.tasks, stop: notifier.close };
+    },
+  },
+});
+
+interface NotificationsDeps {
   db: Db;
   secrets: SecretBox;
   policy: OutboundPolicy;
@@ -30,7 +87,7 @@ export interface NotificationsDeps {
   snapshot(workspaceId: string, cameraId: string): Promise<Buffer>;
 }
 
-export function notificationsModule(app: FastifyInstance, deps: NotificationsDeps): void {
+function notificationsRoutesOf(app: FastifyInstance, deps: NotificationsDeps): void {
   notificationsRoutes(app, {
     rules: createRulesService({ db: deps.db }),
     webhooks: createWebhooksService(deps),

@@ -6,7 +6,7 @@ import { errorOf, withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
-import { insertEvent } from '../../video/events.repo.ts';
+import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createNotifier } from './notifier.ts';
 

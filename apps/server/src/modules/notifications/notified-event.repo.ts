@@ -1,7 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { EventKind, EventSeverity } from '@vigil/shared';
 import { eq } from 'drizzle-orm';
-import type { NotifiedEvent } from './channels/channel.ts';
+import type { NotifiedEvent } from '../../lib/delivery-channel.ts';
 
 const { events, cameras, workspaces } = schema;
 

@@ -2,7 +2,7 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { TaskPriority, TaskStatus } from '@vigil/shared';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NotifiedTask } from './channels/channel.ts';
+import type { NotifiedTask } from '../../lib/delivery-channel.ts';
 
 const { tasks, cameras, workspaces, users, memberships } = schema;
 const assigner = alias(users, 'assigner');

@@ -2,24 +2,24 @@ import type { Db } from '@vigil/db';
 import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { Channels } from './channels/channel.ts';
+import type { MailService } from '../mail/mail.module.ts';
+import type { Channels } from '../../lib/delivery-channel.ts';
 import { createEmailChannel } from './channels/email.channel.ts';
 import { createMqttChannel } from './channels/mqtt.channel.ts';
 import { createPushChannel } from './channels/push.channel.ts';
 import { createWebhookChannel } from './channels/webhook.channel.ts';
 import { createDigest } from './digest.service.ts';
 import { fanOutEvent } from './fanout.service.ts';
-import { createSmsChannel } from '../sms/sms-channel.service.ts';
-import { twilioProvider } from '../sms/twilio-provider.ts';
+import { createSmsChannel } from '../sms/sms.module.ts';
+import { twilioProvider } from '../sms/sms.module.ts';
 import { createSender } from './send.service.ts';
 import { fanOutTask } from './task-fanout.service.ts';
 import type { Vapid } from './vapid.ts';
 
 /**
- * The notifications module's front door for a work process: the queue tasks that decide who
- * hears about an event (`notify-event`) or a task's assignment (`notify-task`) and send each
- * delivery (`notify-send`), with every channel this installation can use.
+ * The notifications module's work part (started by notifications.module.ts): the queue tasks that
+ * decide who hears about an event (`notify-event`) or a task's assignment (`notify-task`) and send
+ * each delivery (`notify-send`), with every channel this installation can use.
  */
 export interface NotifierDeps {
   db: Db;

@@ -2,7 +2,7 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { Preferences } from '@vigil/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type CameraScope, cameraScopeOf, memberScopeSql } from '../../lib/camera-scope.ts';
-import { type Membership, effectiveRole } from '../auth/session.ts';
+import { type Membership, effectiveRole } from '../../lib/session.ts';
 
 const { users, workspaces, memberships, deviceTokens, webhooks, notificationSettings } = schema;
 

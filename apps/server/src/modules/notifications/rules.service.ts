@@ -3,7 +3,7 @@ import type { CreateRuleInput, NotificationRule, Recipient, UpdateRuleInput } fr
 import { createRuleSchema } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { type ScopedActor, mayReach } from '../../lib/camera-scope.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import { rolesOf } from './fanout.service.ts';
 import { recipientsRepo } from './recipients.repo.ts';
 import { type RuleRow, rulesRepo } from './rules.repo.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../../test/webhook-receiver.ts';
-import type { NotifiedEvent } from './channels/channel.ts';
+import type { NotifiedEvent } from '../../lib/delivery-channel.ts';
 import { eventImageUrl, imageLinkValid } from './event-image.ts';
 import { ruleMatches } from './fanout.service.ts';
 import type { RuleRow } from './rules.repo.ts';

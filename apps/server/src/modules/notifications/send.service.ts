@@ -1,7 +1,7 @@
 import type { Db } from '@vigil/db';
 import type { DeliveryChannel } from '@vigil/shared';
 import { redactCredentials } from '../../lib/redact.ts';
-import type { Channels, DeliveryContext, NotifiedEvent, NotifiedTask, SendResult } from './channels/channel.ts';
+import type { Channels, DeliveryContext, NotifiedEvent, NotifiedTask, SendResult } from '../../lib/delivery-channel.ts';
 import { deliveriesRepo, type DeliveryRow } from './deliveries.repo.ts';
 import { eventImageUrl, eventLink } from './event-image.ts';
 import { queueSend } from './fanout.service.ts';

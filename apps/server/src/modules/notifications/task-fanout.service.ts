@@ -5,7 +5,7 @@ import { queueSend } from './fanout.service.ts';
 import { mailRecipientsRepo } from './mail-recipients.repo.ts';
 import { maskEmail, maskEndpoint } from './masks.ts';
 import { isMember, loadNotifiedTask } from './notified-task.repo.ts';
-import type { NotifiedTask } from './channels/channel.ts';
+import type { NotifiedTask } from '../../lib/delivery-channel.ts';
 import { recipientsRepo } from './recipients.repo.ts';
 
 /** Every task delivery's dedupe key starts with this, then the task, the assignment and the destination. */

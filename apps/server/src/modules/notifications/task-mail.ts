@@ -1,5 +1,5 @@
 import type { Language, TaskPriority } from '@vigil/shared';
-import type { NotifiedTask } from './channels/channel.ts';
+import type { NotifiedTask } from '../../lib/delivery-channel.ts';
 import { escapeHtml, formatWhen, htmlButton, htmlFrame } from './mail-text.ts';
 
 /** The words of the assignment notice (mail and push) in the assignee's language. */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { DeliveryContext } from './channels/channel.ts';
+import type { DeliveryContext } from '../../lib/delivery-channel.ts';
 
 /**
  * What a webhook receives, and the signature it can check: HMAC-SHA256 with the webhook's secret

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { SCOPE_CHANGED_TOPIC, cameraScopeOf, mayReach, rowInScope } from '../../lib/camera-scope.ts';
 import { type RealtimeEvent, type RealtimeHub, revokes } from '../../lib/realtime.ts';
 import { access } from '../../plugins/access.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { createStreamLimits } from './stream-limits.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -24,7 +24,7 @@ const WORKSPACE_TOPICS = new Set<string>([
 /**
  * Who may hear an event: admins hear user-list changes; everyone hears their own document;
  * workspace topics reach that workspace's members, and of a camera's news (the `cameras` topic's
- * id, another topic's cameraId) only those whose camera scope holds it (issue 12).
+ * id, another topic's cameraId) only those whose camera scope holds it.
  */
 export function mayReceive(session: SessionUser, topics: Set<string>, e: RealtimeEvent): boolean {
   if (!topics.has(e.topic)) return false;
@@ -36,7 +36,7 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
       e.workspaceId === session.user.workspaceId &&
       (hasAnyRole(session.user.role, ['manager', 'admin']) || (e.uid !== undefined && e.uid === session.user.id))
     );
-  // A bulk operation's progress (issue 13): the workspace's managers; one limited to some cameras, only their own.
+  // A bulk operation's progress: the workspace's managers; one limited to some cameras, only their own.
   if (e.topic === TOPICS.bulkOperations)
     return (
       e.workspaceId === session.user.workspaceId &&
@@ -54,7 +54,10 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
   return rowInScope(scope, e.cameraId);
 }
 
-export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; embedded: boolean }) {
+export function realtimeRoutes(
+  app: FastifyInstance,
+  deps: { hub: RealtimeHub; embedded: boolean; topics: ReadonlySet<string> },
+) {
   // Open streams end on shutdown so a graceful close does not wait for browsers to leave.
   const open = new Set<() => void>();
   const streams = createStreamLimits();
@@ -81,8 +84,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; e
           .map((t) => t.trim())
           .filter(Boolean),
       );
-      const known = new Set<string>(Object.values(TOPICS));
-      if ([...topics].some((t) => !known.has(t)))
+      if ([...topics].some((t) => !deps.topics.has(t)))
         throw new AppError('invalid-argument', 'Invalid request parameters.', { topics: 'unknown topic' });
       if (topics.size > 0 && !session) throw new AppError('auth/unauthenticated');
       if (topics.has(TOPICS.adminUsers) && accessRole(session?.user.role) !== 'admin')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { mayReceive } from '../realtime/realtime.routes.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 
 const DAY = 86_400_000;
 

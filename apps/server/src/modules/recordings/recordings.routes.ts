@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
-import type { MediaStore } from './media-store.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
 import type { RecordingsService } from './recordings.service.ts';
 
 const tags = ['recordings'];

@@ -10,14 +10,14 @@ import {
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { buildVodPlaylist } from './hls-playlist.ts';
-import type { MediaStore } from './media-store.ts';
-import { segmentIndex } from '../segments/segments.service.ts';
+import type { MediaStore } from '../../lib/media-store.ts';
+import { segmentIndex } from '../segments/segments.module.ts';
 import { type RecordingRow, recordingsRepo as repo } from './recordings.repo.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
-import { segmentThumbnail } from './thumbnail.ts';
+import { segmentThumbnail } from '../../video/thumbnail.ts';
 import { dayBounds, isTimeZone, mergeSpans } from './timeline.ts';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { generateSegments } from '../../../test/footage.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
-import { segmentThumbnail } from './thumbnail.ts';
+import { segmentThumbnail } from '../../video/thumbnail.ts';
 
 /** Issue 7, item 12: distinct milliseconds no longer mean distinct ffmpeg runs and files. */
 describe('thumbnails snap to a grid and are rate-limited', () => {

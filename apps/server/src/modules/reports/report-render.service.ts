@@ -1,7 +1,7 @@
 import { type Db, lockOwner, refreshUsage } from '@vigil/db';
 import type { ReportKind } from '@vigil/shared';
 import type { Storage } from '../../lib/storage.ts';
-import { enqueue } from '../jobs/jobs.service.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
 import { buildReportModel } from './report-build.service.ts';
 import { renderReportCsv } from './report-csv.ts';
 import { renderReportPdf } from './report-pdf.ts';

@@ -13,8 +13,8 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { CameraScope } from '../../lib/camera-scope.ts';
-import { audit } from '../audit/audit.service.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import { planGate } from '../billing/billing.module.ts';
 import { type RecipientRow, reportSchedulesRepo as repo, type ScheduleView } from './report-schedules.repo.ts';
 import { reportsRepo } from './reports.repo.ts';
 import type { ReportActor } from './reports.service.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '@vigil/db';
-import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../kernel/module.ts';
 import type { Storage } from '../../lib/storage.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailService } from '../mail/mail.module.ts';
 import { createReportRenderTask } from './report-render.service.ts';
 import { createReportScheduleTasks } from './report-schedule-job.service.ts';
 import { createReportSchedulesService } from './report-schedules.service.ts';
@@ -9,16 +9,34 @@ import { reportsRoutes } from './reports.routes.ts';
 import { createReportsService } from './reports.service.ts';
 
 /**
- * Reports' front doors (issue 13). A serve process: the API (reports and their schedules). The
- * work role: `report-render` (one report into storage), `report-schedules` (hourly: the due
- * periods) and `report-mail` (a scheduled report to its recipients).
+ * Reports. Serve: the API (reports and their schedules). Work: `report-render` (one report into
+ * storage), `report-schedules` (hourly: the due periods) and `report-mail` (a scheduled report to
+ * its recipients).
  */
-export function reportsModule(app: FastifyInstance, deps: { db: Db; storage: Storage }): void {
-  reportsRoutes(app, {
-    reports: createReportsService(deps),
-    schedules: createReportSchedulesService(deps),
-  });
-}
+export const reportsModule = defineModule({
+  name: 'reports',
+  auditActions: [
+    'report.created',
+    'report.deleted',
+    'report-schedule.created',
+    'report-schedule.updated',
+    'report-schedule.deleted',
+  ],
+  serve: {
+    register: (app, { db, storage }) =>
+      reportsRoutes(app, {
+        reports: createReportsService({ db, storage }),
+        schedules: createReportSchedulesService({ db }),
+      }),
+  },
+  work: {
+    needs: ['mail'],
+    crontab: ['10 * * * * report-schedules ?max=1&jobKey=report-schedules'],
+    start: ({ db, storage, config, log, get }) => ({
+      tasks: createReportTasks({ db, storage, mail: get('mail'), publicUrl: config.publicUrl, log }),
+    }),
+  },
+});
 
 export function createReportTasks(deps: {
   db: Db;

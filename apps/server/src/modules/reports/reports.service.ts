@@ -10,9 +10,9 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { audit } from '../audit/audit.service.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
-import { enqueue } from '../jobs/jobs.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import { planGate } from '../billing/billing.module.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
 import { reportFileName } from './report-text.ts';
 import { type ReportView, reportsRepo as repo } from './reports.repo.ts';
 

@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from '@vigil/db';
 import type { CreateScheduleInput, Schedule } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import { type ScheduleRow, schedulesRepo as repo } from './schedules.repo.ts';
 
 export type SchedulesService = ReturnType<typeof createSchedulesService>;

@@ -4,9 +4,9 @@ import type { RecoveryCodes, SignInMethod, TwoFactorSetup, TwoFactorStatus, Work
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { acceptTotp, newTotpSecret, totpUri } from './totp.ts';
 import { twoFactorRepo as repo } from './two-factor.repo.ts';

@@ -1,9 +1,15 @@
-import type { Db } from '@vigil/db';
-import type { FastifyInstance } from 'fastify';
+import { TOPICS } from '@vigil/shared';
+import { defineModule } from '../../kernel/module.ts';
 import { sitesRoutes } from './sites.routes.ts';
 import { createSitesService } from './sites.service.ts';
 
-/** Sites' front door (issue 13, the multi-site VMS area): the API. */
-export function sitesModule(app: FastifyInstance, deps: { db: Db; mapTileUrl: string | null }): void {
-  sitesRoutes(app, { sites: createSitesService(deps) });
-}
+/** Sites (the multi-site VMS area): the API. */
+export const sitesModule = defineModule({
+  name: 'sites',
+  auditActions: ['site.created', 'site.updated', 'site.deleted', 'site.cameras-moved', 'site.access-changed'],
+  serve: {
+    topics: [TOPICS.sites],
+    register: (app, { db, config }) =>
+      sitesRoutes(app, { sites: createSitesService({ db, mapTileUrl: config.mapTileUrl }) }),
+  },
+});

@@ -12,8 +12,8 @@ import { siteAttention } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publishScopeChanged, publishSiteScopeChanged } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
-import { planGate } from '../billing/plan-gate.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import { planGate } from '../billing/billing.module.ts';
 import { type SiteRow, type SiteWithCounts, type SitesOf, sitesRepo as repo } from './sites.repo.ts';
 
 export type SitesService = ReturnType<typeof createSitesService>;

@@ -1,5 +1,5 @@
 import { type EventKind, type SmsTemplates, renderSms } from '@vigil/shared';
-import type { Channel, DeliveryContext, SendResult } from '../notifications/channels/channel.ts';
+import type { Channel, DeliveryContext, SendResult } from '../../lib/delivery-channel.ts';
 import { type SmsDeps, createSmsSender } from './sms-sender.service.ts';
 import { smsRepo as repo } from './sms.repo.ts';
 

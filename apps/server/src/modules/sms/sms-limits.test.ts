@@ -3,7 +3,7 @@ import type { AuthResult } from '@vigil/shared';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../lib/secrets.ts';
-import type { DeliveryContext } from '../notifications/channels/channel.ts';
+import type { DeliveryContext } from '../../lib/delivery-channel.ts';
 import { bearer } from '../../../test/harness.ts';
 import { errorOf, withPg } from '../../../test/helpers.ts';
 import { type SmsWorld, TEMPLATES, ownerWithAccount, sendTest, startSmsWorld } from '../../../test/sms-world.ts';

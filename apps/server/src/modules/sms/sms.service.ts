@@ -13,7 +13,7 @@ import {
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
-import { audit } from '../audit/audit.service.ts';
+import { audit } from '../audit/audit.module.ts';
 import { type SmsDeps, createSmsSender } from './sms-sender.service.ts';
 import { SmsProviderError } from './sms-provider.ts';
 import { type SmsCursor, type SmsMessageRow, type SmsSettingsRow, smsRepo as repo } from './sms.repo.ts';

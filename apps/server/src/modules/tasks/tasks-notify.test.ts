@@ -10,7 +10,7 @@ import { openStorage } from '../../lib/open-storage.ts';
 import { CHANNEL, type RealtimeEvent } from '../../lib/realtime.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
 import { createMailService } from '../mail/mail.service.ts';

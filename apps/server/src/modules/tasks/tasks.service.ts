@@ -13,7 +13,7 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
-import { enqueue } from '../jobs/jobs.service.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
 import { type TaskRow, decodeCursor, encodeCursor, toComment, toTask } from './task-view.ts';
 import { type MemberRow, type TaskFilter, tasksRepo as repo } from './tasks.repo.ts';
 

@@ -9,8 +9,8 @@ import {
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import type { MailService } from '../mail/mail.module.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { type TeamActor, grantableRole } from './team-rules.ts';
 import { type InvitationRow, teamRepo } from './team.repo.ts';

@@ -4,8 +4,8 @@ import type { Member, MembershipRole, MyWorkspace, UpdateMemberInput } from '@vi
 import { AppError } from '../../lib/app-error.ts';
 import { publishScopeChanged } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
-import { audit } from '../audit/audit.service.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import type { AccountsService } from '../accounts/accounts.module.ts';
 import { type TeamActor, assertMayChange, canManageAll, grantableRole } from './team-rules.ts';
 import { teamRepo } from './team.repo.ts';
 

@@ -1,12 +1,12 @@
 import type { DbOrTx } from '@vigil/db';
 import type { Storage } from '../../../lib/storage.ts';
-import { MailDeliveryError, type MailService, type RichMail } from '../../mail/mail.service.ts';
+import { MailDeliveryError, type MailService, type RichMail } from '../../mail/mail.module.ts';
 import { notificationMail } from '../email-content.ts';
 import { taskMail } from '../task-mail.ts';
 import { mailLanguage } from '../mail-text.ts';
 import { mailRecipientsRepo } from '../mail-recipients.repo.ts';
 import { unsubscribeHeaders, unsubscribePageUrl } from '../unsubscribe-token.ts';
-import type { Channel, SendResult } from './channel.ts';
+import type { Channel, SendResult } from '../../../lib/delivery-channel.ts';
 
 /** A picture larger than this is not inlined (a thumbnail is tens of kilobytes). */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;

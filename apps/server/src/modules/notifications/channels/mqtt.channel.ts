@@ -4,7 +4,7 @@ import type { SecretBox } from '../../../lib/secrets.ts';
 import { eventTopic, mqttEventMessage } from '../mqtt-payload.ts';
 import { createMqttPublisher, MqttError } from '../mqtt-publisher.ts';
 import { notificationSettingsRepo } from '../notification-settings.repo.ts';
-import type { Channel, SendResult } from './channel.ts';
+import type { Channel, SendResult } from '../../../lib/delivery-channel.ts';
 
 export interface MqttChannel extends Channel {
   /** Ends every broker connection (the work process's shutdown). */

@@ -6,7 +6,7 @@ import { type TestApp, bearer, createTestApp, signUp } from '../../../../test/ha
 import { withPg } from '../../../../test/helpers.ts';
 import { type PushService, type TestSubscription, startPushService } from '../../../../test/push-service.ts';
 import { type Vapid, loadVapid } from '../vapid.ts';
-import type { Channel, DeliveryContext } from './channel.ts';
+import type { Channel, DeliveryContext } from '../../../lib/delivery-channel.ts';
 import { createPushChannel, pushTopic } from './push.channel.ts';
 
 /**

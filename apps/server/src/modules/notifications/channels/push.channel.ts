@@ -9,7 +9,7 @@ import type { OutboundPolicy } from '../../../lib/outbound-policy.ts';
 import { checkEndpoint, pushTokens } from '../device-tokens.service.ts';
 import type { Vapid } from '../vapid.ts';
 import { TASK_TEXT } from '../task-mail.ts';
-import type { Channel, DeliveryContext, SendResult } from './channel.ts';
+import type { Channel, DeliveryContext, SendResult } from '../../../lib/delivery-channel.ts';
 
 export interface PushChannelDeps {
   db: Db;

@@ -5,7 +5,7 @@ import { redactCredentials } from '../../../lib/redact.ts';
 import type { SecretBox } from '../../../lib/secrets.ts';
 import { signatureHeader, webhookBody } from '../webhook-payload.ts';
 import { webhooksRepo } from '../webhooks.repo.ts';
-import type { Channel, DeliveryContext, SendResult } from './channel.ts';
+import type { Channel, DeliveryContext, SendResult } from '../../../lib/delivery-channel.ts';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Access } from '../../plugins/access.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { Access } from '../plugins/access.ts';
+import type { SessionUser } from './session.ts';
 
 /** A callable function (spec §7): a name, its input contract, who may call it, and what it does. */
 export interface Callable<S extends z.ZodType = z.ZodType> {

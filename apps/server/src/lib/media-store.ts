@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { AppError } from '../../lib/app-error.ts';
-import type { S3Storage } from '../../lib/storage.ts';
+import { AppError } from './app-error.ts';
+import type { S3Storage } from './storage.ts';
 
 /** Signed segment URLs live for an hour: a VOD playlist is watched longer than a download link. */
 export const MEDIA_URL_SECONDS = 3600;

@@ -1,0 +1,11 @@
+import { defineModule } from '../../kernel/module.ts';
+import { healthRoutes } from './health.routes.ts';
+
+/** Liveness and readiness: answered by every process, whatever its roles. */
+export const healthModule = defineModule({
+  name: 'health',
+  probe: {
+    register: (app, { pool, embedded, version, readiness }) =>
+      healthRoutes(app, { pool, embedded, version, readiness }),
+  },
+});

@@ -1,0 +1,56 @@
+import { holderUrl } from '../../cluster/cluster.repo.ts';
+import { defineModule } from '../../kernel/module.ts';
+import { internalToken } from '../../lib/internal-token.ts';
+import { liveInternalRoutes } from './live-internal.routes.ts';
+import { createLiveService, type LiveService } from './live.service.ts';
+import { liveRoutes } from './live.routes.ts';
+import { createFeedDirectory } from './remote-feeds.ts';
+
+export { currentGop, snapshotJpeg } from './live-snapshot.ts';
+
+declare module '../../kernel/module.ts' {
+  interface ServiceMap {
+    live: LiveService;
+  }
+}
+
+/**
+ * Live viewing. Serve: the viewer's transports (fMP4, HLS, WebRTC) and snapshots, for the cameras
+ * recorded here from their local feed and any other from the recorder holding its lease. A
+ * recording process offers its feeds to the others (internal routes, cluster token).
+ */
+export const liveModule = defineModule({
+  name: 'live',
+  auditActions: ['live.opened'],
+  probe: {
+    roles: ['record'],
+    register: (app, { liveFeeds }) => liveInternalRoutes(app, { feeds: liveFeeds }),
+  },
+  serve: {
+    needs: ['cameras', 'auth'],
+    provides: {
+      live: ({ db, config, hub, liveFeeds, log, onClose, get }) => {
+        const feeds = createFeedDirectory({
+          local: liveFeeds,
+          holder: (cameraId) => holderUrl(db, cameraId),
+          token: internalToken(config.authSecret),
+          log,
+        });
+        onClose(() => feeds.stop());
+        const auth = get('auth');
+        const live = createLiveService({
+          db,
+          cameras: get('cameras'),
+          feeds,
+          secret: config.authSecret,
+          hub,
+          webrtc: config.webrtc,
+          sessionByHash: (tokenHash) => auth.sessionByHash(tokenHash),
+        });
+        onClose(() => live.stop());
+        return live;
+      },
+    },
+    register: (app, { get }) => liveRoutes(app, { live: get('live') }),
+  },
+});

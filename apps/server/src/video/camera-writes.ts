@@ -1,0 +1,90 @@
+import type { Db } from '@vigil/db';
+import { publish } from '../lib/realtime.ts';
+import { endOutages, hasOpenOutage, insertEvent } from '../modules/events/events.module.ts';
+import { type NewSegment, type WriteFence, holdsCamera, indexSegment, setStatus } from './video.repo.ts';
+
+/**
+ * The recorder's writes that touch a camera and its events together, each in one transaction: the
+ * camera's rows through video.repo.ts, its events through the events module (the table's one
+ * owner, which also queues who hears about them). A recorder that lost the camera's lease writes
+ * nothing: its holder speaks for the camera.
+ */
+
+/**
+ * Writes a status change and the realtime notice, atomically. `outage` ends the camera's open
+ * outage events with it: back online (a `camera.online` event when there was one), or disabled.
+ */
+export async function writeStatus(
+  db: Db,
+  cam: { id: string; workspaceId: string },
+  status: string,
+  lastError: string | null,
+  fence?: WriteFence,
+  outage?: 'online' | 'disabled',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await holdsCamera(tx, cam.id, fence))) return;
+    const now = new Date();
+    if (!(await setStatus(tx, cam.id, status, lastError, now))) return;
+    if (outage && (await endOutages(tx, cam.id, now)) > 0) {
+      await publish(tx, { topic: 'events', workspaceId: cam.workspaceId, cameraId: cam.id });
+      if (outage === 'online')
+        await insertEvent(tx, {
+          cameraId: cam.id,
+          workspaceId: cam.workspaceId,
+          kind: 'camera.online',
+          startAt: now,
+          endAt: now,
+        });
+    }
+    await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+  });
+}
+
+/**
+ * The camera has stayed unreachable past the grace: a `camera.offline` event from when it went,
+ * open until it returns (one at a time).
+ */
+export async function writeOutage(
+  db: Db,
+  cam: { id: string; workspaceId: string },
+  since: Date,
+  error: string | null,
+  fence?: WriteFence,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await holdsCamera(tx, cam.id, fence))) return;
+    if (await hasOpenOutage(tx, cam.id)) return;
+    await insertEvent(tx, {
+      cameraId: cam.id,
+      workspaceId: cam.workspaceId,
+      kind: 'camera.offline',
+      startAt: since,
+      detail: error ? { error } : null,
+    });
+  });
+}
+
+/**
+ * Indexes one complete segment (video.repo.ts indexSegment) and reports a hole in a continuous
+ * camera's footage before it as a `recording.gap` event. Returns false when the path was already
+ * indexed, or the fence no longer holds the camera (the file is left for whoever reconciles the
+ * folder).
+ */
+export async function insertSegment(db: Db, seg: NewSegment, fence?: WriteFence): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Two recorders never index one camera: only the lease's holder, in its epoch, writes.
+    if (!(await holdsCamera(tx, seg.cameraId, fence))) return false;
+    const { indexed, gap } = await indexSegment(tx, seg);
+    if (gap)
+      await insertEvent(tx, {
+        cameraId: seg.cameraId,
+        workspaceId: seg.workspaceId,
+        kind: 'recording.gap',
+        startAt: gap.startAt,
+        endAt: gap.endAt,
+        detail: { seconds: gap.seconds },
+      });
+    return indexed;
+  });
+}
