@@ -4,6 +4,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -54,16 +55,7 @@ export function OutboxList({ timeZone }: { timeZone: string }) {
           ))}
         </ul>
       )}
-      {query.hasNextPage && (
-        <Button
-          className="mt-4"
-          variant="secondary"
-          busy={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('outbox.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton list={query} label={t('outbox.loadMore')} className="mt-4" />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../../lib/download.ts';
 import { formatClock } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { LiveConnection } from '../live-connection.ts';
@@ -86,12 +87,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
     canvas.getContext('2d')?.drawImage(v, 0, 0);
     canvas.toBlob(
       (blob) => {
-        if (!blob) return;
-        const a = document.createElement('a');
-        a.href = URL.createObjectURL(blob);
-        a.download = snapshotName(camera.name, new Date());
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+        if (blob) saveBlob(blob, snapshotName(camera.name, new Date()));
       },
       'image/jpeg',
       0.9,
