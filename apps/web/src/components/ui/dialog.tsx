@@ -18,25 +18,32 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, onOpenChange, title, description, confirmLabel, cancelLabel, confirmVariant = 'primary' } = props;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-surface p-6 text-fg shadow-xl">
-          <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-2 text-sm text-muted">{description}</DialogPrimitive.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <DialogPrimitive.Close asChild>
-              <Button variant="secondary">{cancelLabel}</Button>
-            </DialogPrimitive.Close>
-            <Button variant={confirmVariant} busy={props.busy ?? false} onClick={props.onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={title} description={description} width="max-w-md">
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <DialogPrimitive.Close asChild>
+          <Button variant="secondary">{cancelLabel}</Button>
+        </DialogPrimitive.Close>
+        <Button variant={confirmVariant} busy={props.busy ?? false} onClick={props.onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }
+
+export type DialogWidth = 'max-w-md' | 'max-w-xl' | 'max-w-2xl' | 'max-w-3xl';
+
+/**
+ * The frame by width: a question (max-w-md) is short and never scrolls; an editor scrolls within
+ * the screen, and the widest (a drawing surface) keeps only a thin margin on a phone.
+ */
+const frameClass: Record<DialogWidth, string> = {
+  'max-w-md': 'w-[calc(100vw-2rem)] max-w-md p-6',
+  'max-w-xl': 'max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl overflow-y-auto p-4 sm:p-6',
+  'max-w-2xl': 'max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl overflow-y-auto p-4 sm:p-6',
+  'max-w-3xl':
+    'max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-3xl overflow-y-auto p-4 sm:max-h-[calc(100dvh-2rem)] sm:p-6',
+};
 
 /**
  * A modal that holds a form (an editor): the same focus trap and Escape as ConfirmDialog, a
@@ -49,23 +56,32 @@ export function FormDialog({
   description,
   children,
   width = 'max-w-xl',
+  onEscapeKeyDown,
+  'data-testid': testId,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
-  title: string;
+  title: ReactNode;
   description: ReactNode;
   children: ReactNode;
-  width?: 'max-w-xl' | 'max-w-2xl';
+  width?: DialogWidth;
+  /** Lets a dialog keep Escape for itself (ending a drawing) instead of closing. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  'data-testid'?: string;
 }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <DialogPrimitive.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-4 text-fg shadow-xl sm:p-6`}
+          className={`fixed top-1/2 left-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-surface text-fg shadow-xl ${frameClass[width]}`}
+          onEscapeKeyDown={onEscapeKeyDown}
+          data-testid={testId}
         >
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 mb-4 text-sm text-muted">
+          <DialogPrimitive.Description
+            className={width === 'max-w-md' ? 'mt-2 text-sm text-muted' : 'mt-1 mb-4 text-sm text-muted'}
+          >
             {description}
           </DialogPrimitive.Description>
           {children}
