@@ -266,16 +266,19 @@ export function AreaChart({
   summary,
   tick,
   format,
+  testId,
+  height = 200,
 }: {
   points: readonly AreaPoint[];
   summary: string;
   tick: (t: number) => string;
   format: (n: number) => string;
+  testId: string;
+  height?: number;
 }) {
-  const height = 200;
   const m = { top: 12, right: 12, bottom: 32, left: 64 };
   return (
-    <Frame summary={summary} height={height} testId="storage-growth-chart">
+    <Frame summary={summary} height={height} testId={testId}>
       {(width) => {
         const innerW = Math.max(0, width - m.left - m.right);
         const innerH = height - m.top - m.bottom;

@@ -1,5 +1,6 @@
-import { type InputHTMLAttributes, forwardRef, useId } from 'react';
+import { type InputHTMLAttributes, forwardRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { FieldFrame } from './field-frame.tsx';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -15,33 +16,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, className, id, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-fg">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className={cn(inputClass, error && 'border-danger')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...rest}
-      />
-      {hint && (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => <input ref={ref} {...control} className={cn(inputClass, error && 'border-danger')} {...rest} />}
+    </FieldFrame>
   );
 });
