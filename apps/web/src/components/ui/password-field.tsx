@@ -1,18 +1,16 @@
 import { MIN_PASSWORD_LENGTH } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import type { NewPassword } from '../../lib/use-new-password.ts';
-import { TextField, type TextFieldProps } from './text-field.tsx';
+import { type BoundFieldProps, TextField, type TextFieldProps } from './text-field.tsx';
 
-export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'value' | 'onChange' | 'autoComplete'> {
-  value: string;
-  onValueChange(value: string): void;
+export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'autoComplete'> {
   /** What a password manager offers: the saved password, or a new one to save. */
   autoComplete: 'current-password' | 'new-password';
 }
 
 /** A password input (a TextField) that a password manager understands. */
-export function PasswordField({ onValueChange, ...rest }: PasswordFieldProps) {
-  return <TextField type="password" onChange={(e) => onValueChange(e.target.value)} {...rest} />;
+export function PasswordField(props: PasswordFieldProps) {
+  return <TextField type="password" {...props} />;
 }
 
 /**
@@ -47,24 +45,7 @@ export function NewPasswordField({
 }
 
 /** The signed-in person's own password, asked again before a change that matters (spec §5). */
-export function CurrentPasswordField({
-  value,
-  onValueChange,
-  error,
-}: {
-  value: string;
-  onValueChange(value: string): void;
-  error?: string | undefined;
-}) {
+export function CurrentPasswordField(props: BoundFieldProps) {
   const { t } = useTranslation();
-  return (
-    <PasswordField
-      label={t('settings.currentPassword')}
-      autoComplete="current-password"
-      required
-      value={value}
-      onValueChange={onValueChange}
-      error={error}
-    />
-  );
+  return <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" required {...props} />;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { type BoundFieldProps, TextField } from '../../../components/ui/text-field.tsx';
 
 /** The centred card every auth page shares. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -38,26 +38,7 @@ export function AuthFooterLink({ lead, to, children }: { lead?: string; to: stri
 }
 
 /** The account's email, as signing in, signing up and a password reset ask for it. */
-export function EmailField({
-  value,
-  onValueChange,
-  error,
-}: {
-  value: string;
-  onValueChange(value: string): void;
-  error?: string | undefined;
-}) {
+export function EmailField(props: BoundFieldProps) {
   const { t } = useTranslation();
-  return (
-    <TextField
-      label={t('auth.email')}
-      type="email"
-      name="email"
-      autoComplete="email"
-      required
-      value={value}
-      onChange={(e) => onValueChange(e.target.value)}
-      error={error}
-    />
-  );
+  return <TextField label={t('auth.email')} type="email" name="email" autoComplete="email" required {...props} />;
 }
