@@ -1,13 +1,11 @@
 import type { PaymentProvider, PaymentSettings } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormFooter } from '../../../components/ui/form-footer.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useSavePaymentSettings } from '../api.ts';
 import { type SettingsForm, bodyOf, formOf, serverProblems, settingsProblems, webhookUrl } from '../settings-form.ts';
 
@@ -18,7 +16,6 @@ import { type SettingsForm, bodyOf, formOf, serverProblems, settingsProblems, we
 export function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useErrorText();
   const save = useSavePaymentSettings();
   const [form, setForm] = useState<SettingsForm>(() => formOf(settings));
   const [attempted, setAttempted] = useState(false);
@@ -136,19 +133,12 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
         <TextareaField label={t('payments.sellerAddress')} rows={3} {...field('sellerAddress')} />
         <TextField label={t('payments.sellerTaxId')} autoComplete="off" {...field('sellerTaxId')} />
       </fieldset>
-      <div className="grid gap-3 lg:col-span-2">
-        {attempted && Object.keys(local).length > 0 && <Banner tone="error">{t('pricing.fixErrors')}</Banner>}
-        {save.isError && (
-          <Banner tone="error" data-testid="payments-save-error">
-            {errorText(save.error)}
-          </Banner>
-        )}
-        <div>
-          <Button type="submit" busy={save.isPending}>
-            {t('payments.save')}
-          </Button>
-        </div>
-      </div>
+      <FormFooter
+        save={save}
+        problem={attempted && Object.keys(local).length > 0 && t('pricing.fixErrors')}
+        label={t('payments.save')}
+        errorTestId="payments-save-error"
+      />
     </form>
   );
 }

@@ -1,13 +1,11 @@
 import { SMS_CAP_MAX, SMS_RATE_MAX, type SmsSettings } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormFooter } from '../../../components/ui/form-footer.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useSaveSmsSettings } from '../api.ts';
 import {
   type SettingsForm as Form,
@@ -27,7 +25,6 @@ import { TemplatesEditor } from './templates-editor.tsx';
 export function SettingsForm({ settings }: { settings: SmsSettings }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useErrorText();
   const save = useSaveSmsSettings();
   const [form, setForm] = useState<Form>(() => formOf(settings));
   const [attempted, setAttempted] = useState(false);
@@ -137,19 +134,12 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
         errors={templateErrors}
         onChange={(key, text) => change({ templates: { ...form.templates, [key]: text } })}
       />
-      <div className="grid gap-3 lg:col-span-2">
-        {attempted && Object.keys(local).length > 0 && <Banner tone="error">{t('sms.fixErrors')}</Banner>}
-        {save.isError && (
-          <Banner tone="error" data-testid="sms-save-error">
-            {errorText(save.error)}
-          </Banner>
-        )}
-        <div>
-          <Button type="submit" busy={save.isPending}>
-            {t('sms.save')}
-          </Button>
-        </div>
-      </div>
+      <FormFooter
+        save={save}
+        problem={attempted && Object.keys(local).length > 0 && t('sms.fixErrors')}
+        label={t('sms.save')}
+        errorTestId="sms-save-error"
+      />
     </form>
   );
 }
