@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Banner } from '../../components/ui/banner.tsx';
+import { Banner, BannerLink } from '../../components/ui/banner.tsx';
 import { trialDaysLeft } from '../../lib/format.ts';
 import { currentPlanStatus } from '../../lib/plans.ts';
 import { useSession } from '../../lib/session/session-context.ts';
@@ -49,10 +49,7 @@ export function ReadOnlyNotice() {
   if (status !== 'expired' && status !== 'canceled') return null;
   return (
     <Banner tone="warning" className="mb-4" data-testid="read-only-notice">
-      {t(`readOnly.${status}`)}{' '}
-      <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-        {t('readOnly.upgrade')}
-      </Link>
+      {t(`readOnly.${status}`)} <BannerLink to="/upgrade">{t('readOnly.upgrade')}</BannerLink>
     </Banner>
   );
 }

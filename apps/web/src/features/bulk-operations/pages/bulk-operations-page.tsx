@@ -2,8 +2,8 @@ import type { BulkChange } from '@vigil/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Banner } from '../../../components/ui/banner.tsx';
+import { useSearchParams } from 'react-router';
+import { Banner, BannerLink } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -52,10 +52,7 @@ export function BulkOperationsPage() {
         </Banner>
       ) : me && !me.user.vmsAccess ? (
         <Banner tone="warning" data-testid="feature-gate">
-          {t('bulk.gate')}{' '}
-          <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-            {t('bulk.upgrade')}
-          </Link>
+          {t('bulk.gate')} <BannerLink to="/upgrade">{t('bulk.upgrade')}</BannerLink>
         </Banner>
       ) : (
         <BulkWorkspace />
