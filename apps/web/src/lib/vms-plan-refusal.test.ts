@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { vmsPlanRefusal } from './vms-plan-refusal.ts';
 
 describe('the VMS plan refusal', () => {
-  const choose = 'The multi-site VMS area is not part of your plan. Choose the Pro plan on the Upgrade page to lift it.';
+  const choose =
+    'The multi-site VMS area is not part of your plan. Choose the Pro plan on the Upgrade page to lift it.';
   const ask = 'The multi-site VMS area is not part of your plan. Ask your administrator for a plan that lifts it.';
   it('names the plan to choose, or says to ask the administrator, outside English', () => {
     expect(vmsPlanRefusal(choose, 'fr')).toEqual({ sentence: 'plan', plan: 'Pro' });
