@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { liveCamerasQuery, snoozeCamera } from '../api.ts';
 import { MenuContent } from '../../../components/ui/menu-content.tsx';
+import { StrokeIcon } from './stroke-icon.tsx';
 
 /** How long a busy scene can be quieted from its tile, in minutes. */
 const CHOICES = [15, 60, 240, 480] as const;
@@ -90,19 +91,9 @@ export function SnoozeMenu({
 
 function BellIcon({ off }: { off: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      strokeLinecap="round"
-    >
+    <StrokeIcon roundCaps>
       <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 21h4" />
       {off && <path d="M3 3l18 18" />}
-    </svg>
+    </StrokeIcon>
   );
 }
