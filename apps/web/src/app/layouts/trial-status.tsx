@@ -36,7 +36,7 @@ export function TrialStatus({ className }: { className?: string }) {
 }
 
 /**
- * Expired and canceled workspaces are read-only (issue 11): every app page says so once, with
+ * Expired and canceled workspaces are read-only (the server refuses changes): every app page says so once, with
  * the way out, before the person meets a refused action. /billing says it in its own words.
  */
 export function ReadOnlyNotice() {

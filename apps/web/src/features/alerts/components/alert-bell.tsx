@@ -27,7 +27,7 @@ function BellIcon() {
 }
 
 /**
- * The alert center (issue 9): the unread count on a bell in the app bar, the latest alerts with
+ * The alert center: the unread count on a bell in the app bar, the latest alerts with
  * their thumbnails, live over the realtime stream, and a toast on any page when one arrives.
  * Per person and workspace (the server keeps what each person read).
  */

@@ -36,7 +36,7 @@ import { RecentOperations } from '../components/recent-operations.tsx';
 import '../translations.ts';
 
 /**
- * /vms/bulk-operations (issue 13, the vms plan): choose cameras across sites by filter, tick the
+ * /vms/bulk-operations (the VMS plan): choose cameras across sites by filter, tick the
  * ones to change, pick one change, confirm (a delete by typing how many), then follow it live
  * (the `bulk-operations` topic) to every camera's result. The operation on show is `?id=`.
  */
