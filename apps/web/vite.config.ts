@@ -27,6 +27,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small pieces features share that no first page needs travel as one chunk: one
+              // request instead of one each, and one name in the entry's preload map, so promoting a
+              // piece into components/ or lib/ does not grow the landing page's JavaScript.
+              name: 'shared-pieces',
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](badge|banner-link|form-footer|menu-content|password-field|scroll-table)|charts[\\/]figure-card)|lib[\\/](camera-status|download|vms-plan-refusal))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       treeshake: {
         // packages/shared builds zod schemas at module level; its modules have no other
         // effects, so unused schemas (and zod with them) can leave the browser bundle.

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Banner, BannerLink } from '../../components/ui/banner.tsx';
+import { Banner } from '../../components/ui/banner.tsx';
+import { BannerLink } from '../../components/ui/banner-link.tsx';
 import { trialDaysLeft } from '../../lib/format.ts';
 import { currentPlanStatus } from '../../lib/plans.ts';
 import { useSession } from '../../lib/session/session-context.ts';

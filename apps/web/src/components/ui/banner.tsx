@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
 export type BannerTone = 'info' | 'warning' | 'error' | 'success';
@@ -33,14 +32,5 @@ export function Banner({
     >
       {children}
     </div>
-  );
-}
-
-/** The way out of a banner's situation (to the plans, back to a list): a link that reads as one inside the tinted text. */
-export function BannerLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link to={to} className="font-semibold underline underline-offset-4">
-      {children}
-    </Link>
   );
 }

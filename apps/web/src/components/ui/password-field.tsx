@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '@vigil/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NewPassword } from '../../lib/use-new-password.ts';
 import { type BoundFieldProps, TextField, type TextFieldProps } from './text-field.tsx';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'autoComplete'> {
@@ -49,3 +49,26 @@ export function CurrentPasswordField(props: BoundFieldProps) {
   const { t } = useTranslation();
   return <PasswordField label={t('settings.currentPassword')} autoComplete="current-password" required {...props} />;
 }
+
+/**
+ * A new password being typed (signing up, resetting, changing it): its value and the words of
+ * the length check, which runs on submit, before any round trip (spec §5).
+ */
+export function useNewPassword() {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return {
+    value,
+    setValue,
+    error,
+    /** True when long enough; otherwise false, and `error` says why. */
+    check(): boolean {
+      const weak = value.length < MIN_PASSWORD_LENGTH;
+      setError(weak ? t('errors.auth/weak-password') : undefined);
+      return !weak;
+    },
+  };
+}
+
+export type NewPassword = ReturnType<typeof useNewPassword>;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { outboxQuery } from '../api.ts';
 import { RefreshableList } from './refreshable-list.tsx';

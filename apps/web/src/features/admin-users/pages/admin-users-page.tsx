@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
 import { useSession } from '../../../lib/session/session-context.ts';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Banner, BannerLink } from '../../../components/ui/banner.tsx';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { Meter } from '../../../components/ui/progress.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { quotaState } from '../ai-model.ts';

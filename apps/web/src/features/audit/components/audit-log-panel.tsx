@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { browserTimeZone, formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';

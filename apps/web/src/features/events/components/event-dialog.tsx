@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { Fact, RecordDialog, RecordHeader } from '../../../components/ui/record-dialog.tsx';
+import { Fact, RecordDialog, RecordHeader } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { TOPIC_EVENTS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';

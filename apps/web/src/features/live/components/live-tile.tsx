@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../../components/ui/icon-button.tsx';
+import { IconButton } from '../../../components/ui/button.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import { formatClock } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';

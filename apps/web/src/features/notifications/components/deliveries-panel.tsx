@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { deliveriesQuery, useRetryDelivery } from '../api.ts';

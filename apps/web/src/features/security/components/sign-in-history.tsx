@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';

@@ -2,9 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { CurrentPasswordField, NewPasswordField } from '../../../components/ui/password-field.tsx';
+import { CurrentPasswordField, NewPasswordField, useNewPassword } from '../../../components/ui/password-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { useNewPassword } from '../../../lib/use-new-password.ts';
 import { useChangePassword } from '../api.ts';
 import { useErrorText } from '../use-error-text.ts';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Banner, BannerLink } from '../../../components/ui/banner.tsx';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 
 export type Gate = 'ai' | 'vms';

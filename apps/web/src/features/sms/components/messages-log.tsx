@@ -4,7 +4,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { smsMessagesQuery } from '../api.ts';

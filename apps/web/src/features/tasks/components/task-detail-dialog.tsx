@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { Fact, RecordDialog, RecordHeader } from '../../../components/ui/record-dialog.tsx';
+import { Fact, RecordDialog, RecordHeader } from '../../../components/ui/dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { taskQuery } from '../api.ts';
 import { CommentThread } from './comment-thread.tsx';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 
 /** A paged list of tasks: loading, failure, empty, the rows and "Show more". */

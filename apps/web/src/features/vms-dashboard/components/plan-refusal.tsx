@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Banner, BannerLink } from '../../../components/ui/banner.tsx';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { vmsPlanRefusal } from '../../../lib/vms-plan-refusal.ts';

@@ -3,7 +3,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useS
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAX_ZOOM, MIN_ZOOM, type View, fitView, panView, placeIn, tilesFor, zoomView } from './slippy.ts';
-import { IconButton } from '../../../components/ui/icon-button.tsx';
+import { IconButton } from '../../../components/ui/button.tsx';
 
 type Located = Site & { latitude: number; longitude: number };
 const HEIGHT = 320;
