@@ -35,7 +35,7 @@ export default defineConfig({
               // request instead of one each, and one name in the entry's preload map, so promoting a
               // piece into components/ or lib/ does not grow the landing page's JavaScript.
               name: 'shared-pieces',
-              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](badge|banner-link|form-footer|menu-content|password-field|scroll-table)|charts[\\/]figure-card)|lib[\\/](camera-status|download|vms-plan-refusal))\.tsx?$/,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](badge|banner-link|settings-form|menu-content|password-field|scroll-table)|charts[\\/]figure-card)|lib[\\/](camera-status|download|vms-plan-refusal))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,7 +1,7 @@
 import { SMS_CAP_MAX, SMS_RATE_MAX, type SmsSettings } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFooter } from '../../../components/ui/form-footer.tsx';
+import { FormFooter, SettingsFieldset, SettingsFormCard } from '../../../components/ui/settings-form.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
@@ -61,13 +61,8 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
     ? t('sms.authToken.saved', { hint: settings.authTokenHint })
     : t('sms.authToken.none');
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-6 rounded-lg border border-line bg-surface p-4 sm:p-6 lg:grid-cols-2"
-    >
-      <fieldset className="grid content-start gap-3">
-        <legend className="mb-1 text-lg font-semibold text-fg">{t('sms.provider.title')}</legend>
+    <SettingsFormCard onSubmit={submit}>
+      <SettingsFieldset legend={t('sms.provider.title')}>
         <p className="text-sm text-muted">{t('sms.provider.hint')}</p>
         <TextField
           label={t('sms.accountSid')}
@@ -128,7 +123,7 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
           checked={form.enabled}
           onCheckedChange={(enabled) => change({ enabled })}
         />
-      </fieldset>
+      </SettingsFieldset>
       <TemplatesEditor
         templates={form.templates}
         errors={templateErrors}
@@ -140,6 +135,6 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
         label={t('sms.save')}
         errorTestId="sms-save-error"
       />
-    </form>
+    </SettingsFormCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { FormEvent, ReactNode } from 'react';
 import { useErrorText } from '../../lib/use-error-text.ts';
 import { Banner } from './banner.tsx';
 import { Button } from './button.tsx';
@@ -32,5 +33,28 @@ export function FormFooter({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A settings page's form: a card of two columns from a wide screen, one on a phone. */
+export function SettingsFormCard({ onSubmit, children }: { onSubmit(e: FormEvent): void; children: ReactNode }) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-6 rounded-lg border border-line bg-surface p-4 sm:p-6 lg:grid-cols-2"
+    >
+      {children}
+    </form>
+  );
+}
+
+/** One column's group of fields in a SettingsFormCard, named by its legend. */
+export function SettingsFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid content-start gap-3">
+      <legend className="mb-1 text-lg font-semibold text-fg">{legend}</legend>
+      {children}
+    </fieldset>
   );
 }
