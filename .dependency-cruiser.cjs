@@ -20,7 +20,8 @@ module.exports = {
     { name: 'server-not-web', severity: 'error', from: { path: '^apps/server' }, to: { path: '^apps/web/' } },
     {
       name: 'web-feature-isolation',
-      comment: 'A feature never imports another feature.',
+      comment:
+        'A feature never imports another feature: what two features share moves down into components/ (UI, no domain) or lib/ (hooks, helpers) the second time it is written.',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },

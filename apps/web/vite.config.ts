@@ -27,6 +27,22 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The UI pieces the app's pages share (components/ui primitives, the pieces features
+              // promoted to components/ and lib/) travel as one chunk: one request instead of one
+              // each, and one name in the entry's preload map instead of one each, so promoting a
+              // piece never grows the landing page's JavaScript. None of them is on the landing
+              // page; bench/landing-js.mjs would show it if one were.
+              name: 'app-ui',
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](badge|banner-link|card|dialog|field-frame|menu-content|page-header|password-field|progress|scroll-table|select-field|settings-form|switch-field|text-field|textarea-field)|charts[\\/]figure-card)|lib[\\/](camera-status|download|vms-plan-refusal))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       treeshake: {
         // packages/shared builds zod schemas at module level; its modules have no other
         // effects, so unused schemas (and zod with them) can leave the browser bundle.

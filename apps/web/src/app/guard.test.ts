@@ -145,7 +145,7 @@ describe('guard step 5: role list', () => {
   });
 });
 
-describe('issue 12: a workspace that requires two-factor', () => {
+describe('a workspace that requires two-factor', () => {
   const pending: GuardAuthState = { ...signedIn('operator'), twoFactorPending: true };
   it.each([
     '/dashboard',

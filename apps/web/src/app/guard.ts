@@ -9,7 +9,7 @@ export interface GuardAuthState {
   twoFactorPending?: boolean;
 }
 
-/** Where a person who must turn on two-factor authentication is sent (issue 12). */
+/** Where a person whose workspace requires two-factor, and who has not turned it on, is sent. */
 export const TWO_FACTOR_ENROL_PATH = '/security';
 
 export type GuardDecision = { action: 'proceed' } | { action: 'redirect'; to: string };
@@ -36,7 +36,7 @@ export function guard(route: RouteMeta | undefined, fullPath: string, auth: Guar
   if (!auth.user || !auth.token) {
     return { action: 'redirect', to: `/auth/login?redirect=${encodeURIComponent(fullPath)}` };
   }
-  // Issue 12: until two-factor is on, the workspace opens nothing but the page that turns it on.
+  // The workspace requires two-factor: until it is on, nothing opens but the page that turns it on.
   if (auth.twoFactorPending && pathname !== TWO_FACTOR_ENROL_PATH)
     return { action: 'redirect', to: TWO_FACTOR_ENROL_PATH };
   const role: AccessRole = accessRole(auth.user.role);

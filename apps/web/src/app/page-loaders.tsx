@@ -176,14 +176,13 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/admin/payment-settings': () => async () => ({
     Component: (await import('../features/admin-billing/pages/payment-settings-page.tsx')).PaymentSettingsPage,
   }),
-  // The security page is composed at merge; until then it shows the audit log (issue 12) under the page's title.
   '/unsubscribe': () => async () => ({
     Component: (await import('../features/unsubscribe/pages/unsubscribe-page.tsx')).UnsubscribePage,
   }),
   '/unauthorized': () => async () => ({
     Component: (await import('../features/system/pages/unauthorized-page.tsx')).UnauthorizedPage,
   }),
-  // Issue 13: the VMS area. The site's live wall shows the live feature's tile, placed here
+  // The VMS area (the multi-site plan). The site's live wall shows the live feature's tile, placed here
   // (features never import each other); `extra` slots take other features' site panels.
   '/vms': () => vmsDashboard,
   '/vms/dashboard': () => vmsDashboard,

@@ -31,7 +31,7 @@ function dashboardFor(role: unknown): RouteMeta | undefined {
 /** What the workspace's plan includes (the session user's flags): pages of a plan it lacks are not offered. */
 export interface PlanAccess {
   vms?: boolean;
-  /** AI detection (issue 14): the /ai pages. */
+  /** The /ai pages: shown only when the plan includes AI detection. */
   ai?: boolean;
 }
 

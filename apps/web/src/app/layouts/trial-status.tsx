@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
+import { BannerLink } from '../../components/ui/banner-link.tsx';
 import { trialDaysLeft } from '../../lib/format.ts';
 import { currentPlanStatus } from '../../lib/plans.ts';
 import { useSession } from '../../lib/session/session-context.ts';
@@ -36,7 +37,7 @@ export function TrialStatus({ className }: { className?: string }) {
 }
 
 /**
- * Expired and canceled workspaces are read-only (issue 11): every app page says so once, with
+ * Expired and canceled workspaces are read-only (the server refuses changes): every app page says so once, with
  * the way out, before the person meets a refused action. /billing says it in its own words.
  */
 export function ReadOnlyNotice() {
@@ -49,10 +50,7 @@ export function ReadOnlyNotice() {
   if (status !== 'expired' && status !== 'canceled') return null;
   return (
     <Banner tone="warning" className="mb-4" data-testid="read-only-notice">
-      {t(`readOnly.${status}`)}{' '}
-      <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-        {t('readOnly.upgrade')}
-      </Link>
+      {t(`readOnly.${status}`)} <BannerLink to="/upgrade">{t('readOnly.upgrade')}</BannerLink>
     </Banner>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
 import { WorkspaceSwitcher } from '../../features/team/components/workspace-switcher.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
+import { MenuContent } from '../../components/ui/menu-content.tsx';
 
 const itemClass =
   'flex min-h-10 cursor-pointer items-center rounded px-3 text-sm text-fg outline-none data-[highlighted]:bg-sunken';
@@ -35,29 +36,23 @@ export function UserMenu() {
         <span className="sr-only">{t('layout.account')} </span>
         <span className="sr-only max-w-40 truncate text-sm text-fg md:not-sr-only">{user.displayName}</span>
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-md border border-line bg-surface p-1 shadow-lg"
+      <MenuContent className="min-w-52">
+        <Menu.Label className="px-3 py-2 text-xs text-muted">{user.email}</Menu.Label>
+        <Menu.Item className={itemClass} onSelect={() => navigate('/viewer/settings')}>
+          {t('pages.viewer.settings')}
+        </Menu.Item>
+        <WorkspaceSwitcher itemClass={itemClass} />
+        <Menu.Separator className="my-1 h-px bg-line" />
+        <Menu.Item
+          className={itemClass}
+          onSelect={async () => {
+            await signOut();
+            navigate('/');
+          }}
         >
-          <Menu.Label className="px-3 py-2 text-xs text-muted">{user.email}</Menu.Label>
-          <Menu.Item className={itemClass} onSelect={() => navigate('/viewer/settings')}>
-            {t('pages.viewer.settings')}
-          </Menu.Item>
-          <WorkspaceSwitcher itemClass={itemClass} />
-          <Menu.Separator className="my-1 h-px bg-line" />
-          <Menu.Item
-            className={itemClass}
-            onSelect={async () => {
-              await signOut();
-              navigate('/');
-            }}
-          >
-            {t('auth.signOut')}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
+          {t('auth.signOut')}
+        </Menu.Item>
+      </MenuContent>
     </Menu.Root>
   );
 }

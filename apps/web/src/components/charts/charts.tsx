@@ -11,6 +11,10 @@ import { useEffect, useRef, useState } from 'react';
  */
 
 const tickLabel = { fill: 'currentColor', fontSize: 11 } as const;
+/** Every axis: line and ticks in the text's colour; values to the left of their ticks, times under them. */
+const axisStroke = { stroke: 'currentColor', tickStroke: 'currentColor' } as const;
+const valueLabel = () => ({ ...tickLabel, textAnchor: 'end', dx: -4, dy: 3 }) as const;
+const timeLabel = () => ({ ...tickLabel, textAnchor: 'middle' }) as const;
 
 /** The width the chart gets from its column, followed as the window (or the phone) turns. */
 function useWidth() {
@@ -104,19 +108,17 @@ export function ColumnChart({
                 scale={y}
                 // Counts are whole: a small maximum would otherwise label half steps as "0, 1, 1, 2".
                 tickValues={y.ticks(4).filter(Number.isInteger)}
-                stroke="currentColor"
-                tickStroke="currentColor"
+                {...axisStroke}
                 tickFormat={(v) => format(Number(v))}
-                tickLabelProps={() => ({ ...tickLabel, textAnchor: 'end', dx: -4, dy: 3 })}
+                tickLabelProps={valueLabel}
               />
               <AxisBottom
                 top={innerH}
                 scale={x}
-                stroke="currentColor"
-                tickStroke="currentColor"
+                {...axisStroke}
                 tickValues={rows.filter((_, i) => i % every === 0).map((r) => r.key)}
                 tickFormat={(v) => tick(String(v))}
-                tickLabelProps={() => ({ ...tickLabel, textAnchor: 'middle' })}
+                tickLabelProps={timeLabel}
               />
             </g>
           </Group>
@@ -266,16 +268,19 @@ export function AreaChart({
   summary,
   tick,
   format,
+  testId,
+  height = 200,
 }: {
   points: readonly AreaPoint[];
   summary: string;
   tick: (t: number) => string;
   format: (n: number) => string;
+  testId: string;
+  height?: number;
 }) {
-  const height = 200;
   const m = { top: 12, right: 12, bottom: 32, left: 64 };
   return (
-    <Frame summary={summary} height={height} testId="storage-growth-chart">
+    <Frame summary={summary} height={height} testId={testId}>
       {(width) => {
         const innerW = Math.max(0, width - m.left - m.right);
         const innerH = height - m.top - m.bottom;
@@ -310,19 +315,17 @@ export function AreaChart({
               <AxisLeft
                 scale={y}
                 numTicks={4}
-                stroke="currentColor"
-                tickStroke="currentColor"
+                {...axisStroke}
                 tickFormat={(v) => format(Number(v))}
-                tickLabelProps={() => ({ ...tickLabel, textAnchor: 'end', dx: -4, dy: 3 })}
+                tickLabelProps={valueLabel}
               />
               <AxisBottom
                 top={innerH}
                 scale={x}
                 numTicks={width < 500 ? 3 : 6}
-                stroke="currentColor"
-                tickStroke="currentColor"
+                {...axisStroke}
                 tickFormat={(v) => tick((v as Date).getTime())}
-                tickLabelProps={() => ({ ...tickLabel, textAnchor: 'middle' })}
+                tickLabelProps={timeLabel}
               />
             </g>
           </Group>

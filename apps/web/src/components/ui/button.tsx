@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, forwardRef } from 'react';
+import { type ButtonHTMLAttributes, type ReactNode, forwardRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -43,3 +43,49 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     </button>
   );
 });
+
+/** What a paged list (an infinite query) tells about its next page. */
+export interface NextPage {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage(): Promise<unknown>;
+}
+
+/**
+ * "Load more" under a paged list: shown only while there is a next page, busy while it loads.
+ * `className` places it (a margin, centred in a row).
+ */
+export function LoadMoreButton({ list, label, className }: { list: NextPage; label: string; className?: string }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <div className={className}>
+      <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A button that shows a picture or a sign instead of words: `label` names it for assistive tech
+ * and, as its title, for a pointer; the picture itself is hidden from screen readers.
+ */
+export function IconButton({
+  label,
+  onClick,
+  disabled,
+  className,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  disabled?: boolean | undefined;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" aria-label={label} title={label} disabled={disabled} onClick={onClick} className={className}>
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}

@@ -50,3 +50,19 @@ export function Meter({
     </div>
   );
 }
+
+/** How far a job has come (an export, a report): a progress bar named by `label`, 0–100. */
+export function ProgressBar({ label, value }: { label: string; value: number }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="h-2 overflow-hidden rounded-full bg-sunken"
+    >
+      <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${value}%` }} />
+    </div>
+  );
+}

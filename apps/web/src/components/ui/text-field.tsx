@@ -1,10 +1,20 @@
-import { type InputHTMLAttributes, forwardRef, useId } from 'react';
+import { type InputHTMLAttributes, forwardRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { FieldFrame } from './field-frame.tsx';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
+  /** The new text on each change (beside or instead of onChange). */
+  onValueChange?(value: string): void;
+}
+
+/** What a field bound to a piece of state takes: its value, how it changes, and its error. */
+export interface BoundFieldProps {
+  value: string;
+  onValueChange(value: string): void;
+  error?: string | undefined;
 }
 
 export const inputClass =
@@ -12,36 +22,23 @@ export const inputClass =
 
 /** An input with its <label>, hint and error wired by id for assistive tech. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, className, id, ...rest },
+  { label, error, hint, className, id, onValueChange, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-fg">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className={cn(inputClass, error && 'border-danger')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...rest}
-      />
-      {hint && (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => (
+        <input
+          ref={ref}
+          {...control}
+          className={cn(inputClass, error && 'border-danger')}
+          {...rest}
+          onChange={(e) => {
+            rest.onChange?.(e);
+            onValueChange?.(e.target.value);
+          }}
+        />
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 });

@@ -1,5 +1,6 @@
-import { type TextareaHTMLAttributes, useId } from 'react';
+import type { TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { FieldFrame } from './field-frame.tsx';
 import { inputClass } from './text-field.tsx';
 
 export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -10,33 +11,11 @@ export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 
 /** A multi-line input with its <label>, hint and error wired by id, like TextField. */
 export function TextareaField({ label, error, hint, className, id, rows = 3, ...rest }: TextareaFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-fg">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        rows={rows}
-        className={cn(inputClass, error && 'border-danger')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...rest}
-      />
-      {hint && (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => (
+        <textarea {...control} rows={rows} className={cn(inputClass, error && 'border-danger')} {...rest} />
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

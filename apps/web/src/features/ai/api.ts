@@ -10,9 +10,8 @@ import type {
   VigilEvent,
 } from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, request, unwrap } from '../../lib/api-client.ts';
-import { errorFromBody } from '../../lib/errors.ts';
-import { getToken } from '../../lib/token-store.ts';
+import { request, unwrap } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 export const aiKey = ['ai'] as const;
 
@@ -73,38 +72,6 @@ export const detectionsQuery = (query: string) =>
     retry: false,
   });
 
-/**
- * Downloads a figure as CSV. Fetched with the session's token (a bare link would carry only the
- * cookie), then saved through a temporary object URL; resolves with the file's name.
- */
-export const useDownloadAiCsv = () =>
-  useMutation({
-    mutationFn: async ({ figure, query }: { figure: AiAnalyticsCsvFigure; query: string }) => {
-      const token = getToken();
-      let res: Response;
-      try {
-        res = await fetch(`/api/v1/ai/analytics.csv?${query}&figure=${figure}`, {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-          credentials: 'same-origin',
-        });
-      } catch {
-        throw new ApiError('unavailable', 'unavailable');
-      }
-      if (!res.ok) {
-        const error = errorFromBody(await res.json().catch(() => undefined), res.status);
-        throw new ApiError(error.code, error.message, error.fields, error.detail);
-      }
-      const blob = await res.blob();
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `vigil-ai-${figure}.csv`;
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return name;
-    },
-  });
+/** Downloads a figure as CSV (lib/download); resolves with the file's name. */
+export const downloadAiCsv = (figure: AiAnalyticsCsvFigure, query: string) =>
+  downloadFile(`/api/v1/ai/analytics.csv?${query}&figure=${figure}`, `vigil-ai-${figure}.csv`);

@@ -1,8 +1,7 @@
 import type { AuditPage, AuditVerifyResult } from '@vigil/shared';
 import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
-import { ApiError, request, unwrap } from '../../lib/api-client.ts';
-import { errorFromBody } from '../../lib/errors.ts';
-import { getToken } from '../../lib/token-store.ts';
+import { request, unwrap } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { type AuditFilterState, filterParams } from './audit-model.ts';
 
 export const auditKey = ['audit'] as const;
@@ -34,37 +33,8 @@ export const useVerifyAudit = () =>
       ),
   });
 
-/**
- * Downloads the filtered log as CSV. Fetched with the session's token (not a bare link, which
- * would carry only the cookie), then saved through a temporary object URL.
- */
+/** Downloads the filtered log as CSV (lib/download); resolves with the file's name. */
 export const useDownloadAuditCsv = () =>
   useMutation({
-    mutationFn: async (f: AuditFilterState) => {
-      const token = getToken();
-      let res: Response;
-      try {
-        res = await fetch(`/api/v1/audit/export.csv?${filterParams(f)}`, {
-          headers: token ? { Authorization: `Bearer ${token}` } : {},
-          credentials: 'same-origin',
-        });
-      } catch {
-        throw new ApiError('unavailable', 'unavailable');
-      }
-      if (!res.ok) {
-        const error = errorFromBody(await res.json().catch(() => undefined), res.status);
-        throw new ApiError(error.code, error.message, error.fields, error.detail);
-      }
-      const blob = await res.blob();
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'vigil-audit.csv';
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return name;
-    },
+    mutationFn: (f: AuditFilterState) => downloadFile(`/api/v1/audit/export.csv?${filterParams(f)}`, 'vigil-audit.csv'),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, storagePoints, storageSummary } from './storage-history.ts';
+import { storagePoints, storageSummary } from './storage-history.ts';
 
 describe('storage history', () => {
   const points = storagePoints([
@@ -16,10 +16,5 @@ describe('storage history', () => {
     const s = storageSummary(points)!;
     expect([s.first.bytes, s.last.bytes, s.peak.day]).toEqual([1e9, 2e9, '2026-03-02']);
     expect(storageSummary([])).toBeNull();
-  });
-  it('writes a day in the language without shifting it by a zone', () => {
-    expect(dayLabel(Date.UTC(2026, 2, 4), 'en')).toBe('Mar 4');
-    expect(dayLabel(Date.UTC(2026, 2, 4), 'fr')).toBe('4 mars');
-    expect(dayLabel(Date.UTC(2026, 2, 4), 'en', 'long')).toBe('March 4, 2026');
   });
 });

@@ -15,16 +15,6 @@ export function storagePoints(history: Billing['storageHistory']): StoragePoint[
     .sort((a, b) => a.t - b.t);
 }
 
-/** A calendar day written the reader's way ("Mar 4", "4 mars"), read in UTC so it never shifts a day. */
-export function dayLabel(t: number, locale: string, style: 'short' | 'long' = 'short'): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: style === 'short' ? 'short' : 'long',
-    ...(style === 'long' ? { year: 'numeric' } : {}),
-  }).format(t);
-}
-
 /** The three figures a summary of the chart says: where the period started, ended and peaked. */
 export function storageSummary(
   points: StoragePoint[],

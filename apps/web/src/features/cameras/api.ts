@@ -8,9 +8,8 @@ import type {
   UpdateCameraInput,
 } from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, request, unwrap } from '../../lib/api-client.ts';
-import { errorFromBody } from '../../lib/errors.ts';
-import { getToken } from '../../lib/token-store.ts';
+import { request, unwrap } from '../../lib/api-client.ts';
+import { fetchFile } from '../../lib/download.ts';
 
 export const camerasKey = ['cameras'] as const;
 
@@ -75,22 +74,6 @@ export const useArmCamera = () =>
  * since an <img src> cannot send it. Throws ApiError (e.g. `unavailable`: no video right now).
  */
 export async function fetchSnapshot(cameraId: string, signal: AbortSignal): Promise<string> {
-  const token = getToken();
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (e) {
-    if (signal.aborted) throw e;
-    throw new ApiError('unavailable', 'unavailable');
-  }
-  if (!res.ok) {
-    const body = await res.json().catch(() => undefined);
-    const error = errorFromBody(body, res.status);
-    throw new ApiError(error.code, error.message, error.fields, error.detail);
-  }
+  const res = await fetchFile(`/api/v1/cameras/${encodeURIComponent(cameraId)}/snapshot`, signal);
   return URL.createObjectURL(await res.blob());
 }

@@ -1,20 +1,13 @@
 import type { ApiError } from '../../lib/api-client.ts';
+import { vmsPlanRefusal } from '../../lib/vms-plan-refusal.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * The plan gate's refusal in the reader's language. English shows the server's own words
- * (null here: the caller's errorText does); other languages get the same sentence translated
- * when it is the gate's known one ("… Choose the VMS plan on the Upgrade page …").
+ * The plan gate's refusal in the reader's language (lib/vms-plan-refusal): null in English, or for
+ * a sentence it does not know, where the caller's errorText shows the server's own words.
  */
 export function refusalText(error: ApiError, t: Translate, language: string): string | null {
-  if (language.startsWith('en') || !error.detail) return null;
-  const named = /^The multi-site VMS area is not part of your plan\. Choose the (.+) plan on the Upgrade page/.exec(
-    error.detail,
-  );
-  if (named) return t('sites.refusal.plan', { plan: named[1] });
-  if (/^The multi-site VMS area is not part of your plan\. Ask your administrator/.test(error.detail)) {
-    return t('sites.refusal.admin');
-  }
-  return null;
+  const refusal = vmsPlanRefusal(error.detail, language);
+  return refusal && t(`sites.refusal.${refusal.sentence}`, refusal);
 }

@@ -1,13 +1,11 @@
 import type { PaymentProvider, PaymentSettings } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormFooter, SettingsFieldset, SettingsFormCard } from '../../../components/ui/settings-form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useSavePaymentSettings } from '../api.ts';
 import { type SettingsForm, bodyOf, formOf, serverProblems, settingsProblems, webhookUrl } from '../settings-form.ts';
 
@@ -18,7 +16,6 @@ import { type SettingsForm, bodyOf, formOf, serverProblems, settingsProblems, we
 export function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useErrorText();
   const save = useSavePaymentSettings();
   const [form, setForm] = useState<SettingsForm>(() => formOf(settings));
   const [attempted, setAttempted] = useState(false);
@@ -52,13 +49,8 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
   const hint = (h: string | null) => (h ? t('payments.secretSaved', { hint: h }) : t('payments.secretNone'));
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-6 rounded-lg border border-line bg-surface p-4 sm:p-6 lg:grid-cols-2"
-    >
-      <fieldset className="grid content-start gap-3">
-        <legend className="mb-1 text-lg font-semibold text-fg">{t('payments.provider')}</legend>
+    <SettingsFormCard onSubmit={submit}>
+      <SettingsFieldset legend={t('payments.provider')}>
         <div role="radiogroup" aria-label={t('payments.provider')} className="grid gap-2">
           {(['manual', 'stripe'] as PaymentProvider[]).map((p) => (
             <label
@@ -123,9 +115,8 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
           rows={4}
           {...field('manualInstructions')}
         />
-      </fieldset>
-      <fieldset className="grid content-start gap-3">
-        <legend className="mb-1 text-lg font-semibold text-fg">{t('payments.invoicing')}</legend>
+      </SettingsFieldset>
+      <SettingsFieldset legend={t('payments.invoicing')}>
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField label={t('pricing.field.currency')} maxLength={3} autoComplete="off" {...field('currency')} />
           <TextField label={t('payments.taxRate')} inputMode="decimal" {...field('taxRate')} />
@@ -135,20 +126,13 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
         <TextField label={t('payments.sellerName')} autoComplete="organization" {...field('sellerName')} />
         <TextareaField label={t('payments.sellerAddress')} rows={3} {...field('sellerAddress')} />
         <TextField label={t('payments.sellerTaxId')} autoComplete="off" {...field('sellerTaxId')} />
-      </fieldset>
-      <div className="grid gap-3 lg:col-span-2">
-        {attempted && Object.keys(local).length > 0 && <Banner tone="error">{t('pricing.fixErrors')}</Banner>}
-        {save.isError && (
-          <Banner tone="error" data-testid="payments-save-error">
-            {errorText(save.error)}
-          </Banner>
-        )}
-        <div>
-          <Button type="submit" busy={save.isPending}>
-            {t('payments.save')}
-          </Button>
-        </div>
-      </div>
-    </form>
+      </SettingsFieldset>
+      <FormFooter
+        save={save}
+        problem={attempted && Object.keys(local).length > 0 && t('pricing.fixErrors')}
+        label={t('payments.save')}
+        errorTestId="payments-save-error"
+      />
+    </SettingsFormCard>
   );
 }

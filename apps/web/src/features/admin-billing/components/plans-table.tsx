@@ -1,6 +1,7 @@
 import type { AdminPlan } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatBytes, formatNumber } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -33,84 +34,66 @@ export function PlansTable({
     </span>
   );
   return (
-    <section
-      aria-label={t('pricing.caption')}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-line bg-surface"
+    <ScrollTable
+      caption={t('pricing.caption')}
+      head={COLUMNS.map((c) => ({ key: c, label: t(`pricing.col.${c}`) }))}
+      tableClassName="min-w-[980px]"
+      testId="plans-table"
     >
-      <table className="w-full min-w-[980px] border-collapse" data-testid="plans-table">
-        <caption className="sr-only">{t('pricing.caption')}</caption>
-        <thead className="bg-sunken">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th
-                key={c}
-                scope="col"
-                className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase"
+      {plans.map((p) => (
+        <tr
+          key={p.key}
+          className={cn('border-b border-line last:border-0', p.archived && 'opacity-75')}
+          data-testid={`plan-row-${p.key}`}
+        >
+          <th scope="row" className={cn(cell, 'text-left font-medium text-fg')}>
+            {p.name}
+            <span className="block font-mono text-xs font-normal text-muted">{p.key}</span>
+          </th>
+          <td className={cn(cell, 'whitespace-nowrap text-fg')}>
+            {t('pricing.monthlyPrice', { price: formatMoney(p.prices.monthly, p.currency, lng) })}
+            <span className="block">
+              {t('pricing.yearlyPrice', { price: formatMoney(p.prices.yearly, p.currency, lng) })}
+            </span>
+          </td>
+          <td className={cn(cell, 'text-fg')}>
+            <ul>
+              <li>{t('pricing.limit.cameras', { n: formatNumber(p.limits.maxCameras, lng) })}</li>
+              <li>{t('pricing.limit.recordings', { n: formatNumber(p.limits.maxRecordings, lng) })}</li>
+              <li>{t('pricing.limit.storage', { size: formatBytes(p.limits.maxStorage * 1e9, lng) })}</li>
+              <li>{t('pricing.limit.ai', { n: formatNumber(p.limits.aiAnalysisQuota, lng) })}</li>
+            </ul>
+          </td>
+          <td className={cell}>
+            {yes(p.features.aiAccess, t('pricing.field.aiAccess'))}
+            {yes(p.features.vms, t('pricing.field.vms'))}
+          </td>
+          <td className={cn(cell, 'text-fg')}>
+            {p.archived ? t('pricing.archived') : p.public ? t('pricing.public') : t('pricing.hidden')}
+          </td>
+          <td className={cn(cell, 'text-fg')}>{formatNumber(p.order, lng)}</td>
+          <td className={cn(cell, 'text-fg')}>{formatNumber(p.subscribers, lng)}</td>
+          <td className={cell}>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => onEdit(p)}
+                aria-label={t('pricing.editNamed', { name: p.name })}
               >
-                {t(`pricing.col.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {plans.map((p) => (
-            <tr
-              key={p.key}
-              className={cn('border-b border-line last:border-0', p.archived && 'opacity-75')}
-              data-testid={`plan-row-${p.key}`}
-            >
-              <th scope="row" className={cn(cell, 'text-left font-medium text-fg')}>
-                {p.name}
-                <span className="block font-mono text-xs font-normal text-muted">{p.key}</span>
-              </th>
-              <td className={cn(cell, 'whitespace-nowrap text-fg')}>
-                {t('pricing.monthlyPrice', { price: formatMoney(p.prices.monthly, p.currency, lng) })}
-                <span className="block">
-                  {t('pricing.yearlyPrice', { price: formatMoney(p.prices.yearly, p.currency, lng) })}
-                </span>
-              </td>
-              <td className={cn(cell, 'text-fg')}>
-                <ul>
-                  <li>{t('pricing.limit.cameras', { n: formatNumber(p.limits.maxCameras, lng) })}</li>
-                  <li>{t('pricing.limit.recordings', { n: formatNumber(p.limits.maxRecordings, lng) })}</li>
-                  <li>{t('pricing.limit.storage', { size: formatBytes(p.limits.maxStorage * 1e9, lng) })}</li>
-                  <li>{t('pricing.limit.ai', { n: formatNumber(p.limits.aiAnalysisQuota, lng) })}</li>
-                </ul>
-              </td>
-              <td className={cell}>
-                {yes(p.features.aiAccess, t('pricing.field.aiAccess'))}
-                {yes(p.features.vms, t('pricing.field.vms'))}
-              </td>
-              <td className={cn(cell, 'text-fg')}>
-                {p.archived ? t('pricing.archived') : p.public ? t('pricing.public') : t('pricing.hidden')}
-              </td>
-              <td className={cn(cell, 'text-fg')}>{formatNumber(p.order, lng)}</td>
-              <td className={cn(cell, 'text-fg')}>{formatNumber(p.subscribers, lng)}</td>
-              <td className={cell}>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    onClick={() => onEdit(p)}
-                    aria-label={t('pricing.editNamed', { name: p.name })}
-                  >
-                    {t('pricing.edit')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    busy={busyKey === p.key}
-                    onClick={() => onArchive(p, !p.archived)}
-                    aria-label={t(p.archived ? 'pricing.unarchiveNamed' : 'pricing.archiveNamed', { name: p.name })}
-                  >
-                    {p.archived ? t('pricing.unarchive') : t('pricing.archive')}
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+                {t('pricing.edit')}
+              </Button>
+              <Button
+                variant="ghost"
+                busy={busyKey === p.key}
+                onClick={() => onArchive(p, !p.archived)}
+                aria-label={t(p.archived ? 'pricing.unarchiveNamed' : 'pricing.archiveNamed', { name: p.name })}
+              >
+                {p.archived ? t('pricing.unarchive') : t('pricing.archive')}
+              </Button>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }

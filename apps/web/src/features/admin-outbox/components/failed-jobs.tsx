@@ -1,16 +1,12 @@
 import type { DeadJob } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { failedJobsQuery, useFailedJobAction } from '../api.ts';
+import { RefreshableList } from './refreshable-list.tsx';
 
 /** Job kinds people recognise; an unknown kind shows its own name. */
 const KINDS = ['export', 'retention-sweep', 'retention-workspace'] as const;
@@ -41,62 +37,48 @@ export function FailedJobs({ timeZone }: { timeZone: string }) {
     );
 
   return (
-    <Card title={t('jobs.title')}>
-      <p className="mb-4 text-sm text-muted">{t('jobs.intro')}</p>
-      <div className="mb-4">
-        <Button variant="secondary" busy={query.isRefetching} onClick={() => void query.refetch()}>
-          {t('jobs.refresh')}
-        </Button>
-      </div>
-      {query.isPending ? (
-        <Spinner label={t('app.loading')} />
-      ) : query.isError ? (
-        <Banner tone="error">{t(errorKey(query.error instanceof ApiError ? query.error.code : 'unknown'))}</Banner>
-      ) : query.data.length === 0 ? (
-        <p className="text-sm text-muted">{t('jobs.empty')}</p>
-      ) : (
-        <ul className="flex flex-col gap-2" data-testid="failed-jobs">
-          {query.data.map((job) => (
-            <li key={job.id} className="flex flex-col gap-2 rounded-md border border-line p-3 text-sm">
-              <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-                <span className="font-medium text-fg">{kind(job)}</span>
-                <span className="text-xs text-muted">
-                  {t('jobs.attempts', {
-                    attempts: formatNumber(job.attempts, i18n.language),
-                    max: formatNumber(job.maxAttempts, i18n.language),
-                  })}
-                  {' · '}
-                  <time dateTime={job.failedAt}>{formatDateTime(job.failedAt, timeZone, i18n.language)}</time>
-                </span>
-              </div>
-              {job.lastError && (
-                <p className="break-words text-danger" data-testid="failed-job-error">
-                  {job.lastError}
-                </p>
-              )}
-              <p className="break-all font-mono text-xs text-muted">{job.payload}</p>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="primary"
-                  busy={action.isPending && action.variables?.id === job.id && action.variables.action === 'retry'}
-                  onClick={() => act(job, 'retry')}
-                  aria-label={t('jobs.retryLabel', { kind: kind(job) })}
-                >
-                  {t('jobs.retry')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  busy={action.isPending && action.variables?.id === job.id && action.variables.action === 'discard'}
-                  onClick={() => act(job, 'discard')}
-                  aria-label={t('jobs.discardLabel', { kind: kind(job) })}
-                >
-                  {t('jobs.discard')}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <RefreshableList strings="jobs" query={query} count={query.data?.length ?? 0}>
+      <ul className="flex flex-col gap-2" data-testid="failed-jobs">
+        {(query.data ?? []).map((job) => (
+          <li key={job.id} className="flex flex-col gap-2 rounded-md border border-line p-3 text-sm">
+            <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+              <span className="font-medium text-fg">{kind(job)}</span>
+              <span className="text-xs text-muted">
+                {t('jobs.attempts', {
+                  attempts: formatNumber(job.attempts, i18n.language),
+                  max: formatNumber(job.maxAttempts, i18n.language),
+                })}
+                {' · '}
+                <time dateTime={job.failedAt}>{formatDateTime(job.failedAt, timeZone, i18n.language)}</time>
+              </span>
+            </div>
+            {job.lastError && (
+              <p className="break-words text-danger" data-testid="failed-job-error">
+                {job.lastError}
+              </p>
+            )}
+            <p className="break-all font-mono text-xs text-muted">{job.payload}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="primary"
+                busy={action.isPending && action.variables?.id === job.id && action.variables.action === 'retry'}
+                onClick={() => act(job, 'retry')}
+                aria-label={t('jobs.retryLabel', { kind: kind(job) })}
+              >
+                {t('jobs.retry')}
+              </Button>
+              <Button
+                variant="secondary"
+                busy={action.isPending && action.variables?.id === job.id && action.variables.action === 'discard'}
+                onClick={() => act(job, 'discard')}
+                aria-label={t('jobs.discardLabel', { kind: kind(job) })}
+              >
+                {t('jobs.discard')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </RefreshableList>
   );
 }

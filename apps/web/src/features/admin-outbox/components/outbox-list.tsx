@@ -1,13 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { outboxQuery } from '../api.ts';
+import { RefreshableList } from './refreshable-list.tsx';
 
 /**
  * Mail the installation sent or queued. With no SMTP configured (the embedded default)
@@ -19,51 +15,32 @@ export function OutboxList({ timeZone }: { timeZone: string }) {
   const messages = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
-    <Card title={t('outbox.title')}>
-      <p className="mb-4 text-sm text-muted">{t('outbox.intro')}</p>
-      <div className="mb-4">
-        <Button variant="secondary" busy={query.isRefetching} onClick={() => void query.refetch()}>
-          {t('outbox.refresh')}
-        </Button>
-      </div>
-      {query.isPending ? (
-        <Spinner label={t('app.loading')} />
-      ) : query.isError ? (
-        <Banner tone="error">{t(errorKey(query.error instanceof ApiError ? query.error.code : 'unknown'))}</Banner>
-      ) : messages.length === 0 ? (
-        <p className="text-sm text-muted">{t('outbox.empty')}</p>
-      ) : (
-        <ul className="flex flex-col gap-2" data-testid="outbox-list">
-          {messages.map((m) => (
-            <li key={m.id} className="rounded-md border border-line">
-              <details>
-                <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-4 gap-y-1 p-3 text-sm">
-                  <span className="font-medium text-fg">{m.subject}</span>
-                  <span className="break-all text-muted">{t('outbox.to', { to: m.to })}</span>
-                  <span className="ml-auto text-xs text-muted">
-                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone, i18n.language)}</time>
-                    {' · '}
-                    {m.sentAt ? t('outbox.sent', { transport: m.transport }) : t('outbox.queued')}
-                  </span>
-                </summary>
-                <pre className="overflow-x-auto border-t border-line bg-sunken p-3 text-xs break-words whitespace-pre-wrap text-fg">
-                  {m.text}
-                </pre>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage && (
-        <Button
-          className="mt-4"
-          variant="secondary"
-          busy={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('outbox.loadMore')}
-        </Button>
-      )}
-    </Card>
+    <RefreshableList
+      strings="outbox"
+      query={query}
+      count={messages.length}
+      after={<LoadMoreButton list={query} label={t('outbox.loadMore')} className="mt-4" />}
+    >
+      <ul className="flex flex-col gap-2" data-testid="outbox-list">
+        {messages.map((m) => (
+          <li key={m.id} className="rounded-md border border-line">
+            <details>
+              <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-4 gap-y-1 p-3 text-sm">
+                <span className="font-medium text-fg">{m.subject}</span>
+                <span className="break-all text-muted">{t('outbox.to', { to: m.to })}</span>
+                <span className="ml-auto text-xs text-muted">
+                  <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone, i18n.language)}</time>
+                  {' · '}
+                  {m.sentAt ? t('outbox.sent', { transport: m.transport }) : t('outbox.queued')}
+                </span>
+              </summary>
+              <pre className="overflow-x-auto border-t border-line bg-sunken p-3 text-xs break-words whitespace-pre-wrap text-fg">
+                {m.text}
+              </pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </RefreshableList>
   );
 }

@@ -3,9 +3,9 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorKey } from '../../../lib/errors.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -48,13 +48,7 @@ export function AdminUsersPage() {
             {t('adminUsers.shown', { count: users.length })}
           </p>
           <UsersTable users={users} selfUid={me?.user.uid ?? ''} timeZone={me?.user.preferences.timezone ?? 'UTC'} />
-          {query.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {t('adminUsers.loadMore')}
-              </Button>
-            </div>
-          )}
+          <LoadMoreButton list={query} label={t('adminUsers.loadMore')} className="mt-4 flex justify-center" />
         </>
       )}
     </>

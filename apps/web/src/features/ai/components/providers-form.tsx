@@ -1,5 +1,5 @@
 import type { AiSettings, AiSettingsInput } from '@vigil/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -71,41 +71,107 @@ function KeyField({
 const keyInput = (edit: KeyEdit): string | null | undefined =>
   edit.mode === 'keep' ? undefined : edit.mode === 'remove' ? null : edit.value;
 
+/** A provider's form while it is being edited: on or off, its address, its timeout (seconds) and its key. */
+function useProviderDraft(stored: AiSettings['codeproject'] | AiSettings['openai'], defaultTimeoutMs: number) {
+  const [on, setOn] = useState(!!stored);
+  const [url, setUrl] = useState(stored?.url ?? '');
+  const [seconds, setSeconds] = useState(String((stored?.timeoutMs ?? defaultTimeoutMs) / 1000));
+  const [key, setKey] = useState<KeyEdit>({ mode: 'keep' });
+  return { on, setOn, url, setUrl, seconds, setSeconds, key, setKey, hasKey: !!stored?.hasApiKey };
+}
+type ProviderDraft = ReturnType<typeof useProviderDraft>;
+
+/** What a provider's draft sends: a comma is a decimal point in the timeout ("1,5" s). */
+const draftInput = (d: ProviderDraft) => ({
+  url: d.url.trim(),
+  apiKey: keyInput(d.key),
+  timeoutMs: Math.round(Number(d.seconds.replace(',', '.')) * 1000),
+});
+
+/** One remote detector: its switch, then (when on) its address, `children` (its own fields), timeout and key. */
+function ProviderSection({
+  name,
+  draft,
+  urlPlaceholder,
+  fieldError,
+  children,
+}: {
+  name: 'codeproject' | 'openai';
+  draft: ProviderDraft;
+  urlPlaceholder: string;
+  fieldError(key: string): string | undefined;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-3 border-t border-line pt-4" data-testid={`ai-${name}`}>
+      <SwitchField
+        label={t(`ai.settings.${name}`)}
+        description={t(`ai.settings.${name}.help`)}
+        checked={draft.on}
+        onCheckedChange={draft.setOn}
+      />
+      {draft.on && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={t('ai.settings.url')}
+            type="url"
+            inputMode="url"
+            placeholder={urlPlaceholder}
+            value={draft.url}
+            onValueChange={draft.setUrl}
+            error={fieldError(`${name}.url`)}
+          />
+          {children}
+          <TextField
+            label={t('ai.settings.timeout')}
+            type="number"
+            min={0.5}
+            max={60}
+            step={0.5}
+            value={draft.seconds}
+            onValueChange={draft.setSeconds}
+            error={fieldError(`${name}.timeoutMs`)}
+          />
+          <div className="sm:col-span-2">
+            <KeyField
+              idPrefix={name}
+              hasKey={draft.hasKey}
+              edit={draft.key}
+              onChange={draft.setKey}
+              error={fieldError(`${name}.apiKey`)}
+            />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** The detectors: the built-in one's state, a CodeProject.AI server, an OpenAI-compatible vision API. */
 export function ProvidersForm({ settings }: { settings: AiSettings }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
   const save = useSaveAiSettings();
-  const cp = settings.codeproject;
-  const oa = settings.openai;
-  const [useCp, setUseCp] = useState(!!cp);
-  const [cpUrl, setCpUrl] = useState(cp?.url ?? '');
-  const [cpTimeout, setCpTimeout] = useState(String((cp?.timeoutMs ?? 10_000) / 1000));
-  const [cpKey, setCpKey] = useState<KeyEdit>({ mode: 'keep' });
-  const [useOa, setUseOa] = useState(!!oa);
-  const [oaUrl, setOaUrl] = useState(oa?.url ?? '');
-  const [oaModel, setOaModel] = useState(oa?.model ?? '');
-  const [oaTimeout, setOaTimeout] = useState(String((oa?.timeoutMs ?? 20_000) / 1000));
-  const [oaKey, setOaKey] = useState<KeyEdit>({ mode: 'keep' });
+  const cp = useProviderDraft(settings.codeproject, 10_000);
+  const oa = useProviderDraft(settings.openai, 20_000);
+  const [oaModel, setOaModel] = useState(settings.openai?.model ?? '');
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
   const f = (k: string) => fields[k];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const ms = (s: string) => Math.round(Number(s.replace(',', '.')) * 1000);
     const input: AiSettingsInput = {
-      codeproject: useCp ? { url: cpUrl.trim(), apiKey: keyInput(cpKey), timeoutMs: ms(cpTimeout) } : null,
-      openai: useOa
-        ? { url: oaUrl.trim(), apiKey: keyInput(oaKey), model: oaModel.trim(), timeoutMs: ms(oaTimeout) }
-        : null,
+      codeproject: cp.on ? draftInput(cp) : null,
+      openai: oa.on ? { ...draftInput(oa), model: oaModel.trim() } : null,
     };
     save.mutate(input, {
       onSuccess: (next) => {
-        setCpKey({ mode: 'keep' });
-        setOaKey({ mode: 'keep' });
-        setUseCp(!!next.codeproject);
-        setUseOa(!!next.openai);
+        cp.setKey({ mode: 'keep' });
+        oa.setKey({ mode: 'keep' });
+        cp.setOn(!!next.codeproject);
+        oa.setOn(!!next.openai);
         toast({ kind: 'success', text: t('ai.settings.saved') });
       },
     });
@@ -121,96 +187,16 @@ export function ProvidersForm({ settings }: { settings: AiSettings }) {
             : t('ai.settings.local.unavailable')}
         </p>
       </section>
-
-      <section className="flex flex-col gap-3 border-t border-line pt-4" data-testid="ai-codeproject">
-        <SwitchField
-          label={t('ai.settings.codeproject')}
-          description={t('ai.settings.codeproject.help')}
-          checked={useCp}
-          onCheckedChange={setUseCp}
+      <ProviderSection name="codeproject" draft={cp} urlPlaceholder="http://192.168.1.20:32168" fieldError={f} />
+      <ProviderSection name="openai" draft={oa} urlPlaceholder="https://api.openai.com/v1" fieldError={f}>
+        <TextField
+          label={t('ai.settings.model')}
+          value={oaModel}
+          placeholder="gpt-4o-mini"
+          onValueChange={setOaModel}
+          error={f('openai.model')}
         />
-        {useCp && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label={t('ai.settings.url')}
-              type="url"
-              inputMode="url"
-              placeholder="http://192.168.1.20:32168"
-              value={cpUrl}
-              onChange={(e) => setCpUrl(e.target.value)}
-              error={f('codeproject.url')}
-            />
-            <TextField
-              label={t('ai.settings.timeout')}
-              type="number"
-              min={0.5}
-              max={60}
-              step={0.5}
-              value={cpTimeout}
-              onChange={(e) => setCpTimeout(e.target.value)}
-              error={f('codeproject.timeoutMs')}
-            />
-            <div className="sm:col-span-2">
-              <KeyField
-                idPrefix="codeproject"
-                hasKey={!!cp?.hasApiKey}
-                edit={cpKey}
-                onChange={setCpKey}
-                error={f('codeproject.apiKey')}
-              />
-            </div>
-          </div>
-        )}
-      </section>
-
-      <section className="flex flex-col gap-3 border-t border-line pt-4" data-testid="ai-openai">
-        <SwitchField
-          label={t('ai.settings.openai')}
-          description={t('ai.settings.openai.help')}
-          checked={useOa}
-          onCheckedChange={setUseOa}
-        />
-        {useOa && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label={t('ai.settings.url')}
-              type="url"
-              inputMode="url"
-              placeholder="https://api.openai.com/v1"
-              value={oaUrl}
-              onChange={(e) => setOaUrl(e.target.value)}
-              error={f('openai.url')}
-            />
-            <TextField
-              label={t('ai.settings.model')}
-              value={oaModel}
-              placeholder="gpt-4o-mini"
-              onChange={(e) => setOaModel(e.target.value)}
-              error={f('openai.model')}
-            />
-            <TextField
-              label={t('ai.settings.timeout')}
-              type="number"
-              min={0.5}
-              max={60}
-              step={0.5}
-              value={oaTimeout}
-              onChange={(e) => setOaTimeout(e.target.value)}
-              error={f('openai.timeoutMs')}
-            />
-            <div className="sm:col-span-2">
-              <KeyField
-                idPrefix="openai"
-                hasKey={!!oa?.hasApiKey}
-                edit={oaKey}
-                onChange={setOaKey}
-                error={f('openai.apiKey')}
-              />
-            </div>
-          </div>
-        )}
-      </section>
-
+      </ProviderSection>
       {save.error ? <Banner tone="error">{errorText(save.error)}</Banner> : null}
       <div>
         <Button type="submit" busy={save.isPending}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { Meter } from '../../../components/ui/progress.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { quotaState } from '../ai-model.ts';
@@ -20,10 +20,7 @@ export function QuotaMeter({ used, quota }: { used: number; quota: number }) {
       />
       {s.exhausted && (
         <Banner tone="warning" data-testid="ai-quota-exhausted">
-          {t('ai.quota.exhausted')}{' '}
-          <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-            {t('ai.quota.upgrade')}
-          </Link>
+          {t('ai.quota.exhausted')} <BannerLink to="/upgrade">{t('ai.quota.upgrade')}</BannerLink>
         </Banner>
       )}
     </div>

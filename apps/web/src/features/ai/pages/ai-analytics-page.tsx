@@ -1,4 +1,4 @@
-import type { AiAnalytics } from '@vigil/shared';
+import type { AiAnalytics, AiAnalyticsCsvFigure } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,8 +127,6 @@ function Figures({ f, query, lng }: { f: AiAnalytics; query: string; lng: string
       })
     : none;
   const labelName = (l: string) => t(`ai.label.${l}`, { defaultValue: l });
-  const labelMax = Math.max(0, ...f.labels.map((l) => l.count));
-  const cameraMax = Math.max(0, ...f.cameras.map((c) => c.count));
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-2" data-testid="ai-analytics-panels">
       <Card title={t('ai.quota.title')} className="min-w-0 lg:col-span-2">
@@ -165,59 +163,23 @@ function Figures({ f, query, lng }: { f: AiAnalytics; query: string; lng: string
           />
         }
       />
-      <FigureCard
+      <RankedFigure
         title={t('ai.analytics.perLabel.title')}
         testId="ai-per-label"
         query={query}
         figure="labels"
         summary={labelSummary}
-        chart={
-          <RowChart
-            rows={f.labels.slice(0, 12).map((l) => ({
-              id: l.label,
-              label: labelName(l.label),
-              value: l.count,
-              text: formatNumber(l.count, lng, 0),
-            }))}
-            max={labelMax}
-            summary={labelSummary}
-            testId="ai-per-label-chart"
-          />
-        }
-        table={
-          <FigureTable
-            caption={t('ai.analytics.perLabel.title')}
-            head={[t('ai.analytics.label'), t('ai.analytics.detections')]}
-            rows={f.labels.map((l) => ({ key: l.label, cells: [labelName(l.label), formatNumber(l.count, lng, 0)] }))}
-          />
-        }
+        nameHead={t('ai.analytics.label')}
+        items={f.labels.map((l) => ({ id: l.label, name: labelName(l.label), count: l.count }))}
       />
-      <FigureCard
+      <RankedFigure
         title={t('ai.analytics.perCamera.title')}
         testId="ai-per-camera"
         query={query}
         figure="cameras"
         summary={cameraSummary}
-        chart={
-          <RowChart
-            rows={f.cameras.slice(0, 12).map((c) => ({
-              id: c.cameraId,
-              label: c.name,
-              value: c.count,
-              text: formatNumber(c.count, lng, 0),
-            }))}
-            max={cameraMax}
-            summary={cameraSummary}
-            testId="ai-per-camera-chart"
-          />
-        }
-        table={
-          <FigureTable
-            caption={t('ai.analytics.perCamera.title')}
-            head={[t('ai.camera'), t('ai.analytics.detections')]}
-            rows={f.cameras.map((c) => ({ key: c.cameraId, cells: [c.name, formatNumber(c.count, lng, 0)] }))}
-          />
-        }
+        nameHead={t('ai.camera')}
+        items={f.cameras.map((c) => ({ id: c.cameraId, name: c.name, count: c.count }))}
       />
       <FigureCard
         title={t('ai.analytics.heatmap.title')}
@@ -239,5 +201,45 @@ function Figures({ f, query, lng }: { f: AiAnalytics; query: string; lng: string
         }
       />
     </div>
+  );
+}
+
+/** A ranking (detections per label, per camera): the twelve largest as bars, every one in the table. */
+function RankedFigure({
+  nameHead,
+  items,
+  ...card
+}: {
+  title: string;
+  testId: string;
+  query: string;
+  figure: AiAnalyticsCsvFigure;
+  summary: string;
+  nameHead: string;
+  items: { id: string; name: string; count: number }[];
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  return (
+    <FigureCard
+      {...card}
+      chart={
+        <RowChart
+          rows={items
+            .slice(0, 12)
+            .map((i) => ({ id: i.id, label: i.name, value: i.count, text: formatNumber(i.count, lng, 0) }))}
+          max={Math.max(0, ...items.map((i) => i.count))}
+          summary={card.summary}
+          testId={`${card.testId}-chart`}
+        />
+      }
+      table={
+        <FigureTable
+          caption={card.title}
+          head={[nameHead, t('ai.analytics.detections')]}
+          rows={items.map((i) => ({ key: i.id, cells: [i.name, formatNumber(i.count, lng, 0)] }))}
+        />
+      }
+    />
   );
 }

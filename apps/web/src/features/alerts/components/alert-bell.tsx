@@ -12,6 +12,7 @@ import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { type AlertItem, badgeText, eventLink, freshAlerts } from '../alert-model.ts';
 import { alertsKey, alertsQuery, useMarkRead } from '../api.ts';
 import '../translations.ts';
+import { MenuContent } from '../../../components/ui/menu-content.tsx';
 
 const itemClass =
   'flex min-h-12 cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm text-fg outline-none data-[highlighted]:bg-sunken';
@@ -26,7 +27,7 @@ function BellIcon() {
 }
 
 /**
- * The alert center (issue 9): the unread count on a bell in the app bar, the latest alerts with
+ * The alert center: the unread count on a bell in the app bar, the latest alerts with
  * their thumbnails, live over the realtime stream, and a toast on any page when one arrives.
  * Per person and workspace (the server keeps what each person read).
  */
@@ -84,64 +85,56 @@ export function AlertBell() {
           </span>
         ) : null}
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-md border border-line bg-surface p-1 shadow-lg"
-        >
-          <Menu.Label className="flex items-center justify-between px-2 py-2 text-sm font-semibold text-fg">
-            {t('alerts.title')}
-          </Menu.Label>
-          <Menu.Separator className="my-1 h-px bg-line" />
-          {items.length === 0 ? (
-            <p className="px-2 py-4 text-sm text-muted">{t('alerts.empty')}</p>
-          ) : (
-            <div className="max-h-[60vh] overflow-y-auto">
-              {items.map((a) => (
-                <Menu.Item key={a.id} className={itemClass} onSelect={() => open(a)} data-testid="alert-item">
-                  {a.thumbnailUrl ? (
-                    <img src={a.thumbnailUrl} alt="" className="h-9 w-16 shrink-0 rounded object-cover" />
-                  ) : (
-                    <span
-                      aria-hidden="true"
-                      className="flex h-9 w-16 shrink-0 items-center justify-center rounded bg-sunken text-muted"
-                    >
-                      <BellIcon />
-                    </span>
-                  )}
-                  <span className="min-w-0 flex-1">
-                    <span className={cn('block truncate', !a.read && 'font-semibold')}>
-                      {label(a)}
-                      {a.read ? null : <span className="sr-only"> ({t('alerts.unread')})</span>}
-                    </span>
-                    <span className="block text-xs text-muted">
-                      {formatDateTime(a.startAt, timeZone, i18n.language)}
-                    </span>
+      <MenuContent className="w-[min(24rem,calc(100vw-1rem))]">
+        <Menu.Label className="flex items-center justify-between px-2 py-2 text-sm font-semibold text-fg">
+          {t('alerts.title')}
+        </Menu.Label>
+        <Menu.Separator className="my-1 h-px bg-line" />
+        {items.length === 0 ? (
+          <p className="px-2 py-4 text-sm text-muted">{t('alerts.empty')}</p>
+        ) : (
+          <div className="max-h-[60vh] overflow-y-auto">
+            {items.map((a) => (
+              <Menu.Item key={a.id} className={itemClass} onSelect={() => open(a)} data-testid="alert-item">
+                {a.thumbnailUrl ? (
+                  <img src={a.thumbnailUrl} alt="" className="h-9 w-16 shrink-0 rounded object-cover" />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-16 shrink-0 items-center justify-center rounded bg-sunken text-muted"
+                  >
+                    <BellIcon />
                   </span>
-                  {a.read ? null : <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-primary" />}
-                </Menu.Item>
-              ))}
-            </div>
-          )}
-          <Menu.Separator className="my-1 h-px bg-line" />
-          <div className="flex gap-1">
-            <Menu.Item
-              className={cn(itemClass, 'min-h-10 flex-1 justify-center')}
-              disabled={!badge}
-              onSelect={() => markRead.mutate({ all: true })}
-            >
-              {t('alerts.markAllRead')}
-            </Menu.Item>
-            <Menu.Item
-              className={cn(itemClass, 'min-h-10 flex-1 justify-center')}
-              onSelect={() => navigate('/viewer/events')}
-            >
-              {t('alerts.allEvents')}
-            </Menu.Item>
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className={cn('block truncate', !a.read && 'font-semibold')}>
+                    {label(a)}
+                    {a.read ? null : <span className="sr-only"> ({t('alerts.unread')})</span>}
+                  </span>
+                  <span className="block text-xs text-muted">{formatDateTime(a.startAt, timeZone, i18n.language)}</span>
+                </span>
+                {a.read ? null : <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-primary" />}
+              </Menu.Item>
+            ))}
           </div>
-        </Menu.Content>
-      </Menu.Portal>
+        )}
+        <Menu.Separator className="my-1 h-px bg-line" />
+        <div className="flex gap-1">
+          <Menu.Item
+            className={cn(itemClass, 'min-h-10 flex-1 justify-center')}
+            disabled={!badge}
+            onSelect={() => markRead.mutate({ all: true })}
+          >
+            {t('alerts.markAllRead')}
+          </Menu.Item>
+          <Menu.Item
+            className={cn(itemClass, 'min-h-10 flex-1 justify-center')}
+            onSelect={() => navigate('/viewer/events')}
+          >
+            {t('alerts.allEvents')}
+          </Menu.Item>
+        </div>
+      </MenuContent>
     </Menu.Root>
   );
 }

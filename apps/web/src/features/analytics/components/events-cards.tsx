@@ -8,12 +8,16 @@ import { ColumnChart, HeatGrid, RowChart } from '../../../components/charts/lazy
 
 const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
+/** The events' figures once loaded, and their busiest bucket (a day, a camera) for the summary. */
+function useEventFigures(q: UseQueryResult<AnalyticsEvents>) {
+  const { t, i18n } = useTranslation();
+  const f = q.data;
+  return { t, lng: i18n.language, f, top: f ? busiest(f.buckets) : null };
+}
+
 /** Events per local day of the period. */
 export function EventsPerDayCard({ q, query }: { q: UseQueryResult<AnalyticsEvents>; query: string }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  const f = q.data;
-  const top = f ? busiest(f.buckets) : null;
+  const { t, lng, f, top } = useEventFigures(q);
   const summary = !f
     ? ''
     : top
@@ -62,10 +66,7 @@ export function EventsPerDayCard({ q, query }: { q: UseQueryResult<AnalyticsEven
 
 /** Events per camera (the caller's, the site's), busiest first. */
 export function EventsPerCameraCard({ q, query }: { q: UseQueryResult<AnalyticsEvents>; query: string }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  const f = q.data;
-  const top = f ? busiest(f.buckets) : null;
+  const { t, lng, f, top } = useEventFigures(q);
   const summary = !f
     ? ''
     : top

@@ -41,6 +41,7 @@ export function StorageGrowthCard({ q, query }: { q: UseQueryResult<AnalyticsSto
             summary={summary}
             tick={(ms) => formatCalendarDay(new Date(ms).toISOString(), lng)}
             format={(n) => formatBytes(n, lng)}
+            testId="storage-growth-chart"
           />
         )
       }

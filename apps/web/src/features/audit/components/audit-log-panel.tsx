@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { browserTimeZone, formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -92,16 +93,7 @@ function Panel({ isAdmin, timeZone }: { isAdmin: boolean; timeZone: string }) {
       ) : (
         <AuditTable entries={entries} timeZone={timeZone} />
       )}
-      {query.hasNextPage && (
-        <Button
-          className="mt-4"
-          variant="secondary"
-          busy={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('audit.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton list={query} label={t('audit.loadMore')} className="mt-4" />
     </Card>
   );
 }

@@ -1,11 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { usePasswordResetRequest } from '../api.ts';
-import { AuthCard, FormError } from '../components/auth-card.tsx';
+import { AuthCard, AuthFooterLink, EmailField, FormError } from '../components/auth-card.tsx';
 import { errorText } from '../error-text.ts';
 
 export function ForgotPasswordPage() {
@@ -26,25 +24,13 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormError message={reset.isError ? errorText(t, reset.error) : null} />
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onValueChange={setEmail} />
           <Button type="submit" busy={reset.isPending}>
             {t('auth.forgotSubmit')}
           </Button>
         </form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/auth/login" className="font-medium text-primary underline underline-offset-4">
-          {t('auth.backToLogin')}
-        </Link>
-      </p>
+      <AuthFooterLink to="/auth/login">{t('auth.backToLogin')}</AuthFooterLink>
     </AuthCard>
   );
 }

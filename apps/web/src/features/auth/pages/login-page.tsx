@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { afterLoginPath } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSignIn } from '../api.ts';
-import { AuthCard, FormError } from '../components/auth-card.tsx';
+import { AuthCard, AuthFooterLink, EmailField, FormError } from '../components/auth-card.tsx';
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { loginErrorText } from '../error-text.ts';
 
@@ -64,23 +64,14 @@ export function LoginPage() {
     <AuthCard title={t('auth.loginTitle')} intro={t('auth.loginIntro')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormError message={signIn.isError ? loginErrorText(t, signIn.error) : restartMessage} />
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
+        <EmailField value={email} onValueChange={setEmail} />
+        <PasswordField
           label={t('auth.password')}
-          type="password"
           name="password"
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValueChange={setPassword}
         />
         <div className="flex justify-end">
           <Link to="/auth/forgot" className="text-sm text-primary underline underline-offset-4">
@@ -91,12 +82,9 @@ export function LoginPage() {
           {t('auth.signIn')}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        {t('auth.noAccount')}{' '}
-        <Link to="/auth/register" className="font-medium text-primary underline underline-offset-4">
-          {t('auth.registerLink')}
-        </Link>
-      </p>
+      <AuthFooterLink lead={t('auth.noAccount')} to="/auth/register">
+        {t('auth.registerLink')}
+      </AuthFooterLink>
     </AuthCard>
   );
 }

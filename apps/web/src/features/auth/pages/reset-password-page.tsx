@@ -1,13 +1,12 @@
-import { MIN_PASSWORD_LENGTH } from '@vigil/shared';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { NewPasswordField, useNewPassword } from '../../../components/ui/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePasswordResetConfirm } from '../api.ts';
-import { AuthCard, FormError } from '../components/auth-card.tsx';
+import { AuthCard, AuthFooterLink, FormError } from '../components/auth-card.tsx';
 import { errorText } from '../error-text.ts';
 
 export function ResetPasswordPage() {
@@ -15,17 +14,11 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = usePasswordResetConfirm();
-  const [password, setPassword] = useState('');
-  const [localError, setLocalError] = useState<string | undefined>();
+  const password = useNewPassword();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setLocalError(t('errors.auth/weak-password'));
-      return;
-    }
-    setLocalError(undefined);
-    confirm.mutate({ token, password });
+    if (password.check()) confirm.mutate({ token, password: password.value });
   };
 
   // A bad or expired link answers invalid-argument: say so in words a person can act on.
@@ -45,28 +38,15 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <FormError message={serverError} />
-          <TextField
-            label={t('auth.newPassword')}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint={t('auth.passwordHint', { count: MIN_PASSWORD_LENGTH })}
-            error={localError}
-          />
+          <NewPasswordField label={t('auth.newPassword')} name="password" password={password} />
           <Button type="submit" busy={confirm.isPending}>
             {t('auth.resetSubmit')}
           </Button>
         </form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/auth/login" className="font-medium text-primary underline underline-offset-4">
-          {confirm.isSuccess ? t('auth.loginLink') : t('auth.backToLogin')}
-        </Link>
-      </p>
+      <AuthFooterLink to="/auth/login">
+        {confirm.isSuccess ? t('auth.loginLink') : t('auth.backToLogin')}
+      </AuthFooterLink>
     </AuthCard>
   );
 }

@@ -1,15 +1,17 @@
 import type { Billing } from '@vigil/shared';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureTable } from '../../../components/charts/figure-card.tsx';
+import { AreaChart } from '../../../components/charts/lazy-charts.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatBytes } from '../../../lib/format.ts';
-import { dayLabel, storagePoints, storageSummary } from '../storage-history.ts';
+import { formatBytes, formatCalendarDay } from '../../../lib/format.ts';
+import { storagePoints, storageSummary } from '../storage-history.ts';
 
-// The chart library loads with this card only (decision 0007): no other page pays for it.
-const StorageChart = lazy(() => import('./storage-chart.tsx'));
-
-/** Storage over the last 30 days: a chart for the eye, the same figures as a table for everyone. */
+/**
+ * Storage over the last 30 days: a chart for the eye (the shared lazy chart chunk, decision 0007:
+ * no other page of billing pays for it), the same figures as a table for everyone.
+ */
 export function StorageHistory({ history }: { history: Billing['storageHistory'] }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -20,7 +22,7 @@ export function StorageHistory({ history }: { history: Billing['storageHistory']
         from: formatBytes(s.first.bytes, lng),
         to: formatBytes(s.last.bytes, lng),
         peak: formatBytes(s.peak.bytes, lng),
-        peakDay: dayLabel(s.peak.t, lng, 'long'),
+        peakDay: formatCalendarDay(s.peak.day, lng, 'long'),
       })
     : '';
   return (
@@ -31,34 +33,27 @@ export function StorageHistory({ history }: { history: Billing['storageHistory']
         <>
           <p className="mb-3 text-sm text-muted">{summary}</p>
           <Suspense fallback={<Spinner label={t('app.loading')} />}>
-            <StorageChart points={points} summary={summary} />
+            <AreaChart
+              points={points.map((p) => ({ t: p.t, value: p.bytes }))}
+              summary={summary}
+              tick={(ms) => formatCalendarDay(new Date(ms).toISOString(), lng)}
+              format={(n) => formatBytes(n, lng)}
+              height={220}
+              testId="storage-chart"
+            />
           </Suspense>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer font-medium text-primary">{t('billing.storage.table')}</summary>
             <div className="mt-2">
-              <table className="w-full text-left" data-testid="storage-table">
-                <caption className="sr-only">{t('billing.storage.title')}</caption>
-                <thead>
-                  <tr className="border-b border-line text-muted">
-                    <th scope="col" className="py-1 font-medium">
-                      {t('billing.storage.day')}
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      {t('billing.storage.used')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {points.map((p) => (
-                    <tr key={p.day} className="border-b border-line last:border-0">
-                      <th scope="row" className="py-1 font-normal text-fg">
-                        {dayLabel(p.t, lng, 'long')}
-                      </th>
-                      <td className="py-1 text-right text-fg">{formatBytes(p.bytes, lng)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FigureTable
+                caption={t('billing.storage.title')}
+                head={[t('billing.storage.day'), t('billing.storage.used')]}
+                rows={points.map((p) => ({
+                  key: p.day,
+                  cells: [formatCalendarDay(p.day, lng, 'long'), formatBytes(p.bytes, lng)],
+                }))}
+                testId="storage-table"
+              />
             </div>
           </details>
         </>

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
@@ -98,11 +99,7 @@ function Notices({
   openInvoice: Billing['invoices'][number] | undefined;
 }) {
   const { t } = useTranslation();
-  const upgrade = (
-    <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-      {t('billing.seePlans')}
-    </Link>
-  );
+  const upgrade = <BannerLink to="/upgrade">{t('billing.seePlans')}</BannerLink>;
   return (
     <div className="mb-3 grid gap-2 empty:hidden">
       {(s.planStatus === 'expired' || s.planStatus === 'canceled') && (

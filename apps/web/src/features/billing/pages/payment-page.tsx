@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -54,10 +55,7 @@ function Payment({ isOwner, timeZone }: { isOwner: boolean; timeZone: string }) 
   if (!plan) {
     return (
       <Banner tone="error" data-testid="unknown-plan">
-        {t('billing.payment.unknownPlan')}{' '}
-        <Link to="/upgrade" className="font-semibold underline">
-          {t('billing.payment.seePlans')}
-        </Link>
+        {t('billing.payment.unknownPlan')} <BannerLink to="/upgrade">{t('billing.payment.seePlans')}</BannerLink>
       </Banner>
     );
   }

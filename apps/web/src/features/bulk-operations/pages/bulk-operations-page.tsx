@@ -2,8 +2,9 @@ import type { BulkChange } from '@vigil/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -36,7 +37,7 @@ import { RecentOperations } from '../components/recent-operations.tsx';
 import '../translations.ts';
 
 /**
- * /vms/bulk-operations (issue 13, the vms plan): choose cameras across sites by filter, tick the
+ * /vms/bulk-operations (the VMS plan): choose cameras across sites by filter, tick the
  * ones to change, pick one change, confirm (a delete by typing how many), then follow it live
  * (the `bulk-operations` topic) to every camera's result. The operation on show is `?id=`.
  */
@@ -52,10 +53,7 @@ export function BulkOperationsPage() {
         </Banner>
       ) : me && !me.user.vmsAccess ? (
         <Banner tone="warning" data-testid="feature-gate">
-          {t('bulk.gate')}{' '}
-          <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-            {t('bulk.upgrade')}
-          </Link>
+          {t('bulk.gate')} <BannerLink to="/upgrade">{t('bulk.upgrade')}</BannerLink>
         </Banner>
       ) : (
         <BulkWorkspace />

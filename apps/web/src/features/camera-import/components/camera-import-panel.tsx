@@ -9,7 +9,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 type Tab = 'csv' | 'discover';
 
 /**
- * Adding cameras to a site in bulk (issue 13): paste a CSV, or discover ONVIF devices on the
+ * Adding cameras to a site in bulk (dozens at a time, not one form each): paste a CSV, or discover ONVIF devices on the
  * server's network. The site's Manage page composes it (app/page-loaders.tsx).
  */
 export function CameraImportPanel({ siteId }: { siteId: string }) {

@@ -5,6 +5,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Meter } from '../../../components/ui/progress.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useDiscover, useStartImport } from '../api.ts';
@@ -89,12 +90,11 @@ export function DiscoverTab({ siteId }: { siteId: string }) {
             autoComplete="off"
             onChange={(e) => setUsername(e.target.value)}
           />
-          <TextField
+          <PasswordField
             label={t('cameraImport.discover.password')}
-            type="password"
             value={password}
             autoComplete="new-password"
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={setPassword}
           />
         </div>
         <p className="text-xs text-muted">{t('cameraImport.discover.credentialsHint')}</p>

@@ -5,6 +5,7 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ARM_DURATIONS, armingBadge } from '../arming-model.ts';
 import type { ArmInput } from '../api.ts';
+import { MenuContent } from '../../../components/ui/menu-content.tsx';
 
 /** Armed or not, until when, and whether by hand: written out, never colour alone. */
 export function ArmingBadge({ camera, timeZone }: { camera: Camera; timeZone: string }) {
@@ -50,34 +51,27 @@ export function ArmingMenu({ camera, busy, onArm }: { camera: Camera; busy: bool
         {t('cameras.arming.menu')}
         <span aria-hidden="true">▾</span>
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 min-w-52 rounded-md border border-line bg-surface p-1 shadow-lg"
-        >
-          {ARM_DURATIONS.map((minutes) => (
-            <Menu.Item key={`arm${minutes}`} className={itemClass} onSelect={() => onArm({ armed: true, minutes })}>
-              {t('cameras.arming.armHours', hours(minutes))}
+      <MenuContent align="start" collisionPadding={8} className="min-w-52">
+        {ARM_DURATIONS.map((minutes) => (
+          <Menu.Item key={`arm${minutes}`} className={itemClass} onSelect={() => onArm({ armed: true, minutes })}>
+            {t('cameras.arming.armHours', hours(minutes))}
+          </Menu.Item>
+        ))}
+        <Menu.Separator className="my-1 h-px bg-line" />
+        {ARM_DURATIONS.map((minutes) => (
+          <Menu.Item key={`dis${minutes}`} className={itemClass} onSelect={() => onArm({ armed: false, minutes })}>
+            {t('cameras.arming.disarmHours', hours(minutes))}
+          </Menu.Item>
+        ))}
+        {camera.armOverride && (
+          <>
+            <Menu.Separator className="my-1 h-px bg-line" />
+            <Menu.Item className={itemClass} onSelect={() => onArm({ resume: true })}>
+              {t(camera.scheduleId ? 'cameras.arming.resume' : 'cameras.arming.resumeAlways')}
             </Menu.Item>
-          ))}
-          <Menu.Separator className="my-1 h-px bg-line" />
-          {ARM_DURATIONS.map((minutes) => (
-            <Menu.Item key={`dis${minutes}`} className={itemClass} onSelect={() => onArm({ armed: false, minutes })}>
-              {t('cameras.arming.disarmHours', hours(minutes))}
-            </Menu.Item>
-          ))}
-          {camera.armOverride && (
-            <>
-              <Menu.Separator className="my-1 h-px bg-line" />
-              <Menu.Item className={itemClass} onSelect={() => onArm({ resume: true })}>
-                {t(camera.scheduleId ? 'cameras.arming.resume' : 'cameras.arming.resumeAlways')}
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Content>
-      </Menu.Portal>
+          </>
+        )}
+      </MenuContent>
     </Menu.Root>
   );
 }

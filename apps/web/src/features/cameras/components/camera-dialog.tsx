@@ -1,7 +1,7 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { Camera, ProbeResult } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
@@ -66,44 +66,38 @@ export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDial
   };
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-4 text-fg shadow-xl sm:p-6">
-          <DialogPrimitive.Title className="text-lg font-semibold">
-            {t(camera ? 'cameras.form.editTitle' : 'cameras.form.addTitle')}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 mb-4 text-sm text-muted">
-            {t('cameras.form.description')}
-          </DialogPrimitive.Description>
-          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <CameraFields
-              form={form}
-              onChange={change}
-              errors={fields}
-              keepsPassword={Boolean(camera?.source.hasPassword) && initial.type === 'rtsp'}
-            />
-            <div aria-live="polite" className="flex flex-col gap-2">
-              {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}
-              {probeResult && <ProbeResultView result={probeResult} />}
-              {apiFailure && apiFailure.code !== 'resource-exhausted' && (
-                <Banner tone="error">{errorText(apiFailure)}</Banner>
-              )}
-            </div>
-            <div className="flex flex-wrap justify-end gap-2">
-              <DialogPrimitive.Close asChild>
-                <Button variant="secondary">{t('cameras.cancel')}</Button>
-              </DialogPrimitive.Close>
-              <Button variant="secondary" busy={probe.isPending} onClick={test}>
-                {t('cameras.form.test')}
-              </Button>
-              <Button type="submit" busy={saving}>
-                {t('cameras.form.save')}
-              </Button>
-            </div>
-          </form>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(camera ? 'cameras.form.editTitle' : 'cameras.form.addTitle')}
+      description={t('cameras.form.description')}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <CameraFields
+          form={form}
+          onChange={change}
+          errors={fields}
+          keepsPassword={Boolean(camera?.source.hasPassword) && initial.type === 'rtsp'}
+        />
+        <div aria-live="polite" className="flex flex-col gap-2">
+          {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}
+          {probeResult && <ProbeResultView result={probeResult} />}
+          {apiFailure && apiFailure.code !== 'resource-exhausted' && (
+            <Banner tone="error">{errorText(apiFailure)}</Banner>
+          )}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('cameras.cancel')}</Button>
+          </DialogClose>
+          <Button variant="secondary" busy={probe.isPending} onClick={test}>
+            {t('cameras.form.test')}
+          </Button>
+          <Button type="submit" busy={saving}>
+            {t('cameras.form.save')}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

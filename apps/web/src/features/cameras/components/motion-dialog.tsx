@@ -1,8 +1,8 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { Camera } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
@@ -55,61 +55,54 @@ export function MotionDialog({ camera, onOpenChange }: MotionDialogProps) {
     scheduleRecording: t('cameras.motion.scheduleRecording'),
   };
   return (
-    <DialogPrimitive.Root open onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <DialogPrimitive.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-4 text-fg shadow-xl sm:max-h-[calc(100dvh-2rem)] sm:p-6"
-          onEscapeKeyDown={(e) => drawing && e.preventDefault()}
-          data-testid="motion-dialog"
-        >
-          <DialogPrimitive.Title className="text-lg font-semibold">
-            {t('cameras.motion.title', { name: camera.name })}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 mb-4 text-sm text-muted">
-            {t('cameras.motion.description')}
-          </DialogPrimitive.Description>
-          <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
-            <ZoneEditor
-              cameraId={camera.id}
-              shapes={form.shapes}
-              onChange={(shapes) => setForm((f) => ({ ...f, shapes }))}
-              onDrawingChange={setDrawing}
-            />
-            <MotionFields
-              form={form}
-              onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
-              schedules={schedules.data?.items ?? []}
-              recordsOnMotion={camera.recordingMode === 'motion'}
-              errors={fields}
-            />
-            <div ref={errorsRef} aria-live="polite" data-testid="motion-errors">
-              {failure && (
-                <Banner tone="error">
-                  <p>{errorText(failure)}</p>
-                  {Object.keys(fields).length > 0 && (
-                    <ul className="mt-1 list-disc pl-5">
-                      {Object.entries(fields).map(([field, message]) => (
-                        <li key={field}>
-                          {fieldNames[field] ?? field}: {message}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Banner>
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={t('cameras.motion.title', { name: camera.name })}
+      description={t('cameras.motion.description')}
+      width="max-w-3xl"
+      onEscapeKeyDown={(e) => drawing && e.preventDefault()}
+      data-testid="motion-dialog"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+        <ZoneEditor
+          cameraId={camera.id}
+          shapes={form.shapes}
+          onChange={(shapes) => setForm((f) => ({ ...f, shapes }))}
+          onDrawingChange={setDrawing}
+        />
+        <MotionFields
+          form={form}
+          onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+          schedules={schedules.data?.items ?? []}
+          recordsOnMotion={camera.recordingMode === 'motion'}
+          errors={fields}
+        />
+        <div ref={errorsRef} aria-live="polite" data-testid="motion-errors">
+          {failure && (
+            <Banner tone="error">
+              <p>{errorText(failure)}</p>
+              {Object.keys(fields).length > 0 && (
+                <ul className="mt-1 list-disc pl-5">
+                  {Object.entries(fields).map(([field, message]) => (
+                    <li key={field}>
+                      {fieldNames[field] ?? field}: {message}
+                    </li>
+                  ))}
+                </ul>
               )}
-            </div>
-            <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-surface px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
-              <DialogPrimitive.Close asChild>
-                <Button variant="secondary">{t('cameras.cancel')}</Button>
-              </DialogPrimitive.Close>
-              <Button type="submit" busy={update.isPending} disabled={drawing}>
-                {t('cameras.form.save')}
-              </Button>
-            </div>
-          </form>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+            </Banner>
+          )}
+        </div>
+        <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap justify-end gap-2 border-t border-line bg-surface px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('cameras.cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" busy={update.isPending} disabled={drawing}>
+            {t('cameras.form.save')}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

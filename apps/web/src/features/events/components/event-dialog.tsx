@@ -1,12 +1,11 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { type VigilEvent, mayExportFootage } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Fact, RecordDialog, RecordHeader } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -33,44 +32,17 @@ export function EventDialog(props: EventDialogProps) {
   const { t } = useTranslation();
   const query = useQuery(eventQuery(props.id));
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => !open && props.onClose()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <DialogPrimitive.Content
-          className="fixed inset-0 z-50 overflow-y-auto bg-surface p-4 text-fg shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:border sm:border-line sm:p-6"
-          data-testid="event-dialog"
-          aria-describedby={undefined}
-        >
-          {query.isPending ? (
-            <>
-              <DialogPrimitive.Title className="text-lg font-semibold">{t('events.dialogTitle')}</DialogPrimitive.Title>
-              <Spinner label={t('app.loading')} />
-            </>
-          ) : query.isError ? (
-            <>
-              <DialogPrimitive.Title className="text-lg font-semibold">{t('events.dialogTitle')}</DialogPrimitive.Title>
-              <Banner tone="error" className="my-4">
-                {t('events.notFound')}
-              </Banner>
-              <DialogPrimitive.Close asChild>
-                <Button variant="secondary">{t('events.close')}</Button>
-              </DialogPrimitive.Close>
-            </>
-          ) : (
-            <EventBody event={query.data} {...props} />
-          )}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words text-fg">{children}</dd>
-    </div>
+    <RecordDialog
+      query={query}
+      onClose={props.onClose}
+      testId="event-dialog"
+      title={t('events.dialogTitle')}
+      notFound={t('events.notFound')}
+      closeLabel={t('events.close')}
+      loadingLabel={t('app.loading')}
+    >
+      {(event) => <EventBody event={event} {...props} />}
+    </RecordDialog>
   );
 }
 
@@ -117,19 +89,9 @@ function EventBody({ event, ...props }: EventDialogProps & { event: VigilEvent }
   };
   return (
     <div className="grid gap-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <DialogPrimitive.Title className="text-lg font-semibold">
-            {t(`events.kind.${event.kind}`)} · {camera}
-          </DialogPrimitive.Title>
-          <p className="mt-1 text-sm text-muted">{when(event.startAt)}</p>
-        </div>
-        <DialogPrimitive.Close asChild>
-          <Button variant="ghost" aria-label={t('events.close')} className="shrink-0 px-3 text-lg">
-            ×
-          </Button>
-        </DialogPrimitive.Close>
-      </div>
+      <RecordHeader title={`${t(`events.kind.${event.kind}`)} · ${camera}`} closeLabel={t('events.close')}>
+        <p className="mt-1 text-sm text-muted">{when(event.startAt)}</p>
+      </RecordHeader>
       {hasClip(event) && event.cameraId && (
         <ClipPlayer key={event.id} src={vodUrl(event.cameraId, clip.from, clip.to)} from={clip.from} />
       )}

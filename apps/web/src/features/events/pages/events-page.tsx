@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { TOPIC_EVENTS } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -183,13 +184,7 @@ export function EventsPage() {
                 />
               ))}
             </ul>
-            {list.hasNextPage && (
-              <div className="mt-4 flex justify-center">
-                <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                  {t('events.loadMore')}
-                </Button>
-              </div>
-            )}
+            <LoadMoreButton list={list} label={t('events.loadMore')} className="mt-4 flex justify-center" />
           </>
         )}
       </section>

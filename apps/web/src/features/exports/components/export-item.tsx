@@ -2,6 +2,7 @@ import type { Export } from '@vigil/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { ProgressBar } from '../../../components/ui/progress.tsx';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 
 const TONE: Record<Export['status'], string> = {
@@ -46,16 +47,7 @@ export function ExportItem(props: {
       </div>
       {(item.status === 'queued' || item.status === 'running') && (
         <div className="mt-3">
-          <div
-            role="progressbar"
-            aria-label={t('exports.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={pct}
-            className="h-2 overflow-hidden rounded-full bg-sunken"
-          >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
-          </div>
+          <ProgressBar label={t('exports.progress')} value={pct} />
           <p className="mt-1 text-xs text-muted">{pct} %</p>
         </div>
       )}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../components/ui/button.tsx';
+import { saveBlob } from '../../../lib/download.ts';
 import { formatClock } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { LiveConnection } from '../live-connection.ts';
@@ -7,6 +9,7 @@ import type { LiveState, Transport } from '../player-types.ts';
 import { snapshotName } from '../snapshot.ts';
 import { tileMode } from '../tile-mode.ts';
 import { SnoozeMenu } from './snooze-menu.tsx';
+import { StrokeIcon } from './stroke-icon.tsx';
 
 const TRANSPORT_LABEL: Record<Transport, string> = { webrtc: 'WebRTC', mse: 'MSE', hls: 'HLS' };
 
@@ -86,12 +89,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
     canvas.getContext('2d')?.drawImage(v, 0, 0);
     canvas.toBlob(
       (blob) => {
-        if (!blob) return;
-        const a = document.createElement('a');
-        a.href = URL.createObjectURL(blob);
-        a.download = snapshotName(camera.name, new Date());
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+        if (blob) saveBlob(blob, snapshotName(camera.name, new Date()));
       },
       'image/jpeg',
       0.9,
@@ -189,32 +187,17 @@ const ICON_PATHS = {
 
 function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon>
       <path d={ICON_PATHS[name]} />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function TileButton(props: { label: string; onClick(): void; disabled?: boolean; children: React.ReactNode }) {
   return (
-    <button
-      type="button"
-      aria-label={props.label}
-      title={props.label}
-      disabled={props.disabled}
-      onClick={props.onClick}
+    <IconButton
+      {...props}
       className="flex h-9 min-w-9 items-center justify-center rounded bg-black/60 px-2 text-base text-white hover:bg-black/80 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
-    >
-      <span aria-hidden="true">{props.children}</span>
-    </button>
+    />
   );
 }

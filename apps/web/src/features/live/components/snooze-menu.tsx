@@ -6,6 +6,8 @@ import { formatClock } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { liveCamerasQuery, snoozeCamera } from '../api.ts';
+import { MenuContent } from '../../../components/ui/menu-content.tsx';
+import { StrokeIcon } from './stroke-icon.tsx';
 
 /** How long a busy scene can be quieted from its tile, in minutes. */
 const CHOICES = [15, 60, 240, 480] as const;
@@ -60,54 +62,38 @@ export function SnoozeMenu({
       >
         <BellIcon off={snoozed} />
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-md border border-line bg-surface p-1 text-sm shadow-lg"
-        >
-          <Menu.Label className="px-2 py-1.5 font-semibold text-fg">{t('live.snooze.title')}</Menu.Label>
-          {CHOICES.map((m) => (
+      <MenuContent className="min-w-48 text-sm">
+        <Menu.Label className="px-2 py-1.5 font-semibold text-fg">{t('live.snooze.title')}</Menu.Label>
+        {CHOICES.map((m) => (
+          <Menu.Item
+            key={m}
+            onSelect={() => snooze.mutate(m)}
+            className="cursor-pointer rounded px-2 py-1.5 text-fg outline-none data-[highlighted]:bg-sunken"
+          >
+            {m < 60 ? t('live.snooze.minutes', { count: m }) : t('live.snooze.hours', { count: m / 60 })}
+          </Menu.Item>
+        ))}
+        {snoozed && (
+          <>
+            <Menu.Separator className="my-1 h-px bg-line" />
             <Menu.Item
-              key={m}
-              onSelect={() => snooze.mutate(m)}
+              onSelect={() => snooze.mutate(0)}
               className="cursor-pointer rounded px-2 py-1.5 text-fg outline-none data-[highlighted]:bg-sunken"
             >
-              {m < 60 ? t('live.snooze.minutes', { count: m }) : t('live.snooze.hours', { count: m / 60 })}
+              {t('live.snooze.end')}
             </Menu.Item>
-          ))}
-          {snoozed && (
-            <>
-              <Menu.Separator className="my-1 h-px bg-line" />
-              <Menu.Item
-                onSelect={() => snooze.mutate(0)}
-                className="cursor-pointer rounded px-2 py-1.5 text-fg outline-none data-[highlighted]:bg-sunken"
-              >
-                {t('live.snooze.end')}
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Content>
-      </Menu.Portal>
+          </>
+        )}
+      </MenuContent>
     </Menu.Root>
   );
 }
 
 function BellIcon({ off }: { off: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      strokeLinecap="round"
-    >
+    <StrokeIcon roundCaps>
       <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 21h4" />
       {off && <path d="M3 3l18 18" />}
-    </svg>
+    </StrokeIcon>
   );
 }

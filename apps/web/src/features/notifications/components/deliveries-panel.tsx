@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { deliveriesQuery, useRetryDelivery } from '../api.ts';
@@ -123,13 +124,7 @@ export function DeliveriesPanel() {
           </table>
         </div>
       )}
-      {list.hasNextPage && (
-        <div>
-          <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('notifications.log.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton list={list} label={t('notifications.log.loadMore')} />
     </section>
   );
 }

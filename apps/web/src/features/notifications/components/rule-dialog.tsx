@@ -1,8 +1,8 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { Camera, NotificationRule, Recipient } from '@vigil/shared';
 import { EVENT_KINDS, EVENT_SEVERITIES, PERSON_CHANNELS, RULE_ROLES } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
@@ -82,133 +82,128 @@ export function RuleDialog({ onClose, rule, cameras, people }: RuleDialogProps) 
       .map((id) => ({ value: id, label: t('notifications.rule.deletedCamera') })),
   ];
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-4 text-fg shadow-xl sm:p-6">
-          <DialogPrimitive.Title className="text-lg font-semibold">
-            {t(rule ? 'notifications.rule.editTitle' : 'notifications.rule.addTitle')}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 mb-4 text-sm text-muted">
-            {t('notifications.rule.description')}
-          </DialogPrimitive.Description>
-          <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-            <TextField
-              label={t('notifications.rule.name')}
-              value={form.name}
-              maxLength={80}
-              onChange={(e) => change({ name: e.target.value })}
-              error={problem('name')}
-              required
-            />
-            <SwitchField
-              label={t('notifications.rule.enabled')}
-              checked={form.enabled}
-              onCheckedChange={(enabled) => change({ enabled })}
-            />
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t(rule ? 'notifications.rule.editTitle' : 'notifications.rule.addTitle')}
+      description={t('notifications.rule.description')}
+      width="max-w-2xl"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+        <TextField
+          label={t('notifications.rule.name')}
+          value={form.name}
+          maxLength={80}
+          onChange={(e) => change({ name: e.target.value })}
+          error={problem('name')}
+          required
+        />
+        <SwitchField
+          label={t('notifications.rule.enabled')}
+          checked={form.enabled}
+          onCheckedChange={(enabled) => change({ enabled })}
+        />
+        <CheckGroup
+          legend={t('notifications.rule.kinds')}
+          hint={t('notifications.rule.kindsHint')}
+          options={EVENT_KINDS.map((k) => ({ value: k, label: t(`notifications.kind.${k}`) }))}
+          value={form.kinds}
+          onToggle={(k, on) => change({ kinds: toggle(form.kinds, k, on, EVENT_KINDS) })}
+          error={problem('kinds')}
+        />
+        <CheckGroup
+          legend={t('notifications.rule.severities')}
+          options={EVENT_SEVERITIES.map((s) => ({ value: s, label: t(`notifications.severity.${s}`) }))}
+          value={form.severities}
+          onToggle={(s, on) => change({ severities: toggle(form.severities, s, on, EVENT_SEVERITIES) })}
+          error={problem('severities')}
+        />
+        {cameraOptions.length ? (
+          <CheckGroup
+            legend={t('notifications.rule.cameras')}
+            hint={t('notifications.rule.camerasHint')}
+            options={cameraOptions}
+            value={form.cameraIds}
+            onToggle={(id, on) =>
+              change({
+                cameraIds: toggle(
+                  form.cameraIds,
+                  id,
+                  on,
+                  cameraOptions.map((c) => c.value),
+                ),
+              })
+            }
+            error={problem('cameras')}
+            scroll={cameraOptions.length > 6}
+            testId="rule-cameras"
+          />
+        ) : (
+          <p className="text-sm text-muted">{t('notifications.rule.noCameras')}</p>
+        )}
+        <SwitchField
+          label={t('notifications.rule.armed')}
+          description={t('notifications.rule.armedHint')}
+          checked={form.onlyWhenArmed}
+          onCheckedChange={(onlyWhenArmed) => change({ onlyWhenArmed })}
+        />
+        <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-line p-3">
+          <legend className="px-1 text-sm font-semibold text-fg">{t('notifications.rule.recipients')}</legend>
+          <p className="text-xs text-muted">{t('notifications.rule.recipientsHint')}</p>
+          <CheckGroup
+            legend={t('notifications.rule.roles')}
+            options={RULE_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+            value={form.recipientRoles}
+            onToggle={(r, on) => change({ recipientRoles: toggle(form.recipientRoles, r, on, RULE_ROLES) })}
+          />
+          {people.length > 0 && (
             <CheckGroup
-              legend={t('notifications.rule.kinds')}
-              hint={t('notifications.rule.kindsHint')}
-              options={EVENT_KINDS.map((k) => ({ value: k, label: t(`notifications.kind.${k}`) }))}
-              value={form.kinds}
-              onToggle={(k, on) => change({ kinds: toggle(form.kinds, k, on, EVENT_KINDS) })}
-              error={problem('kinds')}
+              legend={t('notifications.rule.people')}
+              options={people.map((p) => ({
+                value: p.id,
+                label: t('notifications.rule.person', { name: p.displayName || p.email, role: roleLabel(p.role) }),
+              }))}
+              value={form.recipientUserIds}
+              onToggle={(id, on) =>
+                change({
+                  recipientUserIds: toggle(
+                    form.recipientUserIds,
+                    id,
+                    on,
+                    people.map((p) => p.id),
+                  ),
+                })
+              }
+              scroll={people.length > 6}
             />
-            <CheckGroup
-              legend={t('notifications.rule.severities')}
-              options={EVENT_SEVERITIES.map((s) => ({ value: s, label: t(`notifications.severity.${s}`) }))}
-              value={form.severities}
-              onToggle={(s, on) => change({ severities: toggle(form.severities, s, on, EVENT_SEVERITIES) })}
-              error={problem('severities')}
-            />
-            {cameraOptions.length ? (
-              <CheckGroup
-                legend={t('notifications.rule.cameras')}
-                hint={t('notifications.rule.camerasHint')}
-                options={cameraOptions}
-                value={form.cameraIds}
-                onToggle={(id, on) =>
-                  change({
-                    cameraIds: toggle(
-                      form.cameraIds,
-                      id,
-                      on,
-                      cameraOptions.map((c) => c.value),
-                    ),
-                  })
-                }
-                error={problem('cameras')}
-                scroll={cameraOptions.length > 6}
-                testId="rule-cameras"
-              />
-            ) : (
-              <p className="text-sm text-muted">{t('notifications.rule.noCameras')}</p>
-            )}
-            <SwitchField
-              label={t('notifications.rule.armed')}
-              description={t('notifications.rule.armedHint')}
-              checked={form.onlyWhenArmed}
-              onCheckedChange={(onlyWhenArmed) => change({ onlyWhenArmed })}
-            />
-            <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-line p-3">
-              <legend className="px-1 text-sm font-semibold text-fg">{t('notifications.rule.recipients')}</legend>
-              <p className="text-xs text-muted">{t('notifications.rule.recipientsHint')}</p>
-              <CheckGroup
-                legend={t('notifications.rule.roles')}
-                options={RULE_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
-                value={form.recipientRoles}
-                onToggle={(r, on) => change({ recipientRoles: toggle(form.recipientRoles, r, on, RULE_ROLES) })}
-              />
-              {people.length > 0 && (
-                <CheckGroup
-                  legend={t('notifications.rule.people')}
-                  options={people.map((p) => ({
-                    value: p.id,
-                    label: t('notifications.rule.person', { name: p.displayName || p.email, role: roleLabel(p.role) }),
-                  }))}
-                  value={form.recipientUserIds}
-                  onToggle={(id, on) =>
-                    change({
-                      recipientUserIds: toggle(
-                        form.recipientUserIds,
-                        id,
-                        on,
-                        people.map((p) => p.id),
-                      ),
-                    })
-                  }
-                  scroll={people.length > 6}
-                />
-              )}
-              {problem('recipients') && (
-                <p className="text-sm text-danger" data-testid="field-error">
-                  {problem('recipients')}
-                </p>
-              )}
-            </fieldset>
-            <CheckGroup
-              legend={t('notifications.rule.channels')}
-              options={PERSON_CHANNELS.map((c) => ({ value: c, label: t(`notifications.channel.${c}`) }))}
-              value={form.channels}
-              onToggle={(c, on) => change({ channels: toggle(form.channels, c, on, PERSON_CHANNELS) })}
-              error={problem('channels')}
-            />
-            <CooldownField form={form} onChange={change} error={problem('cooldown')} />
-            <div aria-live="polite">
-              {checked && Object.keys(local).length > 0 && <Banner tone="error">{t('notifications.rule.fix')}</Banner>}
-              {apiFailure && !fieldFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}
-            </div>
-            <div className="flex flex-wrap justify-end gap-2">
-              <DialogPrimitive.Close asChild>
-                <Button variant="secondary">{t('notifications.cancel')}</Button>
-              </DialogPrimitive.Close>
-              <Button type="submit" busy={create.isPending || update.isPending}>
-                {t('notifications.save')}
-              </Button>
-            </div>
-          </form>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+          )}
+          {problem('recipients') && (
+            <p className="text-sm text-danger" data-testid="field-error">
+              {problem('recipients')}
+            </p>
+          )}
+        </fieldset>
+        <CheckGroup
+          legend={t('notifications.rule.channels')}
+          options={PERSON_CHANNELS.map((c) => ({ value: c, label: t(`notifications.channel.${c}`) }))}
+          value={form.channels}
+          onToggle={(c, on) => change({ channels: toggle(form.channels, c, on, PERSON_CHANNELS) })}
+          error={problem('channels')}
+        />
+        <CooldownField form={form} onChange={change} error={problem('cooldown')} />
+        <div aria-live="polite">
+          {checked && Object.keys(local).length > 0 && <Banner tone="error">{t('notifications.rule.fix')}</Banner>}
+          {apiFailure && !fieldFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('notifications.cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" busy={create.isPending || update.isPending}>
+            {t('notifications.save')}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

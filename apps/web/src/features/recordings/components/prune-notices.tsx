@@ -5,7 +5,7 @@ import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { noticeKey } from '../notice-model.ts';
 
 /**
- * Footage the plan's limits made retention delete (issue 3: "saying so in the page"). Polite, not
+ * Footage the plan's limits made retention delete, said in the page so nobody discovers it by a gap. Polite, not
  * an alert: it reports what already happened. Only the owner can change the plan, so only the
  * owner gets the upgrade link (the same /upgrade the cameras page offers at maxCameras).
  */

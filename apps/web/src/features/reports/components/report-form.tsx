@@ -1,4 +1,4 @@
-import { REPORT_FORMATS, REPORT_KINDS } from '@vigil/shared';
+import { REPORT_KINDS } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -16,6 +16,7 @@ import {
   emptyReportForm,
   periodOf,
 } from '../report-model.ts';
+import { ScopeFields } from './scope-fields.tsx';
 
 /**
  * A new report: kind, period (presets on the workspace's calendar, or custom), site (with the
@@ -65,23 +66,7 @@ export function ReportForm(props: { timeZone: string; sites: { id: string; name:
           onChange={(e) => change({ period: e.target.value as PeriodChoice })}
           options={PERIOD_CHOICES.map((p) => ({ value: p, label: t(`reports.periods.${p}`) }))}
         />
-        {props.sites && (
-          <SelectField
-            label={t('reports.site')}
-            value={form.siteId}
-            onChange={(e) => change({ siteId: e.target.value })}
-            options={[
-              { value: '', label: t('reports.allCameras') },
-              ...props.sites.map((s) => ({ value: s.id, label: s.name })),
-            ]}
-          />
-        )}
-        <SelectField
-          label={t('reports.format')}
-          value={form.format}
-          onChange={(e) => change({ format: e.target.value as Form['format'] })}
-          options={REPORT_FORMATS.map((f) => ({ value: f, label: t(`reports.formats.${f}`) }))}
-        />
+        <ScopeFields sites={props.sites} siteId={form.siteId} format={form.format} onChange={change} />
       </div>
       {form.period === 'custom' && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import type { Report } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { ProgressBar } from '../../../components/ui/progress.tsx';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { isRendering } from '../report-model.ts';
 
@@ -38,16 +39,7 @@ export function ReportItem(props: { report: Report; onDelete(report: Report): vo
       </div>
       {isRendering(report) && (
         <div className="mt-3">
-          <div
-            role="progressbar"
-            aria-label={t('reports.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={pct}
-            className="h-2 overflow-hidden rounded-full bg-sunken"
-          >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
-          </div>
+          <ProgressBar label={t('reports.progress')} value={pct} />
         </div>
       )}
       {report.status === 'failed' && report.error && (

@@ -1,5 +1,4 @@
 import {
-  REPORT_FORMATS,
   REPORT_FREQUENCIES,
   REPORT_KINDS,
   type ReportFormat,
@@ -16,6 +15,7 @@ import { DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { recipientsQuery, useCreateSchedule, useUpdateSchedule } from '../api.ts';
+import { ScopeFields } from './scope-fields.tsx';
 
 interface Form {
   kind: ReportKind;
@@ -90,23 +90,7 @@ export function ScheduleFormDialog(props: {
             onChange={(e) => change({ frequency: e.target.value as ReportFrequency })}
             options={REPORT_FREQUENCIES.map((f) => ({ value: f, label: t(`reports.schedules.frequencies.${f}`) }))}
           />
-          {props.sites && (
-            <SelectField
-              label={t('reports.site')}
-              value={form.siteId}
-              onChange={(e) => change({ siteId: e.target.value })}
-              options={[
-                { value: '', label: t('reports.allCameras') },
-                ...props.sites.map((s) => ({ value: s.id, label: s.name })),
-              ]}
-            />
-          )}
-          <SelectField
-            label={t('reports.format')}
-            value={form.format}
-            onChange={(e) => change({ format: e.target.value as ReportFormat })}
-            options={REPORT_FORMATS.map((f) => ({ value: f, label: t(`reports.formats.${f}`) }))}
-          />
+          <ScopeFields sites={props.sites} siteId={form.siteId} format={form.format} onChange={change} />
         </div>
         <fieldset
           className="flex min-w-0 flex-col gap-1"

@@ -1,7 +1,7 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { Schedule } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -94,54 +94,49 @@ export function ScheduleDialog({ open, onOpenChange, schedule, timeZone, today }
 
   const otherFailure = apiFailure && !(apiFailure.code === 'invalid-argument' && apiFailure.fields);
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-surface p-4 text-fg shadow-xl sm:p-6">
-          <DialogPrimitive.Title className="text-lg font-semibold">
-            {t(schedule ? 'schedules.form.editTitle' : 'schedules.form.addTitle')}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Description className="mt-1 mb-4 text-sm text-muted">
-            {t('schedules.form.description', { tz: timeZone })}
-          </DialogPrimitive.Description>
-          <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
-            <TextField
-              label={t('schedules.form.name')}
-              value={form.name}
-              maxLength={80}
-              onChange={(e) => change({ name: e.target.value })}
-              error={nameError || undefined}
-              required
-            />
-            <RangesEditor
-              rows={form.ranges}
-              onChange={(ranges) => change({ ranges })}
-              onPreset={preset}
-              errors={rangeErrors}
-              error={server.ranges && serverText(server.ranges)}
-            />
-            <HolidaysEditor
-              rows={form.holidays}
-              onChange={(holidays) => change({ holidays })}
-              today={today}
-              errors={holidayErrors}
-              error={server.holidays && serverText(server.holidays)}
-            />
-            <div aria-live="polite">
-              {checked && hasProblems(problems) && <Banner tone="error">{t('schedules.form.fix')}</Banner>}
-              {otherFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}
-            </div>
-            <div className="flex flex-wrap justify-end gap-2">
-              <DialogPrimitive.Close asChild>
-                <Button variant="secondary">{t('schedules.cancel')}</Button>
-              </DialogPrimitive.Close>
-              <Button type="submit" busy={saving}>
-                {t('schedules.form.save')}
-              </Button>
-            </div>
-          </form>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(schedule ? 'schedules.form.editTitle' : 'schedules.form.addTitle')}
+      description={t('schedules.form.description', { tz: timeZone })}
+      width="max-w-2xl"
+    >
+      <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+        <TextField
+          label={t('schedules.form.name')}
+          value={form.name}
+          maxLength={80}
+          onChange={(e) => change({ name: e.target.value })}
+          error={nameError || undefined}
+          required
+        />
+        <RangesEditor
+          rows={form.ranges}
+          onChange={(ranges) => change({ ranges })}
+          onPreset={preset}
+          errors={rangeErrors}
+          error={server.ranges && serverText(server.ranges)}
+        />
+        <HolidaysEditor
+          rows={form.holidays}
+          onChange={(holidays) => change({ holidays })}
+          today={today}
+          errors={holidayErrors}
+          error={server.holidays && serverText(server.holidays)}
+        />
+        <div aria-live="polite">
+          {checked && hasProblems(problems) && <Banner tone="error">{t('schedules.form.fix')}</Banner>}
+          {otherFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('schedules.cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" busy={saving}>
+            {t('schedules.form.save')}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }

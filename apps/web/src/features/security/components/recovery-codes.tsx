@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 /** The recovery codes, shown this once: copy them, download them as a text file, then close. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone(): void }) {
@@ -16,14 +17,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone(
       toast({ kind: 'error', text: t('security.recovery.copyFailed') });
     }
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'vigil-recovery-codes.txt';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => saveBlob(new Blob([text], { type: 'text/plain' }), 'vigil-recovery-codes.txt');
   return (
     <section aria-labelledby="recovery-codes-title" className="flex flex-col gap-4">
       <h3 id="recovery-codes-title" className="text-base font-semibold text-fg">

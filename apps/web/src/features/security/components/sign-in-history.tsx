@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SignInAttempt } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
@@ -80,16 +80,7 @@ export function SignInHistory({ timeZone }: { timeZone: string }) {
           </table>
         </>
       )}
-      {query.hasNextPage && (
-        <Button
-          className="mt-4"
-          variant="secondary"
-          busy={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('security.history.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton list={query} label={t('security.history.loadMore')} className="mt-4" />
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogClose, FormDialog } from '../../../components/ui/dialog.tsx';
+import { CurrentPasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
@@ -38,13 +39,9 @@ export function RegenerateDialog({
       description={t('security.recovery.regenerateIntro')}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={t('settings.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValueChange={setPassword}
           error={regenerate.isError ? errorText(regenerate.error) : undefined}
         />
         <div className="flex flex-wrap justify-end gap-2">
@@ -92,14 +89,7 @@ export function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       description={t('security.twoFactor.disableIntro')}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={t('settings.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <CurrentPasswordField value={password} onValueChange={setPassword} />
         <TextField
           label={t(useRecovery ? 'security.recoveryCode' : 'security.enrol.code')}
           inputMode={useRecovery ? 'text' : 'numeric'}

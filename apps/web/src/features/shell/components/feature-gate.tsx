@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 
 export type Gate = 'ai' | 'vms';
@@ -24,10 +24,7 @@ export function FeatureGate({ gate }: { gate: Gate }) {
   if (gate === 'vms' && !me.user.vmsAccess) {
     return (
       <Banner tone="warning" className="mb-6" data-testid="feature-gate">
-        {t('gate.vms')}{' '}
-        <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-          {t('gate.upgrade')}
-        </Link>
+        {t('gate.vms')} <BannerLink to="/upgrade">{t('gate.upgrade')}</BannerLink>
       </Banner>
     );
   }

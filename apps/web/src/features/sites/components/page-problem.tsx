@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { refusalText } from '../refusal.ts';
@@ -18,19 +18,14 @@ export function PageProblem({ error }: { error: unknown }) {
     return (
       <Banner tone="warning" className="mb-6" data-testid="feature-gate">
         {refusalText(error as ApiError, t, i18n.language) ?? errorText(error)}{' '}
-        <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-          {t('sites.upgrade')}
-        </Link>
+        <BannerLink to="/upgrade">{t('sites.upgrade')}</BannerLink>
       </Banner>
     );
   }
   if (code === 'not-found') {
     return (
       <Banner tone="error" className="mb-6" data-testid="site-missing">
-        {t('sites.notFound')}{' '}
-        <Link to="/vms/sites" className="font-semibold underline underline-offset-4">
-          {t('sites.backToSites')}
-        </Link>
+        {t('sites.notFound')} <BannerLink to="/vms/sites">{t('sites.backToSites')}</BannerLink>
       </Banner>
     );
   }

@@ -4,6 +4,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { smsMessagesQuery } from '../api.ts';
@@ -75,16 +76,7 @@ export function MessagesLog({ timeZone }: { timeZone: string }) {
           </table>
         </div>
       )}
-      {query.hasNextPage && (
-        <Button
-          className="mt-4"
-          variant="secondary"
-          busy={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('sms.log.loadMore')}
-        </Button>
-      )}
+      <LoadMoreButton list={query} label={t('sms.log.loadMore')} className="mt-4" />
     </Card>
   );
 }

@@ -1,13 +1,11 @@
 import { SMS_CAP_MAX, SMS_RATE_MAX, type SmsSettings } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormFooter, SettingsFieldset, SettingsFormCard } from '../../../components/ui/settings-form.tsx';
 import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useSaveSmsSettings } from '../api.ts';
 import {
   type SettingsForm as Form,
@@ -27,7 +25,6 @@ import { TemplatesEditor } from './templates-editor.tsx';
 export function SettingsForm({ settings }: { settings: SmsSettings }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useErrorText();
   const save = useSaveSmsSettings();
   const [form, setForm] = useState<Form>(() => formOf(settings));
   const [attempted, setAttempted] = useState(false);
@@ -64,13 +61,8 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
     ? t('sms.authToken.saved', { hint: settings.authTokenHint })
     : t('sms.authToken.none');
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-6 rounded-lg border border-line bg-surface p-4 sm:p-6 lg:grid-cols-2"
-    >
-      <fieldset className="grid content-start gap-3">
-        <legend className="mb-1 text-lg font-semibold text-fg">{t('sms.provider.title')}</legend>
+    <SettingsFormCard onSubmit={submit}>
+      <SettingsFieldset legend={t('sms.provider.title')}>
         <p className="text-sm text-muted">{t('sms.provider.hint')}</p>
         <TextField
           label={t('sms.accountSid')}
@@ -131,25 +123,18 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
           checked={form.enabled}
           onCheckedChange={(enabled) => change({ enabled })}
         />
-      </fieldset>
+      </SettingsFieldset>
       <TemplatesEditor
         templates={form.templates}
         errors={templateErrors}
         onChange={(key, text) => change({ templates: { ...form.templates, [key]: text } })}
       />
-      <div className="grid gap-3 lg:col-span-2">
-        {attempted && Object.keys(local).length > 0 && <Banner tone="error">{t('sms.fixErrors')}</Banner>}
-        {save.isError && (
-          <Banner tone="error" data-testid="sms-save-error">
-            {errorText(save.error)}
-          </Banner>
-        )}
-        <div>
-          <Button type="submit" busy={save.isPending}>
-            {t('sms.save')}
-          </Button>
-        </div>
-      </div>
-    </form>
+      <FormFooter
+        save={save}
+        problem={attempted && Object.keys(local).length > 0 && t('sms.fixErrors')}
+        label={t('sms.save')}
+        errorTestId="sms-save-error"
+      />
+    </SettingsFormCard>
   );
 }

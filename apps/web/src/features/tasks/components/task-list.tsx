@@ -3,8 +3,8 @@ import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 
 /** A paged list of tasks: loading, failure, empty, the rows and "Show more". */
@@ -33,13 +33,7 @@ export function TaskList({
           {tasks.map(row)}
         </ul>
       )}
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {t('tasks.more')}
-          </Button>
-        </div>
-      )}
+      <LoadMoreButton list={query} label={t('tasks.more')} className="mt-4 flex justify-center" />
     </>
   );
 }

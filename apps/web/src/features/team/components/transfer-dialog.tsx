@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
@@ -60,13 +60,12 @@ export function TransferDialog({ managers, onClose }: { managers: Member[]; onCl
             onChange={(e) => setUserId(e.target.value)}
             options={managers.map((m) => ({ value: m.userId, label: `${m.displayName} (${m.email})` }))}
           />
-          <TextField
+          <PasswordField
             label={t('team.transferDialog.password')}
-            type="password"
             autoComplete="current-password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={setPassword}
             error={error}
           />
           <div className="flex flex-wrap justify-end gap-2">

@@ -10,7 +10,7 @@ import { roleLabel } from './role-label.ts';
 import '../translations.ts';
 
 /**
- * The user menu's workspaces (issue 12), shown once a person belongs to more than one: an
+ * The user menu's workspaces, shown once a person belongs to more than one: an
  * integrator's operator moves between customers without signing out.
  */
 export function WorkspaceSwitcher({ itemClass }: { itemClass: string }) {

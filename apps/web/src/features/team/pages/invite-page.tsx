@@ -7,6 +7,7 @@ import { Banner } from '../../../components/ui/banner.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { request, unwrap } from '../../../lib/api-client.ts';
@@ -123,13 +124,12 @@ export function InvitePage() {
             value={displayName}
             onChange={(e) => setDisplayName(e.target.value)}
           />
-          <TextField
+          <PasswordField
             label={t('invite.password')}
-            type="password"
             autoComplete="new-password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={setPassword}
           />
           <Button type="submit" busy={signUp.isPending}>
             {t('invite.signUp')}

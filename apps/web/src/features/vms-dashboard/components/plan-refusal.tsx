@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
+import { vmsPlanRefusal } from '../../../lib/vms-plan-refusal.ts';
 
 /** Why the dashboard is empty: the plan lacks the VMS area (the server's words and Upgrade), or another failure. */
 export function DashboardProblem({ error }: { error: unknown }) {
@@ -12,9 +13,7 @@ export function DashboardProblem({ error }: { error: unknown }) {
     return (
       <Banner tone="warning" className="mb-6" data-testid="feature-gate">
         {translatedRefusal(error, t, i18n.language) ?? errorText(error)}{' '}
-        <Link to="/upgrade" className="font-semibold underline underline-offset-4">
-          {t('vmsDashboard.upgrade')}
-        </Link>
+        <BannerLink to="/upgrade">{t('vmsDashboard.upgrade')}</BannerLink>
       </Banner>
     );
   }
@@ -27,13 +26,6 @@ export function DashboardProblem({ error }: { error: unknown }) {
 
 /** The plan gate's known sentence in other languages; English (and anything else) shows as the server said. */
 function translatedRefusal(error: ApiError, t: (key: string, o?: Record<string, unknown>) => string, language: string) {
-  if (language.startsWith('en') || !error.detail) return null;
-  const named = /^The multi-site VMS area is not part of your plan\. Choose the (.+) plan on the Upgrade page/.exec(
-    error.detail,
-  );
-  if (named) return t('vmsDashboard.refusal.plan', { plan: named[1] });
-  if (/^The multi-site VMS area is not part of your plan\. Ask your administrator/.test(error.detail)) {
-    return t('vmsDashboard.refusal.admin');
-  }
-  return null;
+  const refusal = vmsPlanRefusal(error.detail, language);
+  return refusal && t(`vmsDashboard.refusal.${refusal.sentence}`, refusal);
 }

@@ -3,6 +3,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useS
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAX_ZOOM, MIN_ZOOM, type View, fitView, panView, placeIn, tilesFor, zoomView } from './slippy.ts';
+import { IconButton } from '../../../components/ui/button.tsx';
 
 type Located = Site & { latitude: number; longitude: number };
 const HEIGHT = 320;
@@ -219,15 +220,9 @@ function Pin({ tone }: { tone: keyof typeof PIN_TONE }) {
 
 function MapButton(props: { label: string; disabled?: boolean; onClick(): void; children: React.ReactNode }) {
   return (
-    <button
-      type="button"
-      aria-label={props.label}
-      title={props.label}
-      disabled={props.disabled}
-      onClick={props.onClick}
+    <IconButton
+      {...props}
       className="flex h-9 w-9 items-center justify-center rounded-md border border-line bg-surface text-lg font-semibold text-fg shadow hover:bg-sunken disabled:opacity-50"
-    >
-      <span aria-hidden="true">{props.children}</span>
-    </button>
+    />
   );
 }
