@@ -1,5 +1,5 @@
 /**
- * Report periods (issue 13) on the calendar of a time zone: whole weeks (Monday to Monday) and
+ * Report periods on the calendar of a time zone: whole weeks (Monday to Monday) and
  * whole months, midnight to midnight on the zone's wall clock, so a week across a DST change is
  * 167 or 169 hours. The web's presets and the server's schedules read the same periods.
  */

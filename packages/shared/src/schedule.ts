@@ -1,5 +1,5 @@
 /**
- * Arming schedules (issue 9), pure: which instants a weekly schedule arms a camera, in a time zone.
+ * Arming schedules, pure: which instants a weekly schedule arms a camera, in a time zone.
  * Ranges are wall-clock times per weekday (0 = Sunday) in the workspace's zone, end exclusive,
  * "24:00" meaning the end of the day; holidays are inclusive local date ranges that arm or disarm
  * the whole day. Everything works on wall-clock time, so DST changes need no special case.

@@ -4,7 +4,7 @@ import { COCO_LABELS, type Detection } from '@vigil/shared';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * Vigil's built-in detector of COCO objects (issue 14; docs/decisions/0012-local-detector.md):
+ * Vigil's built-in detector of COCO objects (docs/decisions/0012-local-detector.md):
  * CenterNet on TensorFlow.js's WebAssembly backend, in a worker thread so the ~0.35 CPU-s a frame
  * costs never blocks the event loop. One frame at a time: requests wait in a queue here. A worker
  * that dies is replaced; the frame it was analysing fails with `unavailable`, the queued ones go to

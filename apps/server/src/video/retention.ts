@@ -18,7 +18,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { S3Storage } from '../lib/storage.ts';
 
 /**
- * Retention (issue 3): (a) each camera's retentionDays, (b) the owner's limits.maxStorage (GB),
+ * Retention: (a) each camera's retentionDays, (b) the owner's limits.maxStorage (GB),
  * (c) limits.maxRecordings — oldest first, protected recordings never. Only indexed segments are
  * candidates, so the file ffmpeg is still writing (indexed once it is closed) is never touched.
  * Work goes in batches of one transaction each, so 16 cameras × 30 days of 10 s segments never

@@ -16,7 +16,7 @@ import { jpegSize } from './frames.ts';
 const sample = readFileSync(new URL('../../video/fixtures/live-sample.mp4', import.meta.url));
 
 /**
- * AI detection's server side (issue 14) through the API: the plan gate, provider settings (keys
+ * AI detection's server side through the API: the plan gate, provider settings (keys
  * sealed and masked, addresses through the outbound policy, audited), analysis on demand against
  * a local server speaking CodeProject.AI's protocol, the vision API's description against a local
  * OpenAI-compatible server, the quota (exact under concurrency, reset by a new period), camera AI

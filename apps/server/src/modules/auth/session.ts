@@ -3,11 +3,11 @@ import type { UserRow, WorkspaceRow } from '../accounts/user-doc.ts';
 
 export const SESSION_COOKIE = 'vigil_session';
 
-/** A person's place in a workspace (issue 12): `owner` for its owner; cameraIds null = every camera. */
+/** A person's place in a workspace: `owner` for its owner; cameraIds null = every camera. */
 export interface Membership {
   role: 'owner' | 'manager' | 'operator' | 'viewer';
   cameraIds: string[] | null;
-  /** Sites the membership names (issue 13; null = no site limit); cameraIds already includes their cameras. */
+  /** Sites the membership names (null = no site limit); cameraIds already includes their cameras. */
   siteIds?: string[] | null;
 }
 
@@ -24,16 +24,16 @@ export interface SessionUser {
   /** The person's own workspace (the one sign-up made). */
   homeWorkspaceId: string;
   tokenHash: string;
-  /** Set when the caller is an API key rather than a signed-in person (issue 12). */
+  /** Set when the caller is an API key rather than a signed-in person. */
   apiKeyId?: string;
   lastSeenAt?: Date;
-  /** Whether the person has two-factor authentication on (issue 12); absent counts as off. */
+  /** Whether the person has two-factor authentication on; absent counts as off. */
   twoFactorEnabled?: boolean;
 }
 
 /**
  * The role checks use: an installation admin is admin everywhere; in their own workspace a
- * person has the role stored on their document (as before issue 12); elsewhere, their membership's.
+ * person has the role stored on their document (the one workspace a person had before memberships existed); elsewhere, their membership's.
  */
 export function effectiveRole(storedRole: string, membership: Membership): string {
   if (storedRole === 'admin' || membership.role === 'owner') return storedRole;

@@ -6,7 +6,7 @@ import { type CameraScope, cameraInScope, memberScopeSql } from '../../lib/camer
 const { cameras: c, sites, schedules, memberships, users, apiKeys } = schema;
 
 /**
- * Which cameras a bulk operation reaches (issue 13): always within the workspace and the caller's
+ * Which cameras a bulk operation reaches: always within the workspace and the caller's
  * camera scope, by ids or by a filter across sites. Read-only; the operation's own rows live in
  * bulk-operations.repo.ts.
  */

@@ -50,7 +50,7 @@ export const camerasRepo = {
     };
   },
 
-  /** A site of the workspace with the defaults a camera joining it takes (issue 13); undefined: none such. */
+  /** A site of the workspace with the defaults a camera joining it takes; undefined: none such. */
   async site(db: DbOrTx, workspaceId: string, siteId: string) {
     const [row] = await db
       .select({ id: sites.id, scheduleId: sites.defaultScheduleId, retentionDays: sites.defaultRetentionDays })

@@ -16,7 +16,7 @@ import { type EventCursor, type EventRow, eventsRepo as repo } from './events.re
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
-/** The caller: their workspace, the cameras they may reach in it (issue 12), and who they are. */
+/** The caller: their workspace, the cameras they may reach in it, and who they are. */
 export interface Actor extends ScopedActor {
   uid: string;
 }

@@ -16,31 +16,31 @@ export interface JobPayloads {
   export: { id: string };
   'retention-sweep': Record<string, never>;
   'retention-workspace': { workspaceId: string };
-  /** A motion event's JPEG, from the footage of its first second (issue 9). */
+  /** A motion event's JPEG, from the footage of its first second. */
   'event-thumbnail': { eventId: string };
-  /** Cameras no recorder holds get an outage (issue 9). */
+  /** Cameras no recorder holds get an outage. */
   'camera-watch': Record<string, never>;
-  /** Who hears about an event: its deliveries (issue 10). */
+  /** Who hears about an event: its deliveries. */
   'notify-event': { eventId: string };
-  /** One attempt at one delivery (issue 10). */
+  /** One attempt at one delivery. */
   'notify-send': { deliveryId: string };
-  /** Tells a task's assignee it is theirs: one delivery per destination, like an event's (issue 12). */
+  /** Tells a task's assignee it is theirs: one delivery per destination, like an event's. */
   'notify-task': { taskId: string; seq: number };
-  /** The daily email digests whose local hour has come (hourly, issue 10). */
+  /** The daily email digests whose local hour has come (hourly). */
   'notify-digest': Record<string, never>;
-  /** Trial reminders and the manual provider's renewal invoices (hourly, issue 11). */
+  /** Trial reminders and the manual provider's renewal invoices (hourly). */
   'billing-hourly': Record<string, never>;
-  /** Each workspace's storage today, for Billing's 30-day chart (hourly, issue 11). */
+  /** Each workspace's storage today, for Billing's 30-day chart (hourly). */
   'storage-sample': Record<string, never>;
-  /** Applies a bulk operation's change camera by camera, resuming where a previous run stopped (issue 13). */
+  /** Applies a bulk operation's change camera by camera, resuming where a previous run stopped. */
   'bulk-operation': { id: string };
-  /** Renders one report into storage (issue 13). */
+  /** Renders one report into storage. */
   'report-render': { id: string };
-  /** Makes the report schedules' due reports (hourly, issue 13). */
+  /** Makes the report schedules' due reports (hourly). */
   'report-schedules': Record<string, never>;
-  /** Mails a scheduled report to its recipients, each at most once (issue 13). */
+  /** Mails a scheduled report to its recipients, each at most once. */
   'report-mail': { reportId: string };
-  /** Probes and creates the pending lines of a bulk camera import (issue 13). */
+  /** Probes and creates the pending lines of a bulk camera import. */
   'camera-import': { id: string };
 }
 export type JobName = keyof JobPayloads;

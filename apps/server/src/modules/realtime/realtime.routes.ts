@@ -24,7 +24,7 @@ const WORKSPACE_TOPICS = new Set<string>([
 /**
  * Who may hear an event: admins hear user-list changes; everyone hears their own document;
  * workspace topics reach that workspace's members, and of a camera's news (the `cameras` topic's
- * id, another topic's cameraId) only those whose camera scope holds it (issue 12).
+ * id, another topic's cameraId) only those whose camera scope holds it.
  */
 export function mayReceive(session: SessionUser, topics: Set<string>, e: RealtimeEvent): boolean {
   if (!topics.has(e.topic)) return false;
@@ -36,7 +36,7 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
       e.workspaceId === session.user.workspaceId &&
       (hasAnyRole(session.user.role, ['manager', 'admin']) || (e.uid !== undefined && e.uid === session.user.id))
     );
-  // A bulk operation's progress (issue 13): the workspace's managers; one limited to some cameras, only their own.
+  // A bulk operation's progress: the workspace's managers; one limited to some cameras, only their own.
   if (e.topic === TOPICS.bulkOperations)
     return (
       e.workspaceId === session.user.workspaceId &&

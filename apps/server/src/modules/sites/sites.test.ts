@@ -5,7 +5,7 @@ import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } 
 import { countRows, errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
 
 /**
- * Sites (issue 13) through the API: the vms plan gate on every route, CRUD with its bad input,
+ * Sites through the API: the vms plan gate on every route, CRUD with its bad input,
  * cameras moving in and out (the site's defaults applied), per-member site access filtering
  * every list, the figures (status counts, open alerts, storage kept by the recordings trigger,
  * uptime), and the audit trail.

@@ -22,7 +22,7 @@ export { createSmsChannel } from './sms-channel.service.ts';
 export type { SmsDeps } from './sms-sender.service.ts';
 export type SmsService = ReturnType<typeof createSmsService>;
 
-/** The caller: their workspace, and the cameras they may reach in it (issue 12: the log hides others'). */
+/** The caller: their workspace, and the cameras they may reach in it (the log hides others'). */
 export type Actor = ScopedActor;
 
 const DEFAULTS = { ratePerMinute: 30, monthlyCap: 500 };

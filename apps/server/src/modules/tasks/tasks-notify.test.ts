@@ -21,7 +21,7 @@ import { TASK_CLOSED, TASK_GONE, TASK_REASSIGNED, fanOutTask } from '../notifica
 import { mayReceive } from '../realtime/realtime.routes.ts';
 
 /**
- * Telling the assignee (issue 12 over issue 10's engine): the `notify-task` job writes one delivery
+ * Telling the assignee : the `notify-task` job writes one delivery
  * per destination and `notify-send` sends it through the SMTP conversation — once, even when the
  * job runs twice; nothing for a person who turned email off. And every write is published on
  * `tasks`, heard by the workspace's managers and the assignees concerned only.

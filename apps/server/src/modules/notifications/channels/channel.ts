@@ -23,7 +23,7 @@ export interface NotifiedEvent {
   detail: Record<string, unknown> | null;
 }
 
-/** A task given to someone (issue 12), as the assignment notice describes it. */
+/** A task given to someone, as the assignment notice describes it. */
 export interface NotifiedTask {
   id: string;
   workspaceId: string;
