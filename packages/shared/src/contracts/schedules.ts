@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
-import { rangeProblems, isValidTimeZone } from '../schedule.ts';
+import { rangeProblems } from '../schedule.ts';
+import { isValidTimeZone } from '../time-zone.ts';
 
 /** Weekly arming schedules, in the workspace's time zone. */
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidTimeZone } from '../schedule.ts';
+import { isValidTimeZone } from '../time-zone.ts';
 import { isoDate } from './common.ts';
 import { CAMERA_STATUSES } from './cameras.ts';
 
