@@ -81,13 +81,64 @@ function declare(app: FastifyInstance, tags: string[], method: HTTPMethods) {
   };
 }
 
+interface RouteDoc {
+  access: Access;
+  summary: string;
+}
+
+/**
+ * The service behind one object's routes: each method takes the caller (as the module's `actor`
+ * reads it from the request) and the object's id, and for a change the validated body.
+ */
+export interface ObjectService<A, G, UB, U> {
+  get?(actor: A, id: string): Promise<G>;
+  update?(actor: A, id: string, body: UB): Promise<U>;
+  remove?(actor: A, id: string): Promise<unknown>;
+}
+
+/** Which of an object's routes exist (GET, PATCH, DELETE at the same `/:id` URL) and what they say. */
+export interface ObjectRoutes<GR, UB, UR> {
+  get?: RouteDoc & { response: GR };
+  update?: RouteDoc & { body: UB; response: UR };
+  remove?: RouteDoc;
+}
+
 /** The route declarations of one module, its routes grouped under `tags` in the API docs. */
 export function apiRoutes(app: FastifyInstance, tags: string[]) {
-  return {
+  const route = {
     get: declare(app, tags, 'GET'),
     post: declare(app, tags, 'POST'),
     put: declare(app, tags, 'PUT'),
     patch: declare(app, tags, 'PATCH'),
     delete: declare(app, tags, 'DELETE'),
+    /**
+     * One object's routes at `url` (its `:id` a uuid): read it (GET), change it (PATCH, the body
+     * validated) and delete it (DELETE, 204), each by the service's method of that name.
+     */
+    object<A, GR extends Schema, UB extends Schema, UR extends Schema>(
+      url: string,
+      actor: (req: FastifyRequest) => A,
+      service: ObjectService<A, Out<GR>, In<UB>, Out<UR>>,
+      routes: ObjectRoutes<GR, UB, UR>,
+    ) {
+      const { get, update, remove } = service;
+      const missing = (name: string) => new Error(`${url}: the service has no ${name}()`);
+      if (routes.get) {
+        if (!get) throw missing('get');
+        route.get(url, { ...routes.get, params: idParams }, (req) => get.call(service, actor(req), req.params.id));
+      }
+      if (routes.update) {
+        if (!update) throw missing('update');
+        route.patch(url, { ...routes.update, params: idParams }, (req) =>
+          update.call(service, actor(req), req.params.id, req.body as In<UB>),
+        );
+      }
+      if (routes.remove) {
+        if (!remove) throw missing('remove');
+        const spec = { ...routes.remove, params: idParams, status: 204 as const };
+        route.delete(url, spec, (req) => remove.call(service, actor(req), req.params.id));
+      }
+    },
   };
+  return route;
 }

@@ -62,29 +62,16 @@ export function camerasRoutes(app: FastifyInstance, deps: { cameras: CamerasServ
     (req) => cameras.probeSource(req.body.source),
   );
 
-  route.get(
-    '/api/v1/cameras/:id',
-    { access: readers, summary: 'One camera', params: idParams, response: cameraSchema },
-    (req) => cameras.get(actor(req), req.params.id),
-  );
-
-  route.patch(
-    '/api/v1/cameras/:id',
-    {
+  route.object('/api/v1/cameras/:id', actor, cameras, {
+    get: { access: readers, summary: 'One camera', response: cameraSchema },
+    update: {
       access: editors,
       summary: 'Change a camera; enabled:false stops its recorder',
-      params: idParams,
       body: updateCameraSchema,
       response: cameraSchema,
     },
-    (req) => cameras.update(actor(req), req.params.id, req.body),
-  );
-
-  route.delete(
-    '/api/v1/cameras/:id',
-    { access: editors, summary: 'Remove a camera and its recordings', params: idParams, status: 204 },
-    (req) => cameras.remove(actor(req), req.params.id),
-  );
+    remove: { access: editors, summary: 'Remove a camera and its recordings' },
+  });
 
   route.post(
     '/api/v1/cameras/:id/arming',

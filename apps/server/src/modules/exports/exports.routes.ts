@@ -44,16 +44,14 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
     (req) => exports.list(actor(req)),
   );
 
-  route.get(
-    '/api/v1/exports/:id',
-    {
+  route.object('/api/v1/exports/:id', actor, exports, {
+    get: {
       access: members,
       summary: 'One export; downloadUrl is signed and short-lived (local: honours Range; S3: a presigned URL)',
-      params: idParams,
       response: exportSchema,
     },
-    (req) => exports.get(actor(req), req.params.id),
-  );
+    remove: { access: members, summary: 'Delete an export and its file (managers, or whoever asked for it)' },
+  });
 
   route.get(
     '/api/v1/exports/:id/download',
@@ -64,16 +62,5 @@ export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsServ
       params: idParams,
     },
     async (req, reply) => reply.redirect(await exports.download(actor(req), req.params.id), 302),
-  );
-
-  route.delete(
-    '/api/v1/exports/:id',
-    {
-      access: members,
-      summary: 'Delete an export and its file (managers, or whoever asked for it)',
-      params: idParams,
-      status: 204,
-    },
-    (req) => exports.remove(actor(req), req.params.id),
   );
 }

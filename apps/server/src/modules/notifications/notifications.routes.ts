@@ -59,27 +59,11 @@ export function notificationsRoutes(
     },
     (req) => rules.create(actor(req), req.body),
   );
-  route.get(
-    '/api/v1/notification-rules/:id',
-    { access: managers, summary: 'One rule', params: idParams, response: notificationRuleSchema },
-    (req) => rules.get(actor(req), req.params.id),
-  );
-  route.patch(
-    '/api/v1/notification-rules/:id',
-    {
-      access: managers,
-      summary: 'Change a rule',
-      params: idParams,
-      body: updateRuleSchema,
-      response: notificationRuleSchema,
-    },
-    (req) => rules.update(actor(req), req.params.id, req.body),
-  );
-  route.delete(
-    '/api/v1/notification-rules/:id',
-    { access: managers, summary: 'Delete a rule', params: idParams, status: 204 },
-    (req) => rules.remove(actor(req), req.params.id),
-  );
+  route.object('/api/v1/notification-rules/:id', actor, rules, {
+    get: { access: managers, summary: 'One rule', response: notificationRuleSchema },
+    update: { access: managers, summary: 'Change a rule', body: updateRuleSchema, response: notificationRuleSchema },
+    remove: { access: managers, summary: 'Delete a rule' },
+  });
 
   route.get(
     '/api/v1/webhooks',
@@ -98,22 +82,10 @@ export function notificationsRoutes(
     },
     (req) => webhooks.create(actor(req), req.body),
   );
-  route.patch(
-    '/api/v1/webhooks/:id',
-    {
-      access: managers,
-      summary: 'Change a webhook',
-      params: idParams,
-      body: updateWebhookSchema,
-      response: webhookSchema,
-    },
-    (req) => webhooks.update(actor(req), req.params.id, req.body),
-  );
-  route.delete(
-    '/api/v1/webhooks/:id',
-    { access: managers, summary: 'Delete a webhook', params: idParams, status: 204 },
-    (req) => webhooks.remove(actor(req), req.params.id),
-  );
+  route.object('/api/v1/webhooks/:id', actor, webhooks, {
+    update: { access: managers, summary: 'Change a webhook', body: updateWebhookSchema, response: webhookSchema },
+    remove: { access: managers, summary: 'Delete a webhook' },
+  });
   route.post(
     '/api/v1/webhooks/:id/test',
     {

@@ -58,16 +58,14 @@ export function reportsRoutes(
     (req) => reports.list(actor(req)),
   );
 
-  route.get(
-    '/api/v1/reports/:id',
-    {
+  route.object('/api/v1/reports/:id', actor, reports, {
+    get: {
       access: managers,
       summary: 'One report: status, progress, and once done a signed, short-lived downloadUrl',
-      params: idParams,
       response: reportSchema,
     },
-    (req) => reports.get(actor(req), req.params.id),
-  );
+    remove: { access: managers, summary: 'Delete a report and its file' },
+  });
 
   route.get(
     '/api/v1/reports/:id/download',
@@ -77,12 +75,6 @@ export function reportsRoutes(
       params: idParams,
     },
     async (req, reply) => reply.redirect(await reports.download(actor(req), req.params.id), 302),
-  );
-
-  route.delete(
-    '/api/v1/reports/:id',
-    { access: managers, summary: 'Delete a report and its file', params: idParams, status: 204 },
-    (req) => reports.remove(actor(req), req.params.id),
   );
 
   route.get(
@@ -115,21 +107,13 @@ export function reportsRoutes(
     (req) => schedules.create(actor(req), req.body),
   );
 
-  route.patch(
-    '/api/v1/report-schedules/:id',
-    {
+  route.object('/api/v1/report-schedules/:id', actor, schedules, {
+    update: {
       access: managers,
       summary: 'Change a report schedule (recipients are checked again)',
-      params: idParams,
       body: updateReportScheduleSchema,
       response: reportScheduleSchema,
     },
-    (req) => schedules.update(actor(req), req.params.id, req.body),
-  );
-
-  route.delete(
-    '/api/v1/report-schedules/:id',
-    { access: managers, summary: 'Delete a report schedule (its reports stay)', params: idParams, status: 204 },
-    (req) => schedules.remove(actor(req), req.params.id),
-  );
+    remove: { access: managers, summary: 'Delete a report schedule (its reports stay)' },
+  });
 }

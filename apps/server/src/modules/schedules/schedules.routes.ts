@@ -7,7 +7,7 @@ import {
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { apiRoutes, idParams } from '../../lib/api-route.ts';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { SchedulesService } from './schedules.service.ts';
 
@@ -55,27 +55,9 @@ export function schedulesRoutes(app: FastifyInstance, deps: { schedules: Schedul
     (req) => schedules.setTimeZone(actor(req), req.body.timeZone),
   );
 
-  route.get(
-    '/api/v1/schedules/:id',
-    { access: readers, summary: 'One schedule', params: idParams, response: scheduleSchema },
-    (req) => schedules.get(actor(req), req.params.id),
-  );
-
-  route.patch(
-    '/api/v1/schedules/:id',
-    {
-      access: editors,
-      summary: 'Change a schedule',
-      params: idParams,
-      body: updateScheduleSchema,
-      response: scheduleSchema,
-    },
-    (req) => schedules.update(actor(req), req.params.id, req.body),
-  );
-
-  route.delete(
-    '/api/v1/schedules/:id',
-    { access: editors, summary: 'Delete a schedule (its cameras become always armed)', params: idParams, status: 204 },
-    (req) => schedules.remove(actor(req), req.params.id),
-  );
+  route.object('/api/v1/schedules/:id', actor, schedules, {
+    get: { access: readers, summary: 'One schedule', response: scheduleSchema },
+    update: { access: editors, summary: 'Change a schedule', body: updateScheduleSchema, response: scheduleSchema },
+    remove: { access: editors, summary: 'Delete a schedule (its cameras become always armed)' },
+  });
 }

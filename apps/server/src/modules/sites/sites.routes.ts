@@ -64,35 +64,21 @@ export function sitesRoutes(app: FastifyInstance, deps: { sites: SitesService })
     (req) => sites.create(actor(req), req.body),
   );
 
-  route.get(
-    '/api/v1/sites/:id',
-    {
+  route.object('/api/v1/sites/:id', actor, sites, {
+    get: {
       access: members,
       summary: 'A site with its cameras and health (uptime since the month began, last recording)',
-      params: idParams,
       response: siteDetailsSchema,
     },
-    (req) => sites.get(actor(req), req.params.id),
-  );
-
-  route.patch(
-    '/api/v1/sites/:id',
-    {
+    update: {
       access: managers,
       summary:
         'Change a site. A default schedule or retention applies to its cameras now and to each camera that joins it',
-      params: idParams,
       body: updateSiteSchema,
       response: siteSchema,
     },
-    (req) => sites.update(actor(req), req.params.id, req.body),
-  );
-
-  route.delete(
-    '/api/v1/sites/:id',
-    { access: managers, summary: 'Delete a site; its cameras stay, in no site', params: idParams, status: 204 },
-    (req) => sites.remove(actor(req), req.params.id),
-  );
+    remove: { access: managers, summary: 'Delete a site; its cameras stay, in no site' },
+  });
 
   route.post(
     '/api/v1/sites/:id/cameras',

@@ -66,36 +66,22 @@ export function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService })
     (req) => tasks.assignees(actor(req)),
   );
 
-  route.get(
-    '/api/v1/tasks/:id',
-    {
+  route.object('/api/v1/tasks/:id', actor, tasks, {
+    get: {
       access: workers,
       summary: 'One task with its comments (an operator: only a task assigned to them)',
-      params: idParams,
       response: taskDetailSchema,
     },
-    (req) => tasks.get(actor(req), req.params.id),
-  );
-
-  route.patch(
-    '/api/v1/tasks/:id',
-    {
+    update: {
       access: workers,
       summary:
         'Change a task: managers anything (a new assignee is told), the assignee only its status (open, ' +
         'in_progress, done)',
-      params: idParams,
       body: updateTaskSchema,
       response: taskDetailSchema,
     },
-    (req) => tasks.update(actor(req), req.params.id, req.body),
-  );
-
-  route.delete(
-    '/api/v1/tasks/:id',
-    { access: managers, summary: 'Delete a task and its comments', params: idParams, status: 204 },
-    (req) => tasks.remove(actor(req), req.params.id),
-  );
+    remove: { access: managers, summary: 'Delete a task and its comments' },
+  });
 
   route.post(
     '/api/v1/tasks/:id/comments',
