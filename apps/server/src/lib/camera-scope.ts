@@ -42,6 +42,23 @@ export function memberScopeSql(): SQL<string[] | null> {
   ) end`;
 }
 
+/**
+ * A member as the lists of people read them (users joined to memberships): who they are, their
+ * roles, the cameras they reach now and whether they are disabled.
+ */
+export function memberColumns() {
+  const { users, memberships } = schema;
+  return {
+    userId: users.id,
+    displayName: users.displayName,
+    email: users.email,
+    membershipRole: memberships.role,
+    storedRole: users.role,
+    cameraIds: memberScopeSql(),
+    disabledAt: users.disabledAt,
+  };
+}
+
 /** An installation admin and the workspace's owner are never limited; anyone else by their membership. */
 export function cameraScopeOf(session: ScopeSource): CameraScope {
   if (session.user.role === 'admin' || session.membership.role === 'owner') return null;

@@ -1,5 +1,7 @@
 import { LIST_DEFAULT_LIMIT, type ListQuery, type WhereClause, whereClauseSchema } from '@vigil/shared';
+import type { DbOrTx } from '@vigil/db';
 import { type SQL, and, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
 
@@ -160,5 +162,28 @@ export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): P
     limit: query.limit ?? LIST_DEFAULT_LIMIT,
     sortText: sql<string>`(${sort.expr})::text`,
     cursorFor: (sortValue, id) => encodeKeyset([sortValue, id]),
+  };
+}
+
+/** A table listed by the convention: its rows carry an `id`, the keyset's last word. */
+type ListedTable = PgTable & { id: PgColumn };
+
+/** One page of a planned list of `table`'s rows, and the cursor of the next page (null: the last). */
+export async function listPage<T extends ListedTable>(
+  db: DbOrTx,
+  table: T,
+  plan: PlannedList,
+): Promise<{ rows: T['$inferSelect'][]; nextCursor: string | null }> {
+  const rows = (await db
+    .select({ row: table as PgTable, sortText: plan.sortText })
+    .from(table as PgTable)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit + 1)) as unknown as { row: T['$inferSelect'] & { id: string }; sortText: string }[];
+  const page = rows.slice(0, plan.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((r) => r.row),
+    nextCursor: rows.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
   };
 }
