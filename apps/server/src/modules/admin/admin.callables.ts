@@ -4,7 +4,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { defineCallable } from '../functions/callable.ts';
 
-/** Admin actions on users are callables (issue: "Admin actions on users are callables"). */
+/** Admin actions on users, as callables (one named function each, errors in the callable protocol). */
 export function adminCallables(deps: { accounts: AccountsService; auth: AuthService }) {
   return [
     defineCallable({

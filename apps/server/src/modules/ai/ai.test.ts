@@ -284,8 +284,12 @@ describe('ai', () => {
     ok(await call(owner.token, 'PATCH', `/api/v1/cameras/${camera}`, { ai: cam.ai }));
   });
 
-  it('the quota is exact under concurrency, refuses past it with a clear message, and renews with the period', async () => {
-    const { db, pool } = createDb(t.databaseUrl, 8);
+  /** A direct analyser on a pool of its own (closed after `fn`), with a snapshot of the test camera. */
+  async function withAnalyser(
+    poolSize: number,
+    fn: (analyser: ReturnType<typeof createAnalyser>, jpeg: Buffer) => Promise<void>,
+  ) {
+    const { db, pool } = createDb(t.databaseUrl, poolSize);
     try {
       const analyser = createAnalyser({
         db,
@@ -293,7 +297,14 @@ describe('ai', () => {
         policy: { allowLoopback: true },
         ffmpegPath: () => ffmpegTools().ffmpeg.path,
       });
-      const jpeg = (await call(owner.token, 'GET', `/api/v1/cameras/${camera}/snapshot`)).rawPayload;
+      await fn(analyser, (await call(owner.token, 'GET', `/api/v1/cameras/${camera}/snapshot`)).rawPayload);
+    } finally {
+      await pool.end();
+    }
+  }
+
+  it('the quota is exact under concurrency, refuses past it with a clear message, and renews with the period', async () => {
+    await withAnalyser(8, async (analyser, jpeg) => {
       const cam = { ai: cameraAiSettingsOf({ provider: 'codeproject', labels: ['person'] }), motion: {} };
       await setQuota(5);
       const results = await Promise.allSettled(Array.from({ length: 12 }, () => analyser.analyse(owner.ws, cam, jpeg)));
@@ -322,21 +333,11 @@ describe('ai', () => {
       expect(fresh.usage).toEqual({ used: 1, quota: 5 });
       expect(await usedNow()).toBe(1);
       await analyser.close();
-    } finally {
-      await pool.end();
-    }
+    });
   });
 
   it('describes an alert in one sentence through an OpenAI-compatible vision API', async () => {
-    const { db, pool } = createDb(t.databaseUrl, 2);
-    try {
-      const analyser = createAnalyser({
-        db,
-        secrets: createSecretBox(t.config.authSecret),
-        policy: { allowLoopback: true },
-        ffmpegPath: () => ffmpegTools().ffmpeg.path,
-      });
-      const jpeg = (await call(owner.token, 'GET', `/api/v1/cameras/${camera}/snapshot`)).rawPayload;
+    await withAnalyser(2, async (analyser, jpeg) => {
       const sentence = await analyser.describe(owner.ws, jpeg, ['person']);
       expect(sentence).toBe('A man in a red coat stands at the front door.');
       const req = openai.requests.at(-1)!;
@@ -346,9 +347,7 @@ describe('ai', () => {
       expect(body.model).toBe('gpt-4o-mini');
       const image = body.messages.at(-1).content.find((c: { type: string }) => c.type === 'image_url');
       expect(image.image_url.url).toBe(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
-    } finally {
-      await pool.end();
-    }
+    });
   });
 
   it('lists AI detections by label; an unknown label is invalid', async () => {
