@@ -15,9 +15,8 @@ const PERIOD =
   'from/to: ISO 8601 instants or dates (local midnight), from before to, at most 366 days apart; cameraId narrows it; ' +
   'days and hours are the workspace’s time zone. The AI-access plan feature is required (permission-denied otherwise)';
 
-export function aiAnalyticsRoutes(app: FastifyInstance, deps: { aiAnalytics: AiAnalyticsService }) {
+export function aiAnalyticsRoutes(app: FastifyInstance, { aiAnalytics }: { aiAnalytics: AiAnalyticsService }) {
   const route = apiRoutes(app, tags);
-  const { aiAnalytics } = deps;
 
   route.get(
     '/api/v1/ai/analytics',

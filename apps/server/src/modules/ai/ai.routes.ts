@@ -8,9 +8,8 @@ import type { AiService } from './ai.service.ts';
 const tags = ['ai'];
 const managers = access.roles('manager', 'admin');
 
-export function aiRoutes(app: FastifyInstance, deps: { ai: AiService }) {
+export function aiRoutes(app: FastifyInstance, { ai }: { ai: AiService }) {
   const route = apiRoutes(app, tags);
-  const { ai } = deps;
 
   route.get(
     '/api/v1/ai/settings',

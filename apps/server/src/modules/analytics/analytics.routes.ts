@@ -36,9 +36,8 @@ function sendCsv(reply: FastifyReply, figure: AnalyticsCsvFigure, q: { from: str
     .send(body);
 }
 
-export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {
+export function analyticsRoutes(app: FastifyInstance, { analytics }: { analytics: AnalyticsService }) {
   const route = apiRoutes(app, tags);
-  const { analytics } = deps;
 
   /** A figure's JSON route and its `.csv` twin, with the same query. */
   function figure<Q extends z.ZodType, R>(

@@ -9,9 +9,8 @@ const tags = ['api-keys'];
 // Owners and managers hand out keys; a key itself never makes, lists or revokes keys.
 const managers = access.personOnly(access.roles('manager', 'admin'));
 
-export function apiKeysRoutes(app: FastifyInstance, deps: { apiKeys: ApiKeysService }) {
+export function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys: ApiKeysService }) {
   const route = apiRoutes(app, tags);
-  const { apiKeys } = deps;
 
   route.get(
     '/api/v1/api-keys',

@@ -21,9 +21,8 @@ const reader = (req: FastifyRequest): AuditReader => {
   return { userId: s.user.id, workspaceId: s.user.workspaceId, role: s.user.role, membershipRole: s.membership.role };
 };
 
-export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService }) {
+export function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditService }) {
   const route = apiRoutes(app, tags);
-  const { audit } = deps;
 
   route.get(
     '/api/v1/audit',

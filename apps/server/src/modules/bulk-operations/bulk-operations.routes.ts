@@ -23,9 +23,8 @@ const actor = (req: FastifyRequest): BulkActor => ({
   ip: req.ip,
 });
 
-export function bulkOperationsRoutes(app: FastifyInstance, deps: { bulk: BulkOperationsService }) {
+export function bulkOperationsRoutes(app: FastifyInstance, { bulk }: { bulk: BulkOperationsService }) {
   const route = apiRoutes(app, tags);
-  const { bulk } = deps;
 
   route.post(
     '/api/v1/bulk-operations',

@@ -15,9 +15,8 @@ const IMPORT_BODY_LIMIT = 512 * 1024;
 
 const actor = (req: FastifyRequest): ScopedActor => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 
-export function cameraImportRoutes(app: FastifyInstance, deps: { imports: CameraImportService }) {
+export function cameraImportRoutes(app: FastifyInstance, { imports }: { imports: CameraImportService }) {
   const route = apiRoutes(app, tags);
-  const { imports } = deps;
 
   route.post(
     '/api/v1/sites/:id/cameras/import',

@@ -24,9 +24,8 @@ const editors = access.roles('manager', 'admin');
 /** The caller's workspace and camera scope: every object-level check is scoped by both. */
 const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
-export function camerasRoutes(app: FastifyInstance, deps: { cameras: CamerasService }) {
+export function camerasRoutes(app: FastifyInstance, { cameras }: { cameras: CamerasService }) {
   const route = apiRoutes(app, tags);
-  const { cameras } = deps;
 
   route.get(
     '/api/v1/cameras',

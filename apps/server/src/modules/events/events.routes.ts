@@ -21,9 +21,8 @@ const handlers = access.roles('operator', 'manager', 'admin');
 
 const actor = (req: FastifyRequest) => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 
-export function eventsRoutes(app: FastifyInstance, deps: { events: EventsService }) {
+export function eventsRoutes(app: FastifyInstance, { events }: { events: EventsService }) {
   const route = apiRoutes(app, tags);
-  const { events } = deps;
 
   route.get(
     '/api/v1/events',

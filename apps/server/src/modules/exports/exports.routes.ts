@@ -21,9 +21,8 @@ const actor = (req: FastifyRequest): ExportActor => {
   };
 };
 
-export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsService }) {
+export function exportsRoutes(app: FastifyInstance, { exports }: { exports: ExportsService }) {
   const route = apiRoutes(app, tags);
-  const { exports } = deps;
 
   route.post(
     '/api/v1/exports',

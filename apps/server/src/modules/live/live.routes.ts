@@ -37,9 +37,8 @@ async function authorize(req: FastifyRequest, live: LiveService, cameraId: strin
   return undefined;
 }
 
-export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
+export function liveRoutes(app: FastifyInstance, { live }: { live: LiveService }) {
   const route = apiRoutes(app, tags);
-  const { live } = deps;
 
   route.post(
     '/api/v1/cameras/:id/live-ticket',

@@ -16,10 +16,9 @@ const uid = (req: FastifyRequest) => req.session!.user.id;
 
 export function deviceTokensRoutes(
   app: FastifyInstance,
-  deps: { deviceTokens: DeviceTokensService; vapidPublicKey: string },
+  { deviceTokens, vapidPublicKey }: { deviceTokens: DeviceTokensService; vapidPublicKey: string },
 ) {
   const route = apiRoutes(app, tags);
-  const { deviceTokens, vapidPublicKey } = deps;
 
   route.get(
     '/api/v1/push/config',

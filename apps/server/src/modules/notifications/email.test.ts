@@ -5,7 +5,7 @@ import { signUp } from '../../../test/harness.ts';
 import { errorOf, tinyPng, withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { parseMail } from '../../../test/mime.ts';
-import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.ts';
+import { startSmtpSink, mailsOf, waitForMailsOf } from '../../../test/smtp-sink.ts';
 import { openStorage } from '../../lib/open-storage.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
@@ -66,13 +66,8 @@ describe('email notifications and unsubscribing', () => {
     await sink?.close();
   });
 
-  const mailsTo = (to: string) => sink.mails.filter((m) => m.to.includes(to));
-  const waitForMails = async (to: string, n: number, ms = 20_000): Promise<ReceivedMail[]> => {
-    const deadline = Date.now() + ms;
-    while (mailsTo(to).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(mailsTo(to)).toHaveLength(n);
-    return mailsTo(to);
-  };
+  const _mailsTo = (to: string) => mailsOf(sink, to);
+  const waitForMails = (to: string, n: number) => waitForMailsOf(sink, to, n);
   const prefs = async (token: string) => (await w.get(token, '/api/v1/me')).json().user.preferences.notifications;
   const setPrefs = (token: string, preferences: object) => w.send(token, 'PATCH', '/api/v1/me', { preferences });
 

@@ -12,9 +12,11 @@ const managers = access.roles('manager', 'admin');
 const actor = (req: FastifyRequest) => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 const testResultSchema = z.object({ ok: z.boolean(), code: z.number().int().nullable(), error: z.string().nullable() });
 
-export function notificationSettingsRoutes(app: FastifyInstance, deps: { settings: NotificationSettingsService }) {
+export function notificationSettingsRoutes(
+  app: FastifyInstance,
+  { settings }: { settings: NotificationSettingsService },
+) {
   const route = apiRoutes(app, tags);
-  const { settings } = deps;
 
   route.get(
     '/api/v1/notifications/settings',

@@ -28,10 +28,9 @@ const testResultSchema = z.object({ ok: z.boolean(), code: z.number().int().null
 
 export function notificationsRoutes(
   app: FastifyInstance,
-  deps: { rules: RulesService; webhooks: WebhooksService; deliveries: DeliveriesService },
+  { rules, webhooks, deliveries }: { rules: RulesService; webhooks: WebhooksService; deliveries: DeliveriesService },
 ) {
   const route = apiRoutes(app, tags);
-  const { rules, webhooks, deliveries } = deps;
 
   route.get(
     '/api/v1/notification-rules/recipients',

@@ -25,9 +25,11 @@ const editors = access.roles('manager', 'admin');
 
 const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
-export function recordingsRoutes(app: FastifyInstance, deps: { recordings: RecordingsService; media: MediaStore }) {
+export function recordingsRoutes(
+  app: FastifyInstance,
+  { recordings, media }: { recordings: RecordingsService; media: MediaStore },
+) {
   const route = apiRoutes(app, tags);
-  const { recordings, media } = deps;
 
   route.get(
     '/api/v1/recordings',

@@ -29,10 +29,9 @@ const actor = (req: FastifyRequest): ReportActor => ({
 
 export function reportsRoutes(
   app: FastifyInstance,
-  deps: { reports: ReportsService; schedules: ReportSchedulesService },
+  { reports, schedules }: { reports: ReportsService; schedules: ReportSchedulesService },
 ) {
   const route = apiRoutes(app, tags);
-  const { reports, schedules } = deps;
 
   route.post(
     '/api/v1/reports',

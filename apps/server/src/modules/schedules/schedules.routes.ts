@@ -18,9 +18,8 @@ const editors = access.roles('manager', 'admin');
 
 const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId });
 
-export function schedulesRoutes(app: FastifyInstance, deps: { schedules: SchedulesService }) {
+export function schedulesRoutes(app: FastifyInstance, { schedules }: { schedules: SchedulesService }) {
   const route = apiRoutes(app, tags);
-  const { schedules } = deps;
 
   route.get(
     '/api/v1/schedules',

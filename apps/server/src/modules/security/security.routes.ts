@@ -28,9 +28,11 @@ const ok = z.object({ ok: z.literal(true) });
  */
 const enrolling = { access: access.personOnly(access.signedIn), twoFactorExempt: true };
 
-export function securityRoutes(app: FastifyInstance, deps: { security: SecurityService; twoFactor: TwoFactorService }) {
+export function securityRoutes(
+  app: FastifyInstance,
+  { security, twoFactor }: { security: SecurityService; twoFactor: TwoFactorService },
+) {
   const route = apiRoutes(app, tags);
-  const { security, twoFactor } = deps;
 
   route.get(
     '/api/v1/security/sessions',

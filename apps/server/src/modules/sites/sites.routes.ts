@@ -35,9 +35,8 @@ const actor = (req: FastifyRequest): SitesActor => {
   };
 };
 
-export function sitesRoutes(app: FastifyInstance, deps: { sites: SitesService }) {
+export function sitesRoutes(app: FastifyInstance, { sites }: { sites: SitesService }) {
   const route = apiRoutes(app, tags);
-  const { sites } = deps;
 
   route.get(
     '/api/v1/sites',

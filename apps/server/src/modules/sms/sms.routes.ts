@@ -20,9 +20,8 @@ const managers = access.roles('manager', 'admin');
 
 const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
-export function smsRoutes(app: FastifyInstance, deps: { sms: SmsService }) {
+export function smsRoutes(app: FastifyInstance, { sms }: { sms: SmsService }) {
   const route = apiRoutes(app, tags);
-  const { sms } = deps;
 
   route.get(
     '/api/v1/sms/settings',

@@ -19,9 +19,8 @@ const pathQuery = z.object({ path: z.string().min(1).max(200) });
  * can name another workspace's file; downloads go through short-lived signed URLs (served by
  * the object route below for local storage, by the bucket itself for S3).
  */
-export function storageRoutes(app: FastifyInstance, deps: { storage: Storage; files: StorageService }) {
+export function storageRoutes(app: FastifyInstance, { storage, files }: { storage: Storage; files: StorageService }) {
   const route = apiRoutes(app, tags);
-  const { storage, files } = deps;
   const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId, userId: req.session!.user.id });
 
   route.get(

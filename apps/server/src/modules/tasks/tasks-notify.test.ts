@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { parseMail } from '../../../test/mime.ts';
-import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.ts';
+import { startSmtpSink, mailsOf, waitForMailsOf } from '../../../test/smtp-sink.ts';
 import { useTasksWorld } from '../../../test/tasks-world.ts';
 import { openStorage } from '../../lib/open-storage.ts';
 import { CHANNEL, type RealtimeEvent } from '../../lib/realtime.ts';
@@ -65,13 +65,8 @@ describe('tasks: the assignee is told, and lists hear every change', () => {
     await sink?.close();
   });
 
-  const mailsTo = (to: string) => sink.mails.filter((m) => m.to.includes(to));
-  const waitForMails = async (to: string, n: number, ms = 20_000): Promise<ReceivedMail[]> => {
-    const deadline = Date.now() + ms;
-    while (mailsTo(to).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(mailsTo(to)).toHaveLength(n);
-    return mailsTo(to);
-  };
+  const mailsTo = (to: string) => mailsOf(sink, to);
+  const waitForMails = (to: string, n: number) => waitForMailsOf(sink, to, n);
   const deliveriesOf = (taskId: string) =>
     withPg(w.t.databaseUrl, async (c) => {
       const r = await c.query(

@@ -25,9 +25,8 @@ const actor = (req: FastifyRequest): TaskActor => ({
   role: req.session!.user.role,
 });
 
-export function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService }) {
+export function tasksRoutes(app: FastifyInstance, { tasks }: { tasks: TasksService }) {
   const route = apiRoutes(app, tags);
-  const { tasks } = deps;
 
   route.get(
     '/api/v1/tasks',
