@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createDb } from '@vigil/db';
 import { cameraAiSettingsOf } from '@vigil/shared';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stub, chatAnswer, codeProjectAnswer, parseMultipart, startStub } from '../../../test/ai-stubs.ts';
-import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { type TestApp, createTestApp, createTestPatternCamera, signUp, apiClient } from '../../../test/harness.ts';
 import { countRows, errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
@@ -31,17 +30,7 @@ describe('ai', () => {
   let codeproject: Stub;
   let openai: Stub;
   const liveFeeds = new Map<string, LiveFeed>();
-  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const ok = (res: LightMyRequestResponse, code = 200) => {
-    expect(res.statusCode, res.body).toBe(code);
-    return res.json();
-  };
-  const person = async (name: string) => {
-    const a = await signUp(t.app, { displayName: name });
-    const ws = (await call(a.token, 'GET', '/api/v1/me')).json().workspace.id as string;
-    return { token: a.token, uid: a.user.uid, ws };
-  };
+  const { call, ok, person } = apiClient(() => t.app);
   const setQuota = (quota: number, used = 0) =>
     withPg(t.databaseUrl, (c) =>
       c.query(

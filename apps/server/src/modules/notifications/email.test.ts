@@ -8,14 +8,13 @@ import { parseMail } from '../../../test/mime.ts';
 import { startSmtpSink, mailsOf, waitForMailsOf } from '../../../test/smtp-sink.ts';
 import { openStorage } from '../../lib/open-storage.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
 import { insertEvent } from '../../video/events.repo.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createMailService, MailDeliveryError, type MailService } from '../mail/mail.service.ts';
 import { createEmailChannel } from './channels/email.channel.ts';
 import { loadNotifiedEvent } from './notified-event.repo.ts';
-import { createNotifier } from './notifier.ts';
 import { unsubscribeApiUrl, unsubscribeToken } from './unsubscribe-token.ts';
+import { testNotifier } from '../../../test/notifier.ts';
 
 /**
  * Email notifications through a real SMTP conversation with a local server: both bodies, the
@@ -43,14 +42,10 @@ describe('email notifications and unsubscribing', () => {
     end = () => c.pool.end();
     storage = await openStorage(w.t.config, () => {});
     mail = createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>', log: () => {} });
-    const notifier = createNotifier({
+    const notifier = testNotifier(w.t.config, {
       db,
       mail,
       storage,
-      secrets: createSecretBox(w.t.config.authSecret),
-      policy: { allowLoopback: true },
-      publicUrl: w.t.config.publicUrl,
-      authSecret: w.t.config.authSecret,
       retryDelaysMs: [100, 100],
       pictureWaitMs: 60_000,
     });

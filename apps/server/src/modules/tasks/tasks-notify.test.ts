@@ -8,17 +8,16 @@ import { startSmtpSink, mailsOf, waitForMailsOf } from '../../../test/smtp-sink.
 import { useTasksWorld } from '../../../test/tasks-world.ts';
 import { openStorage } from '../../lib/open-storage.ts';
 import { CHANNEL, type RealtimeEvent } from '../../lib/realtime.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { pushPayload } from '../notifications/channels/push.channel.ts';
-import { createNotifier } from '../notifications/notifier.ts';
 import { createSender } from '../notifications/send.service.ts';
 import { TASK_CLOSED, TASK_GONE, TASK_REASSIGNED, fanOutTask } from '../notifications/task-fanout.service.ts';
 import { mayReceive } from '../realtime/realtime.routes.ts';
+import { testNotifier } from '../../../test/notifier.ts';
 
 /**
  * Telling the assignee : the `notify-task` job writes one delivery
@@ -42,14 +41,10 @@ describe('tasks: the assignee is told, and lists hear every change', () => {
     db = c.db;
     end = () => c.pool.end();
     storage = await openStorage(w.t.config, () => {});
-    const notifier = createNotifier({
+    const notifier = testNotifier(w.t.config, {
       db,
       mail: createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>', log: () => {} }),
       storage,
-      secrets: createSecretBox(w.t.config.authSecret),
-      policy: { allowLoopback: true },
-      publicUrl: w.t.config.publicUrl,
-      authSecret: w.t.config.authSecret,
     });
     worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks: notifier.tasks });
     listener = new pg.Client({ connectionString: w.t.databaseUrl });
