@@ -10,6 +10,7 @@ import { LiveFeed } from '../../video/live-feed.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { createAnalyser } from './analyser.service.ts';
 import { jpegSize } from './frames.ts';
+import { DRIVEWAY_ZONE } from '../../../test/zones.ts';
 
 /** Real ffmpeg output of a test-pattern camera with the live-feed flags. */
 const sample = readFileSync(new URL('../../video/fixtures/live-sample.mp4', import.meta.url));
@@ -182,15 +183,7 @@ describe('ai', () => {
       expect(why).toMatch(message);
     }
     expect(ok(await call(owner.token, 'GET', `/api/v1/cameras/${camera}`))).toEqual(before);
-    const zone = {
-      name: 'Driveway',
-      points: [
-        [0, 0.5],
-        [1, 0.5],
-        [1, 1],
-        [0, 1],
-      ],
-    };
+    const zone = DRIVEWAY_ZONE;
     const cam = ok(
       await call(owner.token, 'PATCH', `/api/v1/cameras/${camera}`, {
         motion: { zones: [zone] },
