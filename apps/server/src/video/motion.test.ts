@@ -19,6 +19,17 @@ async function disable(id: string) {
   await rig.recorder.sync(id);
 }
 
+/** The camera's row once the recorder has described the video it sends (its fps known). */
+const videoInfo = (id: string) =>
+  waitFor(
+    async () => {
+      const r = await cameraRow(rig.db, id);
+      return r.fps ? r : null;
+    },
+    10_000,
+    'video info',
+  );
+
 async function recordingsOf(cameraId: string) {
   const r = await rig.db.execute<{ kind: string; start_at: string; end_at: string; bytes: string }>(
     sql`select kind, start_at, end_at, bytes from recordings where camera_id = ${cameraId} order by start_at`,
@@ -57,14 +68,7 @@ describe('recording on motion', () => {
       expect(motionLog(cam.id, 'from')).toBeUndefined();
 
       // Task: the recorder describes what the camera really sends.
-      const row = await waitFor(
-        async () => {
-          const r = await cameraRow(rig.db, cam.id);
-          return r.fps ? r : null;
-        },
-        10_000,
-        'video info',
-      );
+      const row = await videoInfo(cam.id);
       expect({ codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps }).toEqual({
         codec: 'h264',
         width: 640,
@@ -153,14 +157,7 @@ describe('recording on motion', () => {
     expect((await recordingsOf(cam.id))[0]!.kind).toBe('motion');
     expect(motionLog(cam.id, 'from')).toHaveLength(1);
     expect(motionLog(cam.id, 'until')).toBeUndefined();
-    const row = await waitFor(
-      async () => {
-        const r = await cameraRow(rig.db, cam.id);
-        return r.fps ? r : null;
-      },
-      10_000,
-      'video info',
-    );
+    const row = await videoInfo(cam.id);
     expect({ codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps }).toEqual(TEST_PATTERN_VIDEO);
     await disable(cam.id);
   }, 60_000);
