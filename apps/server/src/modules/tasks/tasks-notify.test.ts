@@ -1,7 +1,7 @@
 import { createDb, type Db } from '@vigil/db';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPg } from '../../../test/helpers.ts';
+import { withPg, connectPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { parseMail } from '../../../test/mime.ts';
 import { startSmtpSink, mailsOf, waitForMailsOf } from '../../../test/smtp-sink.ts';
@@ -47,8 +47,7 @@ describe('tasks: the assignee is told, and lists hear every change', () => {
       storage,
     });
     worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks: notifier.tasks });
-    listener = new pg.Client({ connectionString: w.t.databaseUrl });
-    await listener.connect();
+    listener = await connectPg(w.t.databaseUrl);
     listener.on('notification', (m) => m.payload && heard.push(JSON.parse(m.payload)));
     await listener.query(`LISTEN ${CHANNEL}`);
   });
