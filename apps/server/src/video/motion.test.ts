@@ -30,6 +30,19 @@ const videoInfo = (id: string) =>
     'video info',
   );
 
+/**
+ * A motion camera on a still scene, online, its first segment written and already deleted: no
+ * motion claimed it (deleted 2 s + pre-roll + margin after it ended).
+ */
+async function stillCamera(sourceUrl: string) {
+  const cam = await rig.addCamera({ sourceUrl });
+  const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
+  await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
+  const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
+  await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
+  return { cam, dir, first };
+}
+
 async function recordingsOf(cameraId: string) {
   const r = await rig.db.execute<{ kind: string; start_at: string; end_at: string; bytes: string }>(
     sql`select kind, start_at, end_at, bytes from recordings where camera_id = ${cameraId} order by start_at`,
@@ -56,12 +69,7 @@ describe('recording on motion', () => {
   it('a still scene records nothing, and its segments are deleted; the stream is described on the camera', async () => {
     const rtsp = await startRtspServer({ pattern: 'black' });
     try {
-      const cam = await rig.addCamera({ sourceUrl: rtsp.url });
-      const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
-      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
-      const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
-      // Deleted once no motion can claim it: 2 s + pre-roll + margin after it ended.
-      await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
+      const { cam, dir } = await stillCamera(rtsp.url);
       expect(segmentFiles(dir).length).toBeLessThanOrEqual(8);
       expect(await segmentRows(rig.db, cam.id)).toEqual([]);
       expect(await recordingsOf(cam.id)).toEqual([]);
@@ -88,11 +96,7 @@ describe('recording on motion', () => {
   it('an object crossing the scene makes one motion recording with its pre- and post-roll', async () => {
     const rtsp = await startRtspServer({ pattern: 'black' });
     try {
-      const cam = await rig.addCamera({ sourceUrl: rtsp.url });
-      const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
-      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
-      const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
-      await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
+      const { cam, dir, first } = await stillCamera(rtsp.url);
 
       const enters = Date.now();
       await rtsp.setPattern('ball');
