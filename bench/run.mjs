@@ -35,6 +35,7 @@ for (const b of [
   'analytics',
   'ai-detector',
   'ai-pipeline',
+  'time-zone',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TEMPLATE_DB, createDb, runMigrations, startEmbeddedPostgres, withDatabase } from '@vigil/db';
-import pg from 'pg';
+import { connectPg } from './helpers.ts';
 
 /**
  * One real PostgreSQL per test run. Migrations are applied once to a template database;
@@ -16,8 +16,7 @@ export default async function setup(project: TestProject) {
   const server = external ? null : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), password: 'test' });
   const adminUrl = external ?? server!.url;
 
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const admin = await connectPg(adminUrl);
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { cloneTemplate } from '@vigil/db';
 import type { AuthResult } from '@vigil/shared';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -75,6 +75,25 @@ export async function signUp(
 
 export function bearer(token: string): InjectOptions['headers'] {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The API as the tests call it: `call` with a token's bearer, `ok` checks the status and answers
+ * the JSON, `person` signs someone up and gives their token, id and workspace id.
+ */
+export function apiClient(app: () => FastifyInstance) {
+  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app().inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const ok = (res: LightMyRequestResponse, code = 200) => {
+    expect(res.statusCode, res.body).toBe(code);
+    return res.json();
+  };
+  const person = async (name: string) => {
+    const a = await signUp(app(), { displayName: name });
+    const ws = (await call(a.token, 'GET', '/api/v1/me')).json().workspace.id as string;
+    return { token: a.token, uid: a.user.uid, ws };
+  };
+  return { call, ok, person };
 }
 
 /** Calls a callable function through its wire protocol. */

@@ -2,10 +2,16 @@ import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 
-/** Runs one function with a short-lived pg client on a test database (for looking behind the API). */
-export async function withPg<T>(databaseUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** A pg client connected to a test database (for looking behind the API); the caller ends it. */
+export async function connectPg(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  return client;
+}
+
+/** Runs one function with a short-lived pg client on a test database (for looking behind the API). */
+export async function withPg<T>(databaseUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connectPg(databaseUrl);
   try {
     return await fn(client);
   } finally {

@@ -21,6 +21,20 @@ export async function videoTestDb(): Promise<{
   return { db, databaseUrl, mediaRoot, close: () => pool.end() };
 }
 
+/**
+ * What most recorder tests of a file share: a fresh database (and media folder) with one owner's
+ * workspace, opened before the file's tests and closed after them. Read its fields inside tests.
+ */
+export function videoWorkspace() {
+  const w = {} as Awaited<ReturnType<typeof videoTestDb>> & { workspaceId: string };
+  beforeAll(async () => {
+    Object.assign(w, await videoTestDb());
+    ({ workspaceId: w.workspaceId } = await insertOwner(w.db));
+  });
+  afterAll(() => w.close?.());
+  return w;
+}
+
 /** A workspace and its owner, inserted directly (the recorder only needs the rows). */
 export async function insertOwner(db: Db): Promise<{ workspaceId: string; ownerId: string }> {
   const workspaceId = randomUUID();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createDb } from '@vigil/db';
 import type { AuthResult, Export } from '@vigil/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/lib/open-storage.ts';
 import { exportWorker, type TestWorker } from './job-helpers.ts';
@@ -11,7 +11,7 @@ import { createMediaStore } from '../src/lib/media-store.ts';
 import { type FakeS3, startFakeS3 } from './fake-s3.ts';
 import { durationOf, generateSegments, insertCamera, placeSegment } from './footage.ts';
 import { type TestApp, bearer, createTestApp, signUp } from './harness.ts';
-import { errorOf, tinyPng } from './helpers.ts';
+import { errorOf, tinyPng, connectPg } from './helpers.ts';
 
 const BUCKET = 'vigil-media';
 const REGION = 'eu-central-1';
@@ -47,8 +47,7 @@ describe('S3-compatible storage through the API', () => {
     s3 = await startFakeS3({ bucket: BUCKET, region: REGION, accessKeyId: KEY_ID, secretAccessKey: SECRET });
     t = await createTestApp(s3Env(s3.endpoint));
     owner = await signUp(t.app);
-    client = new pg.Client({ connectionString: t.databaseUrl });
-    await client.connect();
+    client = await connectPg(t.databaseUrl);
     camera = await insertCamera(client, owner.workspace.id, 'Garage');
     // 6 s of footage in two 3 s segments.
     const files = await generateSegments(path.join(t.config.dataDir, 'gen'), 6, 3);

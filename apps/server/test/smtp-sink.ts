@@ -75,3 +75,20 @@ export async function startSmtpSink(
       }),
   };
 }
+
+/** The mails the sink received for `to`. */
+export const mailsOf = (sink: { mails: ReceivedMail[] }, to: string) => sink.mails.filter((m) => m.to.includes(to));
+
+/** Waits until `to` has `n` mails (at most `ms`), and checks there are exactly `n`. */
+export async function waitForMailsOf(
+  sink: { mails: ReceivedMail[] },
+  to: string,
+  n: number,
+  ms = 20_000,
+): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + ms;
+  while (mailsOf(sink, to).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const mails = mailsOf(sink, to);
+  if (mails.length !== n) throw new Error(`expected ${n} mail(s) to ${to}, got ${mails.length}`);
+  return mails;
+}

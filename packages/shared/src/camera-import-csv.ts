@@ -1,7 +1,7 @@
 import { type RecordingMode, cameraSourceInputSchema, createCameraSchema } from './contracts/cameras.ts';
 
 /**
- * The CSV of a bulk camera import (issue 13), parsed the same way by the server (authoritative) and
+ * The CSV of a bulk camera import, parsed the same way by the server (authoritative) and
  * the page (a preview). RFC 4180 and what spreadsheets actually write: an optional byte-order mark,
  * CRLF, LF or CR line ends, quoted fields holding commas, quotes ("") and line breaks. Columns:
  * name, url, username, password, recording mode; a first row naming them is a header and skipped.

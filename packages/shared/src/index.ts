@@ -13,6 +13,7 @@ export * from './contracts/recordings.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/retention.ts';
 export * from './contracts/jobs.ts';
+export * from './time-zone.ts';
 export * from './schedule.ts';
 export * from './contracts/events.ts';
 export * from './contracts/schedules.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 11: a workspace's plan status as a state machine (spec §3 planStatus).
+ * A workspace's plan status as a state machine (spec §3 planStatus).
  *
  *   trial ──payment──▶ active ──renewal failed──▶ past_due ──grace over──▶ canceled
  *     │                  │  ▲                        │                       │

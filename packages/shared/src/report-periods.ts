@@ -1,54 +1,22 @@
 /**
- * Report periods (issue 13) on the calendar of a time zone: whole weeks (Monday to Monday) and
+ * Report periods on the calendar of a time zone: whole weeks (Monday to Monday) and
  * whole months, midnight to midnight on the zone's wall clock, so a week across a DST change is
  * 167 or 169 hours. The web's presets and the server's schedules read the same periods.
  */
+import { dateIn, instantOfWall } from './time-zone.ts';
+
 export const REPORT_PRESETS = ['last-week', 'last-month', 'this-week', 'this-month'] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
 
 const DAY_MS = 86_400_000;
 
-function wallParts(t: number, timeZone: string): number[] {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const parts = f.formatToParts(t);
-  return ['year', 'month', 'day', 'hour', 'minute', 'second'].map((type) =>
-    Number(parts.find((p) => p.type === type)?.value),
-  );
-}
-
-/** How far the zone's wall clock is ahead of UTC at instant t. */
-function offsetAt(t: number, timeZone: string): number {
-  const [y, mo, d, h, mi, s] = wallParts(t, timeZone) as [number, number, number, number, number, number];
-  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(t / 1000) * 1000;
-}
-
 /** The instant of midnight starting a calendar day of the zone (month and day may overflow: Date.UTC normalises). */
 export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
-  // Two passes settle the offset across a DST change.
-  let t = wall - offsetAt(wall, timeZone);
-  t = wall - offsetAt(t, timeZone);
-  return new Date(t);
-}
-
-/** The zone's calendar date at an instant, with its weekday (0 = Monday). */
-function dateIn(t: number, timeZone: string): { y: number; m: number; d: number; weekday: number } {
-  const [y, m, d] = wallParts(t, timeZone) as [number, number, number];
-  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-  return { y, m, d, weekday };
+  return new Date(instantOfWall(timeZone, Date.UTC(year, month - 1, day)));
 }
 
 export function reportPeriod(preset: ReportPreset, now: Date, timeZone: string): { from: Date; to: Date } {
-  const { y, m, d, weekday } = dateIn(now.getTime(), timeZone);
+  const { y, m, d, weekday } = dateIn(timeZone, now.getTime());
   switch (preset) {
     case 'this-week':
       return { from: zonedMidnight(y, m, d - weekday, timeZone), to: zonedMidnight(y, m, d - weekday + 7, timeZone) };

@@ -33,7 +33,7 @@ export const AREA_ROLES = {
 export type Area = keyof typeof AREA_ROLES;
 
 /**
- * Whether someone with this role may export footage in a workspace (issue 12): everyone who may
+ * Whether someone with this role may export footage in a workspace: everyone who may
  * watch, except viewers when the owner or a manager turned `viewersMayExport` off.
  */
 export function mayExportFootage(role: unknown, workspace: { viewersMayExport: boolean }): boolean {

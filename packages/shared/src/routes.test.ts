@@ -54,7 +54,7 @@ describe('route table', () => {
     expect(matchRoute('/vms')).toMatchObject({ requiresAuth: true, requiresPlan: 'vms' });
     expect(matchRoute('/vms')?.roles).toBeUndefined();
   });
-  it('marks every page built (issue 14 shipped the last ones, the AI pages); unknown paths unavailable', () => {
+  it('marks every page built (the AI pages were the last); unknown paths unavailable', () => {
     expect(ROUTES.filter((r) => !r.available).map((r) => r.path)).toEqual([]);
     for (const built of [
       '/ai/analytics',

@@ -108,7 +108,7 @@ export const ROUTES: readonly RouteMeta[] = [
     roles: ['admin'],
     ...built('administration'),
   },
-  // Issue 14. Settings and analytics are offered to the workspace's owners and managers (the server
+  // Settings and analytics are offered to the workspace's owners and managers (the server
   // refuses others); detection to everyone who watches. A page is offered once it works end to end.
   ...(
     [
@@ -152,9 +152,9 @@ export const ROUTES: readonly RouteMeta[] = [
     }),
   ),
   { path: '/unauthorized', title: 'pages.unauthorized', layout: 'bare', requiresAuth: false, available: true },
-  // An invitation mail's link (issue 12): signed in or not, offered by no menu.
+  // An invitation mail's link: signed in or not, offered by no menu.
   { path: '/invite', title: 'pages.invite', layout: 'landing', requiresAuth: false, available: true },
-  // A notification mail's unsubscribe link (issue 10): works without signing in, offered by no menu.
+  // A notification mail's unsubscribe link: works without signing in, offered by no menu.
   { path: '/unsubscribe', title: 'pages.unsubscribe', layout: 'landing', requiresAuth: false, available: true },
 ];
 

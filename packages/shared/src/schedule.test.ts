@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type ArmingSchedule,
-  type WeeklyRange,
-  armingState,
-  isValidTimeZone,
-  rangeProblems,
-  scheduleArmedAt,
-} from './schedule.ts';
+import { type ArmingSchedule, type WeeklyRange, armingState, rangeProblems, scheduleArmedAt } from './schedule.ts';
+import { isValidTimeZone } from './time-zone.ts';
 
 const at = (iso: string) => new Date(iso);
 const weekdays = (start: string, end: string): WeeklyRange[] => [1, 2, 3, 4, 5].map((day) => ({ day, start, end }));

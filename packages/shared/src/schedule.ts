@@ -1,22 +1,15 @@
 /**
- * Arming schedules (issue 9), pure: which instants a weekly schedule arms a camera, in a time zone.
+ * Arming schedules, pure: which instants a weekly schedule arms a camera, in a time zone.
  * Ranges are wall-clock times per weekday (0 = Sunday) in the workspace's zone, end exclusive,
  * "24:00" meaning the end of the day; holidays are inclusive local date ranges that arm or disarm
  * the whole day. Everything works on wall-clock time, so DST changes need no special case.
  */
+import { offsetAt, wallClock } from './time-zone.ts';
+
 export interface WeeklyRange {
   day: number;
   start: string;
   end: string;
-}
-
-export function isValidTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Minutes since local midnight of "HH:MM" (24:00 → 1440). */
@@ -73,45 +66,6 @@ const MIN_HORIZON_DAYS = 8;
 const MAX_HORIZON_DAYS = 400;
 /** Larger than any UTC offset (+14:00 is the largest in use), so a local day never starts earlier than this. */
 const MAX_OFFSET = 16 * 3_600_000;
-
-// Creating an Intl.DateTimeFormat costs far more than using one, and camera lists ask per camera.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-// "3/29/2026, 02:30:00" from the en-US formatter; format() is several times faster than formatToParts().
-const EN_US = /^(\d+)\/(\d+)\/(\d+),? (\d+):(\d+):(\d+)$/;
-
-/** The wall clock in `timeZone` at instant `t`, as milliseconds read as if it were UTC (seconds precision). */
-function wallClock(timeZone: string, t: number): number {
-  const f = formatterFor(timeZone);
-  const m = EN_US.exec(f.format(t));
-  if (m) return Date.UTC(+m[3]!, +m[1]! - 1, +m[2]!, +m[4]!, +m[5]!, +m[6]!);
-  // Should a runtime lay the date out differently, read it part by part.
-  const parts = f.formatToParts(t);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-}
-
-/** UTC offset (ms, east positive) in effect at instant `t`. */
-function offsetAt(timeZone: string, t: number): number {
-  return wallClock(timeZone, t) - Math.floor(t / 1000) * 1000;
-}
 
 const isoDay = (wall: number): string => new Date(wall).toISOString().slice(0, 10);
 

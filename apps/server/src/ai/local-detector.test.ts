@@ -7,7 +7,7 @@ import { decodeJpegToRgb } from './decode-jpeg.ts';
 import { crashWorkerForTest, createLocalDetector, type LocalDetector } from './local-detector.ts';
 
 /**
- * The built-in detector on real pictures (issue 14, Tests). The photograph is one that an npm
+ * The built-in detector on real pictures (Tests). The photograph is one that an npm
  * package ships: @vladmandic/human's assets/samples.jpg, whose top row holds small unretouched
  * photographs; the crop is the second one (a woman seated, 146×158 px). The test pattern is
  * ffmpeg's SMPTE colour bars. The model is loaded once for the file.

@@ -4,7 +4,7 @@ import type { Membership } from './session.ts';
 import { publish } from './realtime.ts';
 
 /**
- * Per-member camera access (issue 12). A member may be limited to some cameras of their
+ * Per-member camera access. A member may be limited to some cameras of their
  * workspace: `memberships.camera_ids`, null = every camera. Everything they list, watch, play,
  * export or receive is filtered by it on the server, through one value every camera-bound
  * service takes in its actor: `cameraIds`, null for "no limit". A camera outside the scope is
@@ -28,7 +28,7 @@ interface ScopeSource {
 }
 
 /**
- * A membership's camera scope as SQL (issue 13 adds sites): with no site limit, `camera_ids` as
+ * A membership's camera scope as SQL (cameras named directly, or through sites): with no site limit, `camera_ids` as
  * stored (null = every camera); with sites, the cameras of those sites plus `camera_ids`. Read
  * wherever a membership's scope is (the session, fan-out's recipients, API keys, task assignees),
  * so a camera moved into or out of a site changes who reaches it on the next request.
@@ -40,6 +40,23 @@ export function memberScopeSql(): SQL<string[] | null> {
     select ${c.id} from ${c} where ${c.workspaceId} = ${m.workspaceId}
       and (${c.siteId} = any(${m.siteIds}) or ${c.id} = any(coalesce(${m.cameraIds}, '{}'::uuid[])))
   ) end`;
+}
+
+/**
+ * A member as the lists of people read them (users joined to memberships): who they are, their
+ * roles, the cameras they reach now and whether they are disabled.
+ */
+export function memberColumns() {
+  const { users, memberships } = schema;
+  return {
+    userId: users.id,
+    displayName: users.displayName,
+    email: users.email,
+    membershipRole: memberships.role,
+    storedRole: users.role,
+    cameraIds: memberScopeSql(),
+    disabledAt: users.disabledAt,
+  };
 }
 
 /** An installation admin and the workspace's owner are never limited; anyone else by their membership. */
@@ -90,7 +107,7 @@ export async function publishScopeChanged(tx: DbOrTx, uid: string, workspaceId: 
 }
 
 /**
- * A camera changed site, or a site went (issue 13): members limited to sites reach other cameras
+ * A camera changed site, or a site went: members limited to sites reach other cameras
  * now, so what they have open in the workspace closes and reopens under the new scope.
  */
 export async function publishSiteScopeChanged(tx: DbOrTx, workspaceId: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { LIST_DEFAULT_LIMIT, type ListQuery, type WhereClause, whereClauseSchema } from '@vigil/shared';
+import type { DbOrTx } from '@vigil/db';
 import { type SQL, and, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
 
@@ -28,6 +30,42 @@ export interface PlannedList {
   sortText: SQL<string>;
   /** Turns the last row of a full page into the next cursor. */
   cursorFor(sortValue: unknown, id: string): string;
+}
+
+/**
+ * The keyset cursor codec every list uses: the last row's sort values and id, as PostgreSQL prints
+ * them, in a base64url JSON array. Opaque to callers; checked to the character before it reaches SQL.
+ */
+export function encodeKeyset(values: readonly unknown[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+/** The cursor's values, or null when it is not a JSON array of ours. */
+function readKeyset(text: string): unknown[] | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    return Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What one place of a cursor may hold: a timestamp, a timestamp or `infinity` (an open end), a row id. */
+export type KeysetPart = 'timestamp' | 'timestamp-or-infinity' | 'uuid';
+const partOk: Record<KeysetPart, (v: string) => boolean> = {
+  timestamp: (v) => TIMESTAMP.test(v),
+  'timestamp-or-infinity': (v) => v === 'infinity' || TIMESTAMP.test(v),
+  uuid: (v) => UUID.test(v),
+};
+
+/** A previous page's nextCursor as its values, one per part; anything else is `invalid-argument`. */
+export function decodeKeyset(text: string, parts: readonly KeysetPart[]): string[] {
+  const v = readKeyset(text);
+  if (v?.length === parts.length && v.every((x, i) => typeof x === 'string' && partOk[parts[i]!](x)))
+    return v as string[];
+  throw new AppError('invalid-argument', 'Invalid request parameters.', { startAfter: 'invalid cursor' });
 }
 
 const bad = (what: string) => new AppError('invalid-argument', 'Invalid request parameters.', { query: what });
@@ -106,16 +144,10 @@ export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): P
   if (!sort) throw bad(`cannot sort on ${sortName}`);
   const desc = dir === 'desc';
   if (query.startAfter) {
-    let cursor: unknown;
-    try {
-      cursor = JSON.parse(Buffer.from(query.startAfter, 'base64url').toString('utf8'));
-    } catch {
-      throw bad('startAfter is not a cursor');
-    }
-    if (!Array.isArray(cursor) || cursor.length !== 2 || typeof cursor[1] !== 'string')
-      throw bad('startAfter is not a cursor');
+    const cursor = readKeyset(query.startAfter);
     // The sort value travels as Postgres's own text (microseconds survive); Postgres casts it back.
-    if (typeof cursor[0] !== 'string') throw bad('startAfter is not a cursor');
+    if (cursor?.length !== 2 || typeof cursor[0] !== 'string' || typeof cursor[1] !== 'string')
+      throw bad('startAfter is not a cursor');
     const v = cursor[0];
     conditions.push(
       desc
@@ -129,6 +161,29 @@ export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): P
     orderBy: [sql`${sort.expr} ${direction}`, sql`${spec.id} ${direction}`],
     limit: query.limit ?? LIST_DEFAULT_LIMIT,
     sortText: sql<string>`(${sort.expr})::text`,
-    cursorFor: (sortValue, id) => Buffer.from(JSON.stringify([sortValue, id])).toString('base64url'),
+    cursorFor: (sortValue, id) => encodeKeyset([sortValue, id]),
+  };
+}
+
+/** A table listed by the convention: its rows carry an `id`, the keyset's last word. */
+type ListedTable = PgTable & { id: PgColumn };
+
+/** One page of a planned list of `table`'s rows, and the cursor of the next page (null: the last). */
+export async function listPage<T extends ListedTable>(
+  db: DbOrTx,
+  table: T,
+  plan: PlannedList,
+): Promise<{ rows: T['$inferSelect'][]; nextCursor: string | null }> {
+  const rows = (await db
+    .select({ row: table as PgTable, sortText: plan.sortText })
+    .from(table as PgTable)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit + 1)) as unknown as { row: T['$inferSelect'] & { id: string }; sortText: string }[];
+  const page = rows.slice(0, plan.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((r) => r.row),
+    nextCursor: rows.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
   };
 }

@@ -18,7 +18,7 @@ export interface RealtimeEvent {
   id?: string;
   /**
    * The camera the object belongs to (an event's, an export's; null: none, workspace-wide): a
-   * member limited to some cameras hears nothing of the others (issue 12).
+   * member limited to some cameras hears nothing of the others.
    */
   cameraId?: string | null;
   /** For role.changed: the new role. */

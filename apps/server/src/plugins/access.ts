@@ -12,7 +12,7 @@ export type Access = (
   | { kind: 'internal' }
 ) & {
   /**
-   * Only a signed-in person, never an API key (issue 12): what a key must not do on its creator's
+   * Only a signed-in person, never an API key: what a key must not do on its creator's
    * behalf (passwords, sign-out, API keys themselves) and what is bound to a browser session (live
    * view tickets and streams, the realtime stream). A key gets permission-denied.
    */

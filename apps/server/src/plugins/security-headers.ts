@@ -60,7 +60,7 @@ function tileOrigin(template: string): string {
 
 export function webCsp(scriptHashes: string[], bucketOrigin?: string, tilesOrigin?: string): string {
   const bucket = bucketOrigin ? ` ${bucketOrigin}` : '';
-  // The VMS dashboard's map (issue 13) loads its tiles as images from the installation's tile server only.
+  // The VMS dashboard's map loads its tiles as images from the installation's tile server only.
   const tiles = tilesOrigin ? ` ${tilesOrigin}` : '';
   return [
     "default-src 'self'",

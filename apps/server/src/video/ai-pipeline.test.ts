@@ -14,7 +14,7 @@ import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { type Recorder, createRecorder } from './recorder.ts';
 
 /**
- * The motion-gated AI pipeline (issue 14) against real ffmpeg, the GStreamer RTSP camera and a
+ * The motion-gated AI pipeline against real ffmpeg, the GStreamer RTSP camera and a
  * local server speaking CodeProject.AI's protocol (everything real but the model, which answers
  * "a person" for any picture: the local detector's own tests cover finding one in a photograph).
  * Motion on an AI-enabled camera → frames analysed about once a second → one `ai.detection` event

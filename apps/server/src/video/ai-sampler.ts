@@ -12,7 +12,7 @@ import type { LiveFeed } from './live-feed.ts';
 import { type WriteFence, holdsCamera } from './video.repo.ts';
 
 /**
- * The motion-gated AI pipeline of one camera (issue 14). It runs only while a motion event is
+ * The motion-gated AI pipeline of one camera. It runs only while a motion event is
  * open on a camera with AI on, so an idle camera costs nothing: about once a second it takes the
  * live feed's newest keyframe (no new keyframe, no new analysis), decodes it to a JPEG, has the
  * camera's provider analyse it (each analysis counts against the quota) and keeps what the

@@ -37,7 +37,7 @@ export interface RunnerDeps {
    * that drive a runner alone.
    */
   lease?: { fence(cameraId: string): Fence | undefined; valid(): boolean };
-  /** AI detection while motion lasts (issue 14): the analyser and where thumbnails go. */
+  /** AI detection while motion lasts: the analyser and where thumbnails go. */
   ai?: AiPipelineDeps;
   /** With S3: the uploader that takes closed segments (the folder is only its buffer). */
   sink?: SegmentSink;
@@ -62,7 +62,7 @@ export class CameraRunner {
   private motion: MotionGate | undefined;
   /** The motion event in progress: its id once written (a promise, since the stop may come first). */
   private openMotion: Promise<string | undefined> | undefined;
-  /** Analyses frames while motion lasts on a camera with AI on (issue 14). */
+  /** Analyses frames while motion lasts on a camera with AI on. */
   private ai: AiSampler | undefined;
   /** Runs while the camera is unreachable and not yet an outage. */
   private graceTimer: NodeJS.Timeout | undefined;

@@ -12,7 +12,7 @@ export interface CameraSpec {
   recordingMode: RecordingMode;
   /** The saved settings, defaults filled in. */
   motionSettings: MotionSettings;
-  /** AI detection while motion lasts (issue 14); applies live, like the motion settings. */
+  /** AI detection while motion lasts; applies live, like the motion settings. */
   ai: CameraAiSettings;
   /** Motion frames wanted (motion mode, or events on), and from which stream. */
   motion: FfmpegArgsInput['motion'];

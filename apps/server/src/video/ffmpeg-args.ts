@@ -136,7 +136,7 @@ function segmentOptions(seconds: number): [string, string][] {
 export const MOTION_FD = 3;
 
 /**
- * How motion frames are made (DESIGN §7, issue 9), cheapest first:
+ * How motion frames are made (DESIGN §7), cheapest first:
  * - `keyframes`: an RTSP main stream is copied, never decoded, except its keyframes (the decoder
  *   skips every other frame): about one small decode a second instead of 25 full ones.
  * - `substream`: the camera's low-resolution stream, decoded whole and sampled at 5 fps.

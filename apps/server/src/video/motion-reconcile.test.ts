@@ -1,24 +1,14 @@
 import { copyFileSync, mkdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '@vigil/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCamera, insertOwner, segmentFiles, segmentRows, videoTestDb } from '../../test/recorder-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { insertCamera, segmentFiles, segmentRows, videoWorkspace } from '../../test/recorder-helpers.ts';
 import { segmentDir } from './paths.ts';
 import { reconcileCamera } from './reconcile.ts';
 
 /** Reconcile of a motion camera's leftovers, against real fMP4 files (the 3 s ffmpeg sample). */
 const SAMPLE = new URL('./fixtures/live-sample.mp4', import.meta.url);
-let t: Awaited<ReturnType<typeof videoTestDb>>;
-let db: Db;
-let workspaceId: string;
-
-beforeAll(async () => {
-  t = await videoTestDb();
-  db = t.db;
-  ({ workspaceId } = await insertOwner(db));
-});
-afterAll(() => t?.close());
+const w = videoWorkspace();
 
 /** n files 3 s apart, last written `ageMs` ago. */
 function writeSegments(dir: string, n: number, from: number, ageMs: number): string[] {
@@ -35,27 +25,27 @@ function writeSegments(dir: string, n: number, from: number, ageMs: number): str
 }
 
 async function camera() {
-  const cam = await insertCamera(db, workspaceId, { sourceType: 'test-pattern', recordingMode: 'motion' });
-  const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
-  return { cam, dir, ref: { cameraId: cam.id, workspaceId, kind: 'motion' as const } };
+  const cam = await insertCamera(w.db, w.workspaceId, { sourceType: 'test-pattern', recordingMode: 'motion' });
+  const dir = segmentDir(w.mediaRoot, w.workspaceId, cam.id);
+  return { cam, dir, ref: { cameraId: cam.id, workspaceId: w.workspaceId, kind: 'motion' as const } };
 }
 
 describe('reconcileCamera for a motion camera', () => {
   it('deletes the stale undecided files a crash left, keeps the footage, leaves the young ones to the indexer', async () => {
     const { cam, dir, ref } = await camera();
     const footage = writeSegments(dir, 2, Date.UTC(2026, 0, 5, 10), 3_600_000);
-    await reconcileCamera(db, ref, dir, () => {}); // indexed by an earlier run
+    await reconcileCamera(w.db, ref, dir, () => {}); // indexed by an earlier run
     const stale = writeSegments(dir, 3, Date.UTC(2026, 0, 5, 11), 60_000);
     const young = writeSegments(dir, 1, Date.UTC(2026, 0, 5, 11, 1), 0);
     const logs: string[] = [];
-    const r = await reconcileCamera(db, ref, dir, (m) => logs.push(m), {
+    const r = await reconcileCamera(w.db, ref, dir, (m) => logs.push(m), {
       staleBefore: Date.now() - 7000,
       maxStaleFiles: 5,
     });
     expect(r).toMatchObject({ indexed: 0, removed: 0, deletedFiles: 0, droppedFiles: 3, files: footage });
     expect(segmentFiles(dir)).toEqual([...footage, ...young]);
     expect(stale.some((f) => segmentFiles(dir).includes(f))).toBe(false);
-    expect((await segmentRows(db, cam.id)).map((s) => path.posix.basename(s.path))).toEqual(footage);
+    expect((await segmentRows(w.db, cam.id)).map((s) => path.posix.basename(s.path))).toEqual(footage);
     expect(logs.join('\n')).toContain('3 stale motion-less files');
   });
 
@@ -63,14 +53,14 @@ describe('reconcileCamera for a motion camera', () => {
     const { cam, dir, ref } = await camera();
     const names = writeSegments(dir, 8, Date.UTC(2026, 0, 6), 86_400_000);
     const logs: string[] = [];
-    const r = await reconcileCamera(db, ref, dir, (m) => logs.push(m), {
+    const r = await reconcileCamera(w.db, ref, dir, (m) => logs.push(m), {
       staleBefore: Date.now() - 7000,
       maxStaleFiles: 5,
     });
     expect(r).toMatchObject({ indexed: 8, droppedFiles: 0 });
     expect(segmentFiles(dir)).toEqual(names);
     expect(logs.join('\n')).toContain('8 un-indexed segments of motion camera');
-    const recs = await db.execute<{ kind: string }>(sql`select kind from recordings where camera_id = ${cam.id}`);
+    const recs = await w.db.execute<{ kind: string }>(sql`select kind from recordings where camera_id = ${cam.id}`);
     expect(recs.rows).toEqual([{ kind: 'motion' }]);
   });
 });

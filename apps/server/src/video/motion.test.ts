@@ -19,6 +19,30 @@ async function disable(id: string) {
   await rig.recorder.sync(id);
 }
 
+/** The camera's row once the recorder has described the video it sends (its fps known). */
+const videoInfo = (id: string) =>
+  waitFor(
+    async () => {
+      const r = await cameraRow(rig.db, id);
+      return r.fps ? r : null;
+    },
+    10_000,
+    'video info',
+  );
+
+/**
+ * A motion camera on a still scene, online, its first segment written and already deleted: no
+ * motion claimed it (deleted 2 s + pre-roll + margin after it ended).
+ */
+async function stillCamera(sourceUrl: string) {
+  const cam = await rig.addCamera({ sourceUrl });
+  const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
+  await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
+  const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
+  await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
+  return { cam, dir, first };
+}
+
 async function recordingsOf(cameraId: string) {
   const r = await rig.db.execute<{ kind: string; start_at: string; end_at: string; bytes: string }>(
     sql`select kind, start_at, end_at, bytes from recordings where camera_id = ${cameraId} order by start_at`,
@@ -45,26 +69,14 @@ describe('recording on motion', () => {
   it('a still scene records nothing, and its segments are deleted; the stream is described on the camera', async () => {
     const rtsp = await startRtspServer({ pattern: 'black' });
     try {
-      const cam = await rig.addCamera({ sourceUrl: rtsp.url });
-      const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
-      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
-      const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
-      // Deleted once no motion can claim it: 2 s + pre-roll + margin after it ended.
-      await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
+      const { cam, dir } = await stillCamera(rtsp.url);
       expect(segmentFiles(dir).length).toBeLessThanOrEqual(8);
       expect(await segmentRows(rig.db, cam.id)).toEqual([]);
       expect(await recordingsOf(cam.id)).toEqual([]);
       expect(motionLog(cam.id, 'from')).toBeUndefined();
 
       // Task: the recorder describes what the camera really sends.
-      const row = await waitFor(
-        async () => {
-          const r = await cameraRow(rig.db, cam.id);
-          return r.fps ? r : null;
-        },
-        10_000,
-        'video info',
-      );
+      const row = await videoInfo(cam.id);
       expect({ codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps }).toEqual({
         codec: 'h264',
         width: 640,
@@ -84,11 +96,7 @@ describe('recording on motion', () => {
   it('an object crossing the scene makes one motion recording with its pre- and post-roll', async () => {
     const rtsp = await startRtspServer({ pattern: 'black' });
     try {
-      const cam = await rig.addCamera({ sourceUrl: rtsp.url });
-      const dir = path.join(rig.mediaRoot, rig.workspaceId, cam.id, 'segments');
-      await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 10_000, 'online');
-      const first = await waitFor(() => segmentFiles(dir)[0], 10_000, 'a first segment');
-      await waitFor(() => !segmentFiles(dir).includes(first), 20_000, `${first} deleted`);
+      const { cam, dir, first } = await stillCamera(rtsp.url);
 
       const enters = Date.now();
       await rtsp.setPattern('ball');
@@ -153,14 +161,7 @@ describe('recording on motion', () => {
     expect((await recordingsOf(cam.id))[0]!.kind).toBe('motion');
     expect(motionLog(cam.id, 'from')).toHaveLength(1);
     expect(motionLog(cam.id, 'until')).toBeUndefined();
-    const row = await waitFor(
-      async () => {
-        const r = await cameraRow(rig.db, cam.id);
-        return r.fps ? r : null;
-      },
-      10_000,
-      'video info',
-    );
+    const row = await videoInfo(cam.id);
     expect({ codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps }).toEqual(TEST_PATTERN_VIDEO);
     await disable(cam.id);
   }, 60_000);

@@ -69,7 +69,7 @@ export interface RecorderOptions {
    */
   footage?: S3Storage;
   /**
-   * AI detection while motion lasts (issue 14): where ai.detection thumbnails are kept (the
+   * AI detection while motion lasts: where ai.detection thumbnails are kept (the
    * app's storage) and the built-in detector's front, when this server has one.
    */
   ai?: { storage?: Storage; localDetector?: () => LocalDetectorFront };

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { type Db, schema } from '@vigil/db';
 import { effectiveLimits } from '@vigil/shared';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_SECRET, insertCamera, insertOwner, videoTestDb, waitFor } from '../../test/recorder-helpers.ts';
 import { CHANNEL } from '../lib/realtime.ts';
@@ -12,6 +11,7 @@ import { relativeSegmentPath, segmentDir } from './paths.ts';
 import { createRecorder } from './recorder.ts';
 import { createRetention, pruneWorkspace } from './retention.ts';
 import { insertSegment } from './camera-writes.ts';
+import { connectPg } from '../../test/helpers.ts';
 
 /**
  * Retention against a real database and real files: segments are written to the media tree as
@@ -237,8 +237,7 @@ describe('pruneWorkspace', () => {
     const r5 = await recording(b, new Date(NOW.getTime() - 5 * HOUR), 1);
     expect((await state(workspaceId)).recordings).toBe(6);
 
-    const listener = new pg.Client({ connectionString: t.databaseUrl });
-    await listener.connect();
+    const listener = await connectPg(t.databaseUrl);
     const heard: unknown[] = [];
     listener.on('notification', (m) => heard.push(JSON.parse(m.payload ?? '{}')));
     await listener.query(`LISTEN ${CHANNEL}`);

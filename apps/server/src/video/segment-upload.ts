@@ -12,6 +12,7 @@ import {
   readSegmentFile,
 } from './segment-indexer.ts';
 import { holdsCamera, loadCameras } from './video.repo.ts';
+import { concurrencyLimit } from '../lib/concurrency.ts';
 
 /**
  * With S3, the recorder's media folder is only a buffer. A closed segment is uploaded under the
@@ -74,20 +75,9 @@ export function createSegmentUploader(opts: SegmentUploaderOptions): SegmentUplo
   const abort = new AbortController();
   let stopping = false;
   let wakeSleepers: (() => void)[] = [];
-  let running = 0;
   let sweeping: Promise<void> = Promise.resolve();
-  const slots: (() => void)[] = [];
 
-  async function slot<T>(fn: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) await new Promise<void>((r) => slots.push(r));
-    running += 1;
-    try {
-      return await fn();
-    } finally {
-      running -= 1;
-      slots.shift()?.();
-    }
-  }
+  const slot = concurrencyLimit(concurrency);
 
   /** Backoff that a stop cuts short. */
   const pause = (ms: number) =>

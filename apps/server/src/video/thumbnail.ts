@@ -1,24 +1,14 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { concurrencyLimit } from '../lib/concurrency.ts';
 
 /** Two cores are shared by everything: at most this many frame grabs run at once. */
 const MAX_CONCURRENT = 2;
 const TIMEOUT_MS = 15_000;
-let running = 0;
-const waiting: (() => void)[] = [];
 const inflight = new Map<string, Promise<Buffer | null>>();
 
-async function slot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((r) => waiting.push(r));
-  running += 1;
-  try {
-    return await fn();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const slot = concurrencyLimit(MAX_CONCURRENT);
 
 function grab(ffmpeg: string, source: string, offsetSeconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 14: `/ai/analytics`. The `ai.detection` events of a period: per label per local day, per
+ * AI analytics (`/ai/analytics`). The `ai.detection` events of a period: per label per local day, per
  * camera, by local weekday × hour, and the AI analyses used this billing period. A detection event
  * counts once for each label it found (detail.labels), and once in the per-camera and heat-map
  * figures. Days and hours are the workspace's time zone. The same query has a CSV twin.

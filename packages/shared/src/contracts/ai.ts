@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 14: AI detection. The contracts every part shares: the labels a detector knows, the
+ * AI detection. The contracts every part shares: the labels a detector knows, the
  * providers, a camera's AI settings, a detection, and the workspace's provider settings.
  */
 

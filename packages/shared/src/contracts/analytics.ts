@@ -3,7 +3,7 @@ import { isoDate } from './common.ts';
 import { EVENT_KINDS } from './events.ts';
 
 /**
- * Issue 13: analytics (`/manager/analytics` on every plan; per site in the VMS area with the `vms`
+ * Analytics (`/manager/analytics` on every plan; per site in the VMS area with the `vms`
  * plan). Events counted by day, hour, camera or site; activity by hour of day × weekday; camera
  * uptime and outages; storage growth and days of footage kept. Days and hours are the workspace's
  * time zone (a site's own zone when one site is asked for and it has one). Each figure has a CSV twin.

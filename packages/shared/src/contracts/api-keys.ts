@@ -3,7 +3,7 @@ import { type AccessRole, accessRole } from '../roles.ts';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 12: API keys for integrations. A key authenticates as `Authorization: Bearer vgk_…` on
+ * API keys for integrations. A key authenticates as `Authorization: Bearer vgk_…` on
  * the REST API with its role's rights in its workspace only. The key itself is returned once,
  * when it is created; the server keeps its SHA-256.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 12: the audit log. Who did what, when, from where; append-only and hash-chained (one
+ * The audit log. Who did what, when, from where; append-only and hash-chained (one
  * chain per workspace, one for the installation), with Verify and a CSV export. Owners read their
  * workspace's log; administrators also the installation's (every chain, failed sign-ins included).
  */
@@ -56,7 +56,7 @@ export const AUDIT_ACTIONS = [
   'site.deleted',
   'site.cameras-moved',
   'site.access-changed',
-  // Issue 13: a bulk operation (made, finished) and each camera it changed.
+  // A bulk operation (made, finished) and each camera it changed.
   'bulk.operation-created',
   'bulk.camera-changed',
   'bulk.operation-finished',
@@ -65,7 +65,7 @@ export const AUDIT_ACTIONS = [
   'report-schedule.created',
   'report-schedule.updated',
   'report-schedule.deleted',
-  // Issue 14: the workspace's AI providers.
+  // The workspace's AI providers.
   'ai.settings-updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -7,7 +7,7 @@ export const signUpSchema = z.object({
   displayName: displayNameSchema,
   timezone: timezoneSchema.optional(),
   language: z.string().max(10).optional(),
-  /** Signing up from an invitation (issue 12): the account joins that workspace instead of getting its own. */
+  /** Signing up from an invitation: the account joins that workspace instead of getting its own. */
   invitationToken: z.string().trim().min(20).max(200).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -4,7 +4,7 @@ import { limitsSchema, usageSchema } from './user.ts';
 import { PLAN_STATUSES } from '../plan-status.ts';
 
 /**
- * Issue 11: plans, the workspace's subscription, invoices and the installation's payment
+ * Plans, the workspace's subscription, invoices and the installation's payment
  * settings. Prices travel in the currency's major unit (29.5 = 29.50 €) and are stored in minor units.
  */
 export const PLAN_KEY_RE = /^[a-z][a-z0-9-]{1,31}$/;

@@ -4,7 +4,7 @@ import { isoDate } from './common.ts';
 import { siteTagSchema } from './sites.ts';
 
 /**
- * Issue 13: bulk operations (`/vms/bulk-operations`, the `vms` plan, owners and managers). One
+ * Bulk operations (`/vms/bulk-operations`, the `vms` plan, owners and managers). One
  * change applied to many cameras, chosen by ids or by a filter across sites, as a job: each camera
  * through the cameras service, its result recorded as it goes, progress live on the
  * `bulk-operations` topic.

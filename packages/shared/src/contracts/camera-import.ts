@@ -3,7 +3,7 @@ import { CAMERA_IMPORT_MAX_CHARS, CAMERA_IMPORT_MAX_LINES } from '../camera-impo
 import { isoDate } from './common.ts';
 
 /**
- * Issue 13: adding cameras to a site in bulk (the `vms` plan, owners and managers) — a CSV or the
+ * Adding cameras to a site in bulk (the `vms` plan, owners and managers) — a CSV or the
  * rows of devices found by ONVIF discovery, each line checked, probed and created by a job.
  */
 

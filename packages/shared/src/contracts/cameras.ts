@@ -3,7 +3,7 @@ import { isoDate } from './common.ts';
 import { eventSeveritySettingsSchema } from './events.ts';
 import { cameraAiSettingsSchema } from './ai.ts';
 
-/** Issue 3 API contract for cameras, recordings and exports. */
+/** API contract for cameras, recordings and exports. */
 export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
 export type RecordingMode = (typeof RECORDING_MODES)[number];
 export const CAMERA_STATUSES = ['online', 'offline', 'reconnecting', 'disabled'] as const;
@@ -46,7 +46,7 @@ const point = z.tuple([fraction, fraction]);
 export const polygonSchema = z.array(point).min(3, 'needs at least 3 points').max(64);
 export const motionZoneSchema = z.object({ name: z.string().trim().min(1).max(40), points: polygonSchema });
 export const MOTION_DEFAULTS = { enabled: true, sensitivity: 50, minArea: 0.2, minSeconds: 0 } as const;
-/** Per-camera motion detection (issue 9). */
+/** Per-camera motion detection. */
 export const motionSettingsSchema = z
   .object({
     enabled: z.boolean().default(MOTION_DEFAULTS.enabled),
@@ -91,7 +91,7 @@ export type CreateCameraInput = z.infer<typeof createCameraSchema>;
 export const updateCameraSchema = createCameraSchema
   .partial()
   .extend({
-    /** The site it belongs to (issue 13, the `vms` plan); null = none. */
+    /** The site it belongs to (the `vms` plan); null = none. */
     siteId: z.string().uuid().nullable().optional(),
     enabled: z.boolean().optional(),
     motion: motionSettingsSchema.optional(),
@@ -99,7 +99,7 @@ export const updateCameraSchema = createCameraSchema
     scheduleId: z.string().uuid().nullable().optional(),
     scheduleRecording: z.boolean().optional(),
     eventSeverity: eventSeveritySettingsSchema.optional(),
-    /** AI detection (issue 14): replaces the whole setting; enabling needs the plan's aiAccess. */
+    /** AI detection: replaces the whole setting; enabling needs the plan's aiAccess. */
     ai: cameraAiSettingsSchema.optional(),
   })
   .strict();
@@ -135,14 +135,14 @@ export const cameraSchema = z.object({
   scheduleId: z.string().nullable(),
   scheduleRecording: z.boolean(),
   eventSeverity: eventSeveritySettingsSchema,
-  /** AI detection settings (issue 14), defaults filled in. */
+  /** AI detection settings, defaults filled in. */
   ai: cameraAiSettingsSchema,
   /** Armed now (by its schedule, or by hand), and when that changes next (null: not foreseen). */
   armed: z.boolean(),
   armedUntil: isoDate.nullable(),
   /** Set by hand, until a time (then the schedule again). */
   armOverride: z.object({ armed: z.boolean(), until: isoDate }).nullable(),
-  /** Notifications to people held back until then (issue 10); null: not snoozed. */
+  /** Notifications to people held back until then; null: not snoozed. */
   notificationsSnoozedUntil: isoDate.nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,

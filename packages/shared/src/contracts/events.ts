@@ -3,7 +3,7 @@ import { aiLabelSchema } from './ai.ts';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 9: events. `ai.detection` is reserved for the AI issue (no producer yet); `storage.pruned`
+ * Events. `ai.detection` is written by the motion-gated AI pipeline; `storage.pruned`
  * belongs to the workspace rather than one camera (cameraId null).
  */
 export const EVENT_KINDS = [
@@ -63,10 +63,10 @@ const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const eventsQuerySchema = z
   .object({
     cameraId: z.string().uuid().optional(),
-    /** The events of a site's cameras (issue 13). */
+    /** The events of a site's cameras. */
     siteId: z.string().uuid().optional(),
     kind: z.enum(EVENT_KINDS).optional(),
-    /** AI detections (issue 14) that found this label (detail.labels). */
+    /** AI detections that found this label (detail.labels). */
     label: aiLabelSchema.optional(),
     severity: z.enum(EVENT_SEVERITIES).optional(),
     from: z.string().datetime({ offset: true }).optional(),
@@ -87,7 +87,7 @@ export const eventFilterSchema = z
     cameraId: z.string().uuid().optional(),
     siteId: z.string().uuid().optional(),
     kind: z.enum(EVENT_KINDS).optional(),
-    /** AI detections (issue 14) that found this label (detail.labels). */
+    /** AI detections that found this label (detail.labels). */
     label: aiLabelSchema.optional(),
     severity: z.enum(EVENT_SEVERITIES).optional(),
     from: z.string().datetime({ offset: true }).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
 
-/** Issue 3 exports contract: a clip of one camera cut from recorded footage, downloaded as MP4. */
+/** Exports contract: a clip of one camera cut from recorded footage, downloaded as MP4. */
 
 /** One export covers at most this long: it is copied, never re-encoded, but still fills the disk. */
 export const EXPORT_MAX_SECONDS = 3600;

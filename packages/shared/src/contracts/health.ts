@@ -25,16 +25,16 @@ export const TOPICS = {
   recordings: 'recordings',
   events: 'events',
   schedules: 'schedules',
-  /** Members and invitations of the workspace (issue 12). */
+  /** Members and invitations of the workspace. */
   team: 'team',
-  /** Tasks (issue 12): heard by the workspace's managers and by the task's assignee. */
+  /** Tasks: heard by the workspace's managers and by the task's assignee. */
   tasks: 'tasks',
-  /** Sites of the workspace (issue 13): every member hears; the page refetches its own scoped view. */
+  /** Sites of the workspace: every member hears; the page refetches its own scoped view. */
   sites: 'sites',
-  /** Bulk operations' progress (issue 13): heard by the workspace's managers (a limited one: their own). */
+  /** Bulk operations' progress: heard by the workspace's managers (a limited one: their own). */
   bulkOperations: 'bulk-operations',
   /**
-   * AI detection (issue 14): each analysed frame that found something, with its detections
+   * AI detection: each analysed frame that found something, with its detections
    * (`{ cameraId, eventId, at, detections }`), for boxes drawn over the live view.
    */
   ai: 'ai',

@@ -3,7 +3,7 @@ import { isoDate } from './common.ts';
 import { EVENT_KINDS, EVENT_SEVERITIES } from './events.ts';
 
 /**
- * Issue 10: who hears about an event, over what, and the record of every delivery.
+ * Who hears about an event, over what, and the record of every delivery.
  *
  * People are reached by rules (push, email, SMS); systems by webhooks and MQTT, which receive every
  * event of the kinds they name. Every send is a `deliveries` row, one per event and destination.
@@ -149,7 +149,7 @@ export const deliveryAttemptSchema = z.object({
 export const deliverySchema = z.object({
   id: z.string(),
   eventId: z.string().nullable(),
-  /** A task's assignment notice (issue 12) rather than an event's alert. */
+  /** A task's assignment notice rather than an event's alert. */
   taskId: z.string().nullable(),
   channel: z.enum(DELIVERY_CHANNELS),
   /** Masked: an email's name part, a phone's middle digits, a push endpoint's path. */

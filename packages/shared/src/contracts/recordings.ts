@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordingSchema } from './cameras.ts';
 import { isoDate } from './common.ts';
 
-/** Issue 3 playback contract: recordings list, day timeline, protect flag. */
+/** Playback contract: recordings list, day timeline, protect flag. */
 
 /** A range query may span at most this many days (it reads the segment index). */
 export const RECORDINGS_MAX_RANGE_DAYS = 31;

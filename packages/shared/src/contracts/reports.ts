@@ -3,7 +3,7 @@ import { SUPPORTED_LANGUAGES } from '../constants.ts';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 13: reports (`/manager/reports`, `/vms/reports`). A report covers cameras (per camera, and
+ * Reports (`/manager/reports`, `/vms/reports`). A report covers cameras (per camera, and
  * per site when its cameras belong to sites) over a period: uptime, events per kind, storage, or
  * alerts and their time to acknowledge; rendered as PDF or CSV by a job, downloaded through a
  * signed link. Schedules make one weekly or monthly and mail it to chosen members.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 3 retention: when the plan's maxStorage or maxRecordings made the recorder delete the
+ * Retention: when the plan's maxStorage or maxRecordings made the recorder delete the
  * oldest footage, the recordings page says so. Prunes of one reason within a day add up in one notice.
  */
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
-import { rangeProblems, isValidTimeZone } from '../schedule.ts';
+import { rangeProblems } from '../schedule.ts';
+import { isValidTimeZone } from '../time-zone.ts';
 
-/** Issue 9: weekly arming schedules, in the workspace's time zone. */
+/** Weekly arming schedules, in the workspace's time zone. */
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
 const hhmmEnd = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be HH:MM (24:00 allowed)');
 const ymd = z

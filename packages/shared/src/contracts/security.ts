@@ -3,7 +3,7 @@ import { authResultSchema } from './auth.ts';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 12: the security dashboard (/security): a person's own sessions, their sign-in history,
+ * The security dashboard (/security): a person's own sessions, their sign-in history,
  * TOTP two-factor authentication with recovery codes, and the workspace's "require two-factor"
  * policy. Also the second step of sign-in.
  */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isValidTimeZone } from '../schedule.ts';
+import { isValidTimeZone } from '../time-zone.ts';
 import { isoDate } from './common.ts';
 import { CAMERA_STATUSES } from './cameras.ts';
 
 /**
- * Issue 13: sites of the multi-site VMS area (the `vms` plan). A site groups cameras (a camera in
+ * Sites of the multi-site VMS area (the `vms` plan). A site groups cameras (a camera in
  * at most one), has an address, coordinates, a time zone, contacts, notes and tags; members may
  * be limited to sites; its default schedule and retention apply to its cameras.
  */

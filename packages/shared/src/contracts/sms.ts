@@ -3,7 +3,7 @@ import { isoDate } from './common.ts';
 import { EVENT_KINDS, type EventKind } from './events.ts';
 
 /**
- * Issue 10: the SMS manager (/sms). A workspace's provider account (Twilio first), its message
+ * The SMS manager (/sms). A workspace's provider account (Twilio first), its message
  * templates, limits, the log of every message with the provider's delivery status, and the numbers
  * that answered STOP.
  */

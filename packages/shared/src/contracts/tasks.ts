@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common.ts';
 
 /**
- * Issue 12: tasks a manager gives a member of the workspace (`/manager/tasks`), worked by that
+ * Tasks a manager gives a member of the workspace (`/manager/tasks`), worked by that
  * member (`/operator/tasks`): status, comments, overdue marking, the assignee told when assigned.
  */
 export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common.ts';
 import { emailSchema } from './user.ts';
 
-/** Issue 12: a workspace's team — memberships, invitations, the workspace switcher. */
+/** A workspace's team — memberships, invitations, the workspace switcher. */
 
 /** A person's place in a workspace; `owner` is held by exactly one member. */
 export const MEMBERSHIP_ROLES = ['owner', 'manager', 'operator', 'viewer'] as const;
@@ -54,7 +54,7 @@ export const memberSchema = z.object({
   role: z.enum(MEMBERSHIP_ROLES),
   /** Cameras the member is limited to; null = every camera. */
   cameraIds: z.array(z.string()).nullable(),
-  /** Sites the member is limited to (issue 13); null = no site limit. With sites, cameraIds adds single cameras. */
+  /** Sites the member is limited to; null = no site limit. With sites, cameraIds adds single cameras. */
   siteIds: z.array(z.string()).nullable(),
   joinedAt: isoDate,
   /** Their last activity anywhere (a session's last use, else their last sign-in). */

@@ -29,7 +29,7 @@ export const e164Schema = z
   .string()
   .regex(/^\+[1-9]\d{6,14}$/, 'a phone number in international form, like +33612345678');
 /**
- * Spec §3 notifications, plus (issue 10) `digest`: one email a day instead of one per alert, and
+ * Spec §3 notifications, plus `digest`: one email a day instead of one per alert, and
  * `phoneNumber`: where SMS go.
  */
 export const notificationPrefsSchema = z.object({
@@ -60,7 +60,7 @@ export const usageSchema = z.object({
   aiAnalysisUsed: z.number(),
 });
 
-/** A plan's key (issue 11: `basic`, `vms` and any the administrator adds); its status as derived at the time of reading. */
+/** A plan's key (`basic`, `vms` and any the administrator adds); its status as derived at the time of reading. */
 export const planStatusSchema = z.enum(PLAN_STATUSES);
 
 /** The user document of spec §3, as the API returns it. */
@@ -81,7 +81,7 @@ export const userDocSchema = z.object({
   limits: limitsSchema,
   usage: usageSchema,
   aiAccess: z.boolean(),
-  /** The plan's `vms` flag (issue 11): the multi-site area. */
+  /** The plan's `vms` flag: the multi-site area. */
   vmsAccess: z.boolean(),
   disabled: z.boolean(),
   workspaceId: z.string(),
@@ -92,7 +92,7 @@ export const workspaceSchema = z.object({
   id: z.string(),
   name: z.string(),
   ownerId: z.string(),
-  /** Whether viewers may export footage (issue 12; the owner and managers decide, default true). */
+  /** Whether viewers may export footage (the owner and managers decide, default true). */
   viewersMayExport: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -107,7 +107,7 @@ export const meSchema = z.object({
   user: userDocSchema,
   workspace: workspaceSchema,
   /**
-   * Issue 12: whether this person has two-factor authentication on, and whether the session's
+   * Whether this person has two-factor authentication on, and whether the session's
    * workspace requires it (then, without it, only enrolling is allowed: the app sends them to /security).
    */
   twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }).optional(),

@@ -10,7 +10,7 @@ export type NewUser = typeof users.$inferInsert;
 export const accountsRepo = {
   async insertWorkspace(db: DbOrTx, ws: { id: string; name: string; ownerId: string; timeZone?: string }) {
     const [row] = await db.insert(workspaces).values(ws).returning();
-    // Every workspace starts with the rule people expect: alerts reach its owner and managers (issue 10).
+    // Every workspace starts with the rule people expect: alerts reach its owner and managers.
     await db.insert(notificationRules).values({ workspaceId: ws.id, ...DEFAULT_NOTIFICATION_RULE });
     return row!;
   },

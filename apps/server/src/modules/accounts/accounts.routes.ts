@@ -2,6 +2,7 @@ import { MAX_PHOTO_BYTES, meSchema, updateProfileSchema, updateWorkspaceSchema, 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
 import type { AccountsService } from './accounts.service.ts';
@@ -10,6 +11,7 @@ const tags = ['me'];
 
 export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(app, tags);
   const { accounts } = deps;
 
   // Photos arrive as the raw image body: no multipart parser, no temp files.
@@ -19,13 +21,15 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     (_req, body, done) => done(null, body),
   );
 
-  r.get(
+  route.get(
     '/api/v1/me',
     {
-      config: { access: access.signedIn, twoFactorExempt: true },
-      schema: { tags, summary: 'The signed-in user’s document and workspace', response: { 200: meSchema } },
+      access: access.signedIn,
+      twoFactorExempt: true,
+      summary: 'The signed-in user’s document and workspace',
+      response: meSchema,
     },
-    async (req) => accounts.meOf(req.session!),
+    (req) => accounts.meOf(req.session!),
   );
 
   // The app's first auth state: 200 either way, so a signed-out start is not an error.
@@ -42,47 +46,39 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     async (req) => ({ session: req.session ? await accounts.meOf(req.session) : null }),
   );
 
-  r.patch(
+  route.patch(
     '/api/v1/me',
     {
-      bodyLimit: 16 * 1024,
       // Language and theme stay the person's own while their workspace waits for their two-factor.
-      config: { access: access.personOnly(access.signedIn), twoFactorExempt: true },
-      schema: {
-        tags,
-        summary: 'Update display name and preferences',
-        body: updateProfileSchema,
-        response: { 200: meSchema },
-      },
+      access: access.personOnly(access.signedIn),
+      twoFactorExempt: true,
+      summary: 'Update display name and preferences',
+      body: updateProfileSchema,
+      response: meSchema,
+      bodyLimit: 16 * 1024,
     },
-    async (req) => accounts.updateProfile(req.session!, req.body),
+    (req) => accounts.updateProfile(req.session!, req.body),
   );
 
-  r.put(
+  route.put(
     '/api/v1/me/photo',
     {
-      config: { access: access.personOnly(access.signedIn) },
-      schema: {
-        tags,
-        summary: 'Upload a profile photo (raw PNG, JPEG or WebP body, up to 2 MB)',
-        consumes: ['image/png', 'image/jpeg', 'image/webp'],
-        response: { 200: meSchema },
-      },
+      access: access.personOnly(access.signedIn),
+      summary: 'Upload a profile photo (raw PNG, JPEG or WebP body, up to 2 MB)',
+      response: meSchema,
+      schema: { consumes: ['image/png', 'image/jpeg', 'image/webp'] },
     },
-    async (req) => {
+    (req) => {
       if (!Buffer.isBuffer(req.body))
         throw new AppError('invalid-argument', 'Invalid request parameters.', { photo: 'PNG, JPEG or WebP only' });
       return accounts.setPhoto(req.session!, req.body, String(req.headers['content-type']).split(';')[0]!);
     },
   );
 
-  r.delete(
+  route.delete(
     '/api/v1/me/photo',
-    {
-      config: { access: access.personOnly(access.signedIn) },
-      schema: { tags, summary: 'Remove the profile photo', response: { 200: meSchema } },
-    },
-    async (req) => accounts.removePhoto(req.session!),
+    { access: access.personOnly(access.signedIn), summary: 'Remove the profile photo', response: meSchema },
+    (req) => accounts.removePhoto(req.session!),
   );
 
   r.get(

@@ -35,7 +35,7 @@ const PHOTO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 /** A session's person as its workspace sees them (auth/session.ts). */
 type Seen = { user: UserRow; workspace: WorkspaceRow; twoFactorEnabled?: boolean };
-/** Whether the person has two-factor on, and whether the session's workspace requires it (issue 12). */
+/** Whether the person has two-factor on, and whether the session's workspace requires it. */
 const twoFactorOf = (session: Seen) => ({
   enabled: session.twoFactorEnabled ?? false,
   required: session.workspace.requireTwoFactor,
@@ -70,7 +70,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     return row;
   }
 
-  /** A new workspace owned by `userId`, its trial started on the default plan (issue 11). */
+  /** A new workspace owned by `userId`, its trial started on the default plan. */
   async function newWorkspace(tx: DbOrTx, userId: string, displayName: string, timezone?: string, now = new Date()) {
     const workspace = await accountsRepo.insertWorkspace(tx, {
       id: crypto.randomUUID(),
@@ -80,7 +80,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
       ...(timezone && isValidTimeZone(timezone) ? { timeZone: timezone } : {}),
     });
     const trialEndDate = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-    // The trial runs on the default plan, whose limits and flags the document carries (issue 11).
+    // The trial runs on the default plan, whose limits and flags the document carries.
     const plan = await subscriptionService.startTrial(tx, workspace.id, trialEndDate);
     return { workspace, plan, trialEndDate };
   }
@@ -96,7 +96,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     /**
      * Writes the spec §3 user document with every default, its workspace and its password,
      * inside the caller's transaction. The first account of an installation becomes admin.
-     * Someone signing up from an invitation (issue 12) joins that workspace instead of getting
+     * Someone signing up from an invitation joins that workspace instead of getting
      * one of their own: an operator of forty customers needs no trial of their own.
      */
     async createAccount(
@@ -236,7 +236,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     },
 
     /**
-     * The owner or a manager changes their workspace's settings (issue 12: whether viewers may
+     * The owner or a manager changes their workspace's settings (whether viewers may
      * export). Only the session's own workspace: any other id is not found.
      */
     async updateWorkspace(session: Seen, id: string, input: UpdateWorkspaceInput): Promise<Workspace> {
@@ -269,7 +269,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
             'This account owns a workspace, so it keeps a role that can manage it (owner, manager or administrator) until the workspace has another owner.',
           );
         const row = await accountsRepo.updateUser(tx, uid, { role });
-        // Someone who owns no workspace works in their home one as a member (issue 12): the role
+        // Someone who owns no workspace works in their home one as a member: the role
         // an administrator gives them is their role there.
         if (role === 'manager' || role === 'operator' || role === 'viewer')
           await accountsRepo.setMemberRole(tx, row!.workspaceId, uid, role);

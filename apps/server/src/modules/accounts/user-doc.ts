@@ -4,7 +4,7 @@ import type { schema } from '@vigil/db';
 export type UserRow = typeof schema.users.$inferSelect;
 export type WorkspaceRow = typeof schema.workspaces.$inferSelect;
 
-/** The plan status in force now, from the stored transition and the mirrored billing dates (issue 11). */
+/** The plan status in force now, from the stored transition and the mirrored billing dates. */
 export function planStatusOf(row: UserRow, now = new Date()): PlanStatus {
   const b = row.billingState;
   return statusAt(

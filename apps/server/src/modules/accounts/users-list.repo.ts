@@ -1,7 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import type { ListQuery } from '@vigil/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type ListSpec, planList } from '../../lib/list-query.ts';
+import { type ListSpec, listPage, planList } from '../../lib/list-query.ts';
 import type { UserRow } from './user-doc.ts';
 
 const u = schema.users;
@@ -31,17 +31,6 @@ export async function listUsersPage(db: DbOrTx, query: ListQuery & { q?: string 
     const like = `%${query.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     extra.push(sql`(${u.email} ilike ${like} or ${u.displayName} ilike ${like})`);
   }
-  const plan = planList(query, usersList, extra);
-  const rows = await db
-    .select({ row: u, sortText: plan.sortText })
-    .from(u)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit + 1);
-  const page = rows.slice(0, plan.limit);
-  const last = page.at(-1);
-  return {
-    rows: page.map((r) => r.row as UserRow),
-    nextCursor: rows.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
-  };
+  const { rows, nextCursor } = await listPage(db, u, planList(query, usersList, extra));
+  return { rows: rows as UserRow[], nextCursor };
 }

@@ -4,7 +4,7 @@ import type { AccountsService } from '../accounts/accounts.module.ts';
 import type { AuthService } from '../auth/auth.module.ts';
 import { defineCallable } from '../../lib/callable.ts';
 
-/** Admin actions on users are callables (issue: "Admin actions on users are callables"). */
+/** Admin actions on users, as callables (one named function each, errors in the callable protocol). */
 export function adminCallables(deps: { accounts: AccountsService; auth: AuthService }) {
   return [
     defineCallable({

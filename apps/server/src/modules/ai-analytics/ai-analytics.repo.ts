@@ -1,6 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
+import { localMidnight, workspaceTimeZone } from '../../lib/workspace-time.ts';
 
 const { cameras, events, users, workspaces } = schema;
 
@@ -33,18 +34,8 @@ const labelsOf = sql`(select distinct l from jsonb_array_elements_text(
     case when jsonb_typeof(${events.detail}->'labels') = 'array' then ${events.detail}->'labels' else '[]'::jsonb end) l)`;
 
 export const aiAnalyticsRepo = {
-  async workspaceTimeZone(db: DbOrTx, workspaceId: string): Promise<string> {
-    const [row] = await db.select({ tz: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId));
-    return row?.tz ?? 'UTC';
-  },
-
-  /** The instant a local date starts in a zone. */
-  async localMidnight(db: DbOrTx, date: string, tz: string): Promise<Date> {
-    const res = await db.execute<{ ms: number }>(
-      sql`select (extract(epoch from (${date}::date::timestamp at time zone ${tz})) * 1000)::float8 as ms`,
-    );
-    return new Date(Number(res.rows[0]!.ms));
-  },
+  workspaceTimeZone,
+  localMidnight,
 
   /** The cameras the caller's figures cover (their scope, or one camera of it), by name. */
   async cameras(db: DbOrTx, workspaceId: string, scope: CameraScope, cameraId?: string) {

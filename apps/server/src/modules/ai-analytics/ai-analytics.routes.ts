@@ -1,6 +1,6 @@
 import { aiAnalyticsCsvQuerySchema, aiAnalyticsQuerySchema, aiAnalyticsSchema } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import { aiAnalyticsCsv } from './ai-analytics-csv.ts';
@@ -15,36 +15,29 @@ const PERIOD =
   'from/to: ISO 8601 instants or dates (local midnight), from before to, at most 366 days apart; cameraId narrows it; ' +
   'days and hours are the workspace’s time zone. The AI-access plan feature is required (permission-denied otherwise)';
 
-export function aiAnalyticsRoutes(app: FastifyInstance, deps: { aiAnalytics: AiAnalyticsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { aiAnalytics } = deps;
+export function aiAnalyticsRoutes(app: FastifyInstance, { aiAnalytics }: { aiAnalytics: AiAnalyticsService }) {
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/ai/analytics',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary: `AI detections of a period: per label per day, per camera, by weekday × hour, and the quota used. ${PERIOD}`,
-        querystring: aiAnalyticsQuerySchema,
-        response: { 200: aiAnalyticsSchema },
-      },
+      access: readers,
+      summary: `AI detections of a period: per label per day, per camera, by weekday × hour, and the quota used. ${PERIOD}`,
+      querystring: aiAnalyticsQuerySchema,
+      response: aiAnalyticsSchema,
     },
-    async (req) => aiAnalytics.figures(scopedActor(req.session!), req.query),
+    (req) => aiAnalytics.figures(scopedActor(req.session!), req.query),
   );
 
-  r.get(
+  route.get(
     '/api/v1/ai/analytics.csv',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary:
-          'One AI analytics figure as CSV (figure: labels = per day with a column per label, cameras, heatmap; ' +
-          `cells a spreadsheet would run as a formula are prefixed with an apostrophe). ${PERIOD}`,
-        querystring: aiAnalyticsCsvQuerySchema,
-        produces: ['text/csv'],
-      },
+      access: readers,
+      summary:
+        'One AI analytics figure as CSV (figure: labels = per day with a column per label, cameras, heatmap; ' +
+        `cells a spreadsheet would run as a formula are prefixed with an apostrophe). ${PERIOD}`,
+      querystring: aiAnalyticsCsvQuerySchema,
+      schema: { produces: ['text/csv'] },
     },
     async (req, reply) => {
       const { figure, ...q } = req.query;

@@ -6,7 +6,7 @@ import { planGate } from '../billing/billing.module.ts';
 import { aiAnalyticsRepo as repo } from './ai-analytics.repo.ts';
 
 /**
- * AI analytics (issue 14): the `ai.detection` events of a period for owners and managers, within
+ * AI analytics: the `ai.detection` events of a period for owners and managers, within
  * their camera scope, on a plan with AI access. Days and hours are the workspace's time zone.
  */
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } 
 import { errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
 
 /**
- * AI analytics (issue 14) against `ai.detection` events inserted at known instants in a Paris
+ * AI analytics against `ai.detection` events inserted at known instants in a Paris
  * workspace: per label per local day (an event counts once per label it found), per camera, the
  * weekday × hour heat map, the quota used, the AI-access plan gate, a member's camera scope, the
  * CSV twin (a camera named like a formula), bad input.

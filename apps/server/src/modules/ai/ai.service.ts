@@ -17,7 +17,7 @@ export const LOCAL_MODEL = 'COCO object detector (built in, offline)';
 const DEFAULT_TIMEOUTS = { codeproject: 10_000, openai: 20_000 };
 
 /**
- * AI settings and analysis on demand (issue 14). Every call needs the plan's AI access
+ * AI settings and analysis on demand. Every call needs the plan's AI access
  * (permission-denied naming the plan otherwise); provider URLs pass the outbound policy when they
  * are saved (and again at each call); keys are sealed and only their presence is shown.
  */

@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { createDb } from '@vigil/db';
 import { cameraAiSettingsOf } from '@vigil/shared';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stub, chatAnswer, codeProjectAnswer, parseMultipart, startStub } from '../../../test/ai-stubs.ts';
-import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { type TestApp, createTestApp, createTestPatternCamera, signUp, apiClient } from '../../../test/harness.ts';
 import { countRows, errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { createAnalyser } from './analyser.service.ts';
 import { jpegSize } from './frames.ts';
+import { DRIVEWAY_ZONE } from '../../../test/zones.ts';
 
 /** Real ffmpeg output of a test-pattern camera with the live-feed flags. */
 const sample = readFileSync(new URL('../../video/fixtures/live-sample.mp4', import.meta.url));
 
 /**
- * AI detection's server side (issue 14) through the API: the plan gate, provider settings (keys
+ * AI detection's server side through the API: the plan gate, provider settings (keys
  * sealed and masked, addresses through the outbound policy, audited), analysis on demand against
  * a local server speaking CodeProject.AI's protocol, the vision API's description against a local
  * OpenAI-compatible server, the quota (exact under concurrency, reset by a new period), camera AI
@@ -31,17 +31,7 @@ describe('ai', () => {
   let codeproject: Stub;
   let openai: Stub;
   const liveFeeds = new Map<string, LiveFeed>();
-  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const ok = (res: LightMyRequestResponse, code = 200) => {
-    expect(res.statusCode, res.body).toBe(code);
-    return res.json();
-  };
-  const person = async (name: string) => {
-    const a = await signUp(t.app, { displayName: name });
-    const ws = (await call(a.token, 'GET', '/api/v1/me')).json().workspace.id as string;
-    return { token: a.token, uid: a.user.uid, ws };
-  };
+  const { call, ok, person } = apiClient(() => t.app);
   const setQuota = (quota: number, used = 0) =>
     withPg(t.databaseUrl, (c) =>
       c.query(
@@ -193,15 +183,7 @@ describe('ai', () => {
       expect(why).toMatch(message);
     }
     expect(ok(await call(owner.token, 'GET', `/api/v1/cameras/${camera}`))).toEqual(before);
-    const zone = {
-      name: 'Driveway',
-      points: [
-        [0, 0.5],
-        [1, 0.5],
-        [1, 1],
-        [0, 1],
-      ],
-    };
+    const zone = DRIVEWAY_ZONE;
     const cam = ok(
       await call(owner.token, 'PATCH', `/api/v1/cameras/${camera}`, {
         motion: { zones: [zone] },
@@ -284,8 +266,12 @@ describe('ai', () => {
     ok(await call(owner.token, 'PATCH', `/api/v1/cameras/${camera}`, { ai: cam.ai }));
   });
 
-  it('the quota is exact under concurrency, refuses past it with a clear message, and renews with the period', async () => {
-    const { db, pool } = createDb(t.databaseUrl, 8);
+  /** A direct analyser on a pool of its own (closed after `fn`), with a snapshot of the test camera. */
+  async function withAnalyser(
+    poolSize: number,
+    fn: (analyser: ReturnType<typeof createAnalyser>, jpeg: Buffer) => Promise<void>,
+  ) {
+    const { db, pool } = createDb(t.databaseUrl, poolSize);
     try {
       const analyser = createAnalyser({
         db,
@@ -293,7 +279,14 @@ describe('ai', () => {
         policy: { allowLoopback: true },
         ffmpegPath: () => ffmpegTools().ffmpeg.path,
       });
-      const jpeg = (await call(owner.token, 'GET', `/api/v1/cameras/${camera}/snapshot`)).rawPayload;
+      await fn(analyser, (await call(owner.token, 'GET', `/api/v1/cameras/${camera}/snapshot`)).rawPayload);
+    } finally {
+      await pool.end();
+    }
+  }
+
+  it('the quota is exact under concurrency, refuses past it with a clear message, and renews with the period', async () => {
+    await withAnalyser(8, async (analyser, jpeg) => {
       const cam = { ai: cameraAiSettingsOf({ provider: 'codeproject', labels: ['person'] }), motion: {} };
       await setQuota(5);
       const results = await Promise.allSettled(Array.from({ length: 12 }, () => analyser.analyse(owner.ws, cam, jpeg)));
@@ -322,21 +315,11 @@ describe('ai', () => {
       expect(fresh.usage).toEqual({ used: 1, quota: 5 });
       expect(await usedNow()).toBe(1);
       await analyser.close();
-    } finally {
-      await pool.end();
-    }
+    });
   });
 
   it('describes an alert in one sentence through an OpenAI-compatible vision API', async () => {
-    const { db, pool } = createDb(t.databaseUrl, 2);
-    try {
-      const analyser = createAnalyser({
-        db,
-        secrets: createSecretBox(t.config.authSecret),
-        policy: { allowLoopback: true },
-        ffmpegPath: () => ffmpegTools().ffmpeg.path,
-      });
-      const jpeg = (await call(owner.token, 'GET', `/api/v1/cameras/${camera}/snapshot`)).rawPayload;
+    await withAnalyser(2, async (analyser, jpeg) => {
       const sentence = await analyser.describe(owner.ws, jpeg, ['person']);
       expect(sentence).toBe('A man in a red coat stands at the front door.');
       const req = openai.requests.at(-1)!;
@@ -346,9 +329,7 @@ describe('ai', () => {
       expect(body.model).toBe('gpt-4o-mini');
       const image = body.messages.at(-1).content.find((c: { type: string }) => c.type === 'image_url');
       expect(image.image_url.url).toBe(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
-    } finally {
-      await pool.end();
-    }
+    });
   });
 
   it('lists AI detections by label; an unknown label is invalid', async () => {

@@ -16,7 +16,7 @@ import {
 } from './providers.ts';
 
 /**
- * One analysis of one frame (issue 14), whoever asks (POST /ai/analyze, the recorder's
+ * One analysis of one frame, whoever asks (POST /ai/analyze, the recorder's
  * motion-gated sampler): the plan's AI access is checked (a downgraded plan stops the sampler
  * too), the quota is counted first (one atomic UPDATE; given back if the provider fails), the
  * camera's provider looks, and the camera's labels, minimum score and label zones decide what is

@@ -1,7 +1,7 @@
 import type { CameraAiSettings, Detection, MotionSettings } from '@vigil/shared';
 
 /**
- * What a camera keeps of what a detector saw (issue 14): its labels, at or above its minimum
+ * What a camera keeps of what a detector saw: its labels, at or above its minimum
  * score, each label only inside the zones it is limited to. A box is "in" a zone when its bottom
  * centre is (where a person stands or a car touches the ground), so a person walking past the
  * driveway's edge is not in the driveway.

@@ -1,16 +1,9 @@
 import { cameraAiSettingsOf } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
+import { DRIVEWAY_ZONE } from '../../../test/zones.ts';
 import { isAlert, keepDetections, zonesOf } from './detections.ts';
 
-const driveway = {
-  name: 'Driveway',
-  points: [
-    [0, 0.5],
-    [1, 0.5],
-    [1, 1],
-    [0, 1],
-  ] as [number, number][],
-};
+const driveway = DRIVEWAY_ZONE;
 
 describe('what a camera keeps of a detector’s findings', () => {
   const ai = cameraAiSettingsOf({

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Detection } from '@vigil/shared';
 
 /**
- * Frames for the detectors (issue 14): a JPEG (what HTTP providers take and thumbnails are), its
+ * Frames for the detectors: a JPEG (what HTTP providers take and thumbnails are), its
  * size read from the JPEG itself, and the RGB pixels the local detector takes, decoded by ffmpeg
  * only when asked. Boxes are drawn by ffmpeg too (drawbox), so no image library is needed.
  */

@@ -7,7 +7,7 @@ import { redactCredentials } from '../../lib/redact.ts';
 import type { AiFrame } from './frames.ts';
 
 /**
- * The detectors behind one interface (issue 14): the built-in local one (a worker thread, no
+ * The detectors behind one interface: the built-in local one (a worker thread, no
  * network: apps/server/src/ai, injected), and a CodeProject.AI / DeepStack-compatible HTTP API.
  * The OpenAI-compatible vision API is not a detector: it describes an alert in one sentence.
  * Every outbound call goes to a URL the outbound policy passed, pinned to the checked address.

@@ -2,8 +2,9 @@ import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
 import type { Period } from './period.ts';
+import { localMidnight, workspaceTimeZone } from '../../lib/workspace-time.ts';
 
-const { cameras, eventCounts, eventCountsDaily, eventCountsWorkspace, events, sites, workspaces } = schema;
+const { cameras, eventCounts, eventCountsDaily, eventCountsWorkspace, events, sites } = schema;
 
 /**
  * The grains of the event_counts tables (migration 0027: `date_bin('15 minutes', …)` and UTC
@@ -161,18 +162,8 @@ const localHourStart = (t: SQL, tz: string) =>
   sql`(${t} - ((${t} at time zone ${tz}) - date_trunc('hour', ${t} at time zone ${tz})))`;
 
 export const analyticsRepo = {
-  async workspaceTimeZone(db: DbOrTx, workspaceId: string): Promise<string> {
-    const [row] = await db.select({ tz: workspaces.timeZone }).from(workspaces).where(eq(workspaces.id, workspaceId));
-    return row?.tz ?? 'UTC';
-  },
-
-  /** The instant a local date starts in a zone. */
-  async localMidnight(db: DbOrTx, date: string, tz: string): Promise<Date> {
-    const res = await db.execute<{ ms: number }>(
-      sql`select (extract(epoch from (${date}::date::timestamp at time zone ${tz})) * 1000)::float8 as ms`,
-    );
-    return new Date(Number(res.rows[0]!.ms));
-  },
+  workspaceTimeZone,
+  localMidnight,
 
   /** A site of the workspace the caller reaches (any camera of it in their scope, or no limit). */
   async site(db: DbOrTx, workspaceId: string, scope: CameraScope, siteId: string) {

@@ -9,8 +9,8 @@ import {
   analyticsUptimeSchema,
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import { eventsCsv, footageCsv, heatmapCsv, outagesCsv, storageCsv, uptimeCsv } from './analytics-csv.ts';
@@ -36,9 +36,8 @@ function sendCsv(reply: FastifyReply, figure: AnalyticsCsvFigure, q: { from: str
     .send(body);
 }
 
-export function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { analytics } = deps;
+export function analyticsRoutes(app: FastifyInstance, { analytics }: { analytics: AnalyticsService }) {
+  const route = apiRoutes(app, tags);
 
   /** A figure's JSON route and its `.csv` twin, with the same query. */
   function figure<Q extends z.ZodType, R>(
@@ -50,25 +49,19 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analytics: Analyti
     csv: (figure: R) => string,
   ) {
     if (response) {
-      r.get(
+      route.get(
         `/api/v1/analytics/${name}`,
-        {
-          config: { access: readers },
-          schema: { tags, summary: `${summary}. ${PERIOD}`, querystring: query, response: { 200: response } },
-        },
-        async (req) => read(req, req.query as z.infer<Q>),
+        { access: readers, summary: `${summary}. ${PERIOD}`, querystring: query, response: response },
+        (req) => read(req, req.query as z.infer<Q>),
       );
     }
-    r.get(
+    route.get(
       `/api/v1/analytics/${name}.csv`,
       {
-        config: { access: readers },
-        schema: {
-          tags,
-          summary: `${summary}, as CSV (cells a spreadsheet would run as a formula are prefixed with an apostrophe)`,
-          querystring: query,
-          produces: ['text/csv'],
-        },
+        access: readers,
+        summary: `${summary}, as CSV (cells a spreadsheet would run as a formula are prefixed with an apostrophe)`,
+        querystring: query,
+        schema: { produces: ['text/csv'] },
       },
       async (req, reply) => {
         const q = req.query as z.infer<Q> & { from: string; to: string };

@@ -17,7 +17,7 @@ import { type CameraFilter, type CountScope, type Period, analyticsRepo as repo 
 import { type OutageRow, uptimeRepo } from './uptime.repo.ts';
 
 /**
- * Analytics (issue 13): figures over a period for owners and managers, within their camera scope.
+ * Analytics: figures over a period for owners and managers, within their camera scope.
  * A site (`siteId`, or grouping by site) is the VMS area's: the `vms` plan. Days and hours are
  * the workspace's time zone, or the site's own when one site with a zone is asked for.
  */

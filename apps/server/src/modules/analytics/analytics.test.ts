@@ -5,7 +5,7 @@ import { signUp } from '../../../test/harness.ts';
 import { errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
 
 /**
- * Analytics (issue 13) against figures counted by hand from test/analytics-world.ts: Paris days
+ * Analytics against figures counted by hand from test/analytics-world.ts: Paris days
  * and hours across midnight and both DST changes, a half-hour zone (a site in Kolkata), outages
  * clipped to the period and to the camera's life, a member's camera scope, the vms plan for
  * sites, bad input, CSV with a formula for a camera name.

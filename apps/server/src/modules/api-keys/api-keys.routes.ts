@@ -1,7 +1,7 @@
 import { apiKeyListSchema, createApiKeySchema, createdApiKeySchema } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 
@@ -9,52 +9,41 @@ const tags = ['api-keys'];
 // Owners and managers hand out keys; a key itself never makes, lists or revokes keys.
 const managers = access.personOnly(access.roles('manager', 'admin'));
 
-export function apiKeysRoutes(app: FastifyInstance, deps: { apiKeys: ApiKeysService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { apiKeys } = deps;
+export function apiKeysRoutes(app: FastifyInstance, { apiKeys }: { apiKeys: ApiKeysService }) {
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/api-keys',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'The workspace’s API keys (never the keys themselves): name, role, prefix, creator, expiry, last use',
-        response: { 200: apiKeyListSchema },
-      },
+      access: managers,
+      summary: 'The workspace’s API keys (never the keys themselves): name, role, prefix, creator, expiry, last use',
+      response: apiKeyListSchema,
     },
-    async (req) => apiKeys.list(req.session!),
+    (req) => apiKeys.list(req.session!),
   );
 
-  r.post(
+  route.post(
     '/api/v1/api-keys',
     {
+      access: managers,
+      summary:
+        'Create an API key (manager, operator or viewer; never above your own role). The key is in this answer only: use it as `Authorization: Bearer <key>`',
+      body: createApiKeySchema,
+      response: createdApiKeySchema,
+      status: 201,
       bodyLimit: 4 * 1024,
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Create an API key (manager, operator or viewer; never above your own role). The key is in this answer only: use it as `Authorization: Bearer <key>`',
-        body: createApiKeySchema,
-        response: { 201: createdApiKeySchema },
-      },
     },
-    async (req, reply) => reply.status(201).send(await apiKeys.create(req.session!, req.body)),
+    (req) => apiKeys.create(req.session!, req.body),
   );
 
-  r.delete(
+  route.delete(
     '/api/v1/api-keys/:id',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'Revoke an API key: the next request with it is refused (401)',
-        params: z.object({ id: z.string().uuid() }),
-      },
+      access: managers,
+      summary: 'Revoke an API key: the next request with it is refused (401)',
+      params: z.object({ id: z.string().uuid() }),
+      status: 204,
     },
-    async (req, reply) => {
-      await apiKeys.revoke(req.session!, req.params.id);
-      return reply.status(204).send();
-    },
+    (req) => apiKeys.revoke(req.session!, req.params.id),
   );
 }

@@ -7,7 +7,7 @@ import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } 
 import { countRows, errorOf, setRoleInDb, withPg } from '../../../test/helpers.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 
-/** API keys (issue 12): made by owners and managers, shown once, stored hashed, a bearer with its role in its workspace. */
+/** API keys: made by owners and managers, shown once, stored hashed, a bearer with its role in its workspace. */
 describe('API keys', () => {
   let t: TestApp;
   let admin: AuthResult;

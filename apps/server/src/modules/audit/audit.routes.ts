@@ -7,7 +7,7 @@ import {
   auditVerifySchema,
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { AuditReader, AuditService } from './audit.service.ts';
 
@@ -21,51 +21,41 @@ const reader = (req: FastifyRequest): AuditReader => {
   return { userId: s.user.id, workspaceId: s.user.workspaceId, role: s.user.role, membershipRole: s.membership.role };
 };
 
-export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { audit } = deps;
+export function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditService }) {
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/audit',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary:
-          'The audit log, newest first (keyset paging by startAfter): the workspace’s for its owner; every chain with scope=installation (administrators). Filters: person (id, or part of an email or name), action (or a dotted prefix: camera), from, to',
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema },
-      },
+      access: readers,
+      summary:
+        'The audit log, newest first (keyset paging by startAfter): the workspace’s for its owner; every chain with scope=installation (administrators). Filters: person (id, or part of an email or name), action (or a dotted prefix: camera), from, to',
+      querystring: auditQuerySchema,
+      response: auditPageSchema,
     },
-    async (req) => audit.list(reader(req), req.query),
+    (req) => audit.list(reader(req), req.query),
   );
 
-  r.post(
+  route.post(
     '/api/v1/audit/verify',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary:
-          'Recompute the hash chain (the workspace’s, or every chain with scope=installation) and say where it first breaks',
-        querystring: auditScopeQuerySchema,
-        response: { 200: auditVerifySchema },
-      },
+      access: readers,
+      summary:
+        'Recompute the hash chain (the workspace’s, or every chain with scope=installation) and say where it first breaks',
+      querystring: auditScopeQuerySchema,
+      response: auditVerifySchema,
     },
-    async (req) => audit.verify(reader(req), req.query.scope),
+    (req) => audit.verify(reader(req), req.query.scope),
   );
 
-  r.get(
+  route.get(
     '/api/v1/audit/export.csv',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary:
-          'The audit log as CSV with the list’s filters (cells a spreadsheet would run as a formula are prefixed with an apostrophe); the export is itself audited',
-        querystring: auditFiltersSchema,
-        produces: ['text/csv'],
-      },
+      access: readers,
+      summary:
+        'The audit log as CSV with the list’s filters (cells a spreadsheet would run as a formula are prefixed with an apostrophe); the export is itself audited',
+      querystring: auditFiltersSchema,
+      schema: { produces: ['text/csv'] },
     },
     async (req, reply) => {
       const rows = await audit.exportCsv(reader(req), req.query);

@@ -11,7 +11,7 @@ vi.mock('@node-rs/argon2', async (original) => {
 const verifications = () => vi.mocked(argon2.verify).mock.calls.length;
 const hashes = () => vi.mocked(argon2.hash).mock.calls.length;
 
-/** Issue 7, items 1, 2, 8 and 10: throttles counted before any hash, per account, device and address. */
+/** Throttles counted before any hash, per account, device and address. */
 describe('sign-in throttle, sign-up and reset limits, reset links', () => {
   let t: TestApp;
   beforeAll(async () => {

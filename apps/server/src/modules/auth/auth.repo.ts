@@ -10,7 +10,7 @@ const owners = alias(users, 'owner');
 /**
  * A session lives while its person still belongs to the session's workspace: a removed member's
  * session resolves to nothing at once, whatever else was missed. The owner's row comes along
- * because a workspace's plan, limits and usage live on it (issue 11).
+ * because a workspace's plan, limits and usage live on it.
  */
 function liveSessionQuery(db: Db) {
   return db

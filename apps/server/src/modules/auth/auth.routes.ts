@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
@@ -24,6 +25,7 @@ const SMALL_BODY = 16 * 1024;
 
 export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secureCookies: boolean; secret: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(app, tags);
   const { auth } = deps;
 
   r.post(
@@ -68,18 +70,17 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     return outcome.result;
   };
 
-  r.post(
+  route.post(
     '/api/v1/auth/sign-in',
     {
+      access: access.public,
+      twoFactorExempt: true,
+      fieldCodes: { email: 'auth/invalid-email' },
+      summary:
+        'Sign in with email and password: the session, or, when the account has two-factor on, { twoFactorRequired, challenge } for POST /auth/sign-in/2fa',
+      body: signInSchema,
+      response: signInResultSchema,
       bodyLimit: SMALL_BODY,
-      config: { access: access.public, twoFactorExempt: true, fieldCodes: { email: 'auth/invalid-email' } },
-      schema: {
-        tags,
-        summary:
-          'Sign in with email and password: the session, or, when the account has two-factor on, { twoFactorRequired, challenge } for POST /auth/sign-in/2fa',
-        body: signInSchema,
-        response: { 200: signInResultSchema },
-      },
     },
     async (req, reply) => {
       const outcome = await auth.signIn(req.body, meta(req));
@@ -88,28 +89,23 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     },
   );
 
-  r.post(
+  route.post(
     '/api/v1/auth/sign-in/2fa',
     {
+      access: access.public,
+      twoFactorExempt: true,
+      summary:
+        'Complete a sign-in with the challenge and a current code from the authenticator app (or an unused recovery code)',
+      body: signInTwoFactorSchema,
+      response: authResultSchema,
       bodyLimit: SMALL_BODY,
-      config: { access: access.public, twoFactorExempt: true },
-      schema: {
-        tags,
-        summary:
-          'Complete a sign-in with the challenge and a current code from the authenticator app (or an unused recovery code)',
-        body: signInTwoFactorSchema,
-        response: { 200: authResultSchema },
-      },
     },
     async (req, reply) => startSession(reply, await auth.completeTwoFactor(req.body, meta(req))),
   );
 
-  r.post(
+  route.post(
     '/api/v1/auth/sign-out',
-    {
-      config: { access: access.personOnly(access.public), twoFactorExempt: true },
-      schema: { tags, summary: 'End this session' },
-    },
+    { access: access.personOnly(access.public), twoFactorExempt: true, summary: 'End this session' },
     async (req, reply) => {
       if (req.session) await auth.signOut(req.session);
       clearSessionCookie(reply);
@@ -135,17 +131,16 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     },
   );
 
-  r.post(
+  route.post(
     '/api/v1/auth/password-reset/confirm',
     {
+      access: access.public,
+      twoFactorExempt: true,
+      fieldCodes: { password: 'auth/weak-password' },
+      summary: 'Set a new password with a reset token',
+      body: passwordResetConfirmSchema,
+      response: ok,
       bodyLimit: SMALL_BODY,
-      config: { access: access.public, twoFactorExempt: true, fieldCodes: { password: 'auth/weak-password' } },
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset token',
-        body: passwordResetConfirmSchema,
-        response: { 200: ok },
-      },
     },
     async (req) => {
       await auth.confirmPasswordReset(req.body.token, req.body.password, { ip: req.ip });
@@ -153,21 +148,16 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     },
   );
 
-  r.post(
+  route.post(
     '/api/v1/auth/password',
     {
+      access: access.personOnly(access.signedIn),
+      twoFactorExempt: true,
+      fieldCodes: { newPassword: 'auth/weak-password' },
+      summary: 'Change the signed-in user’s password',
+      body: changePasswordSchema,
+      response: ok,
       bodyLimit: SMALL_BODY,
-      config: {
-        access: access.personOnly(access.signedIn),
-        twoFactorExempt: true,
-        fieldCodes: { newPassword: 'auth/weak-password' },
-      },
-      schema: {
-        tags,
-        summary: 'Change the signed-in user’s password',
-        body: changePasswordSchema,
-        response: { 200: ok },
-      },
     },
     async (req) => {
       await auth.changePassword(req.session!, req.body.currentPassword, req.body.newPassword);
@@ -175,26 +165,20 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; secu
     },
   );
 
-  r.get(
+  route.get(
     '/api/v1/admin/settings/auth',
-    {
-      config: { access: access.roles('admin') },
-      schema: { tags, summary: 'Installation sign-in settings', response: { 200: authSettingsSchema } },
-    },
+    { access: access.roles('admin'), summary: 'Installation sign-in settings', response: authSettingsSchema },
     () => auth.settings(),
   );
 
-  r.put(
+  route.put(
     '/api/v1/admin/settings/auth',
     {
+      access: access.roles('admin'),
+      summary: 'Change the installation sign-in settings',
+      body: authSettingsSchema,
+      response: authSettingsSchema,
       bodyLimit: SMALL_BODY,
-      config: { access: access.roles('admin') },
-      schema: {
-        tags,
-        summary: 'Change the installation sign-in settings',
-        body: authSettingsSchema,
-        response: { 200: authSettingsSchema },
-      },
     },
     (req) => auth.saveSettings(req.body),
   );

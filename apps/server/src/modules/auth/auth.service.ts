@@ -38,7 +38,7 @@ export function createAuthService(deps: {
   /** Signs known-device cookies. */
   secret: string;
   deferred: Deferred;
-  /** Uses up an invitation in the sign-up's transaction (issue 12): the account joins its workspace. */
+  /** Uses up an invitation in the sign-up's transaction: the account joins its workspace. */
   claimInvitation: (tx: DbOrTx, token: string, email: string) => Promise<{ workspaceId: string; role: MemberRole }>;
   /** Resolves an API key (a bearer starting `vgk_`) to the caller it stands for (modules/api-keys). */
   resolveApiKey?: (token: string, meta: { ip?: string }) => Promise<SessionUser | null>;

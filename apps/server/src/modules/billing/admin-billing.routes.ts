@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { AdminBillingService } from './admin-billing.service.ts';
 import type { PaymentSettingsService } from './payment-settings.service.ts';
@@ -39,14 +40,12 @@ export function adminBillingRoutes(
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/admin/plans',
-    {
-      config: { access: admin },
-      schema: { tags, summary: 'Every plan, hidden and archived ones too', response: { 200: adminPlanListSchema } },
-    },
-    async () => deps.plans.adminPlans(),
+    { access: admin, summary: 'Every plan, hidden and archived ones too', response: adminPlanListSchema },
+    () => deps.plans.adminPlans(),
   );
 
   r.post(
@@ -63,34 +62,28 @@ export function adminBillingRoutes(
     async (req, reply) => reply.code(201).send(await deps.plans.create(req.body)),
   );
 
-  r.patch(
+  route.patch(
     '/api/v1/admin/plans/:key',
     {
-      config: { access: admin },
-      schema: {
-        tags,
-        summary:
-          'Change a plan: prices reach current subscribers from their next period; limits and flags at once; archived hides it from sale',
-        params: z.object({ key: planKeySchema }),
-        body: updatePlanSchema,
-        response: { 200: adminPlanSchema },
-      },
+      access: admin,
+      summary:
+        'Change a plan: prices reach current subscribers from their next period; limits and flags at once; archived hides it from sale',
+      params: z.object({ key: planKeySchema }),
+      body: updatePlanSchema,
+      response: adminPlanSchema,
     },
-    async (req) => deps.plans.update(req.params.key, req.body),
+    (req) => deps.plans.update(req.params.key, req.body),
   );
 
-  r.patch(
+  route.patch(
     '/api/v1/admin/users/:id/plan',
     {
-      config: { access: admin },
-      schema: {
-        tags,
-        summary:
-          'Put the user’s workspace on a plan (complimentary, no payment) and/or set its trial’s end (later extends it; now or past ends it)',
-        params: z.object({ id: z.string().uuid() }),
-        body: adminSetPlanSchema,
-        response: { 200: userDocSchema },
-      },
+      access: admin,
+      summary:
+        'Put the user’s workspace on a plan (complimentary, no payment) and/or set its trial’s end (later extends it; now or past ends it)',
+      params: z.object({ id: z.string().uuid() }),
+      body: adminSetPlanSchema,
+      response: userDocSchema,
     },
     async (req) => {
       const workspaceId = await deps.users.workspaceOf(req.params.id);
@@ -99,69 +92,54 @@ export function adminBillingRoutes(
     },
   );
 
-  r.get(
+  route.get(
     '/api/v1/admin/payment-settings',
     {
-      config: { access: admin },
-      schema: {
-        tags,
-        summary: 'The payment provider and invoice settings (Stripe secrets masked)',
-        response: { 200: paymentSettingsSchema },
-      },
+      access: admin,
+      summary: 'The payment provider and invoice settings (Stripe secrets masked)',
+      response: paymentSettingsSchema,
     },
-    async () => deps.settings.read(),
+    () => deps.settings.read(),
   );
 
-  r.put(
+  route.put(
     '/api/v1/admin/payment-settings',
     {
-      config: { access: admin },
-      schema: {
-        tags,
-        summary:
-          'Save the payment settings; a new Stripe secret key is checked against Stripe first (nothing saved if refused); omitted secrets stay',
-        body: updatePaymentSettingsSchema,
-        response: { 200: paymentSettingsSchema },
-      },
+      access: admin,
+      summary:
+        'Save the payment settings; a new Stripe secret key is checked against Stripe first (nothing saved if refused); omitted secrets stay',
+      body: updatePaymentSettingsSchema,
+      response: paymentSettingsSchema,
     },
-    async (req) => deps.settings.save(req.body),
+    (req) => deps.settings.save(req.body),
   );
 
-  r.get(
+  route.get(
     '/api/v1/admin/invoices',
     {
-      config: { access: admin },
-      schema: {
-        tags,
-        summary: 'Invoices of every workspace, newest first (status=open: waiting for payment)',
-        querystring: adminInvoiceQuerySchema,
-        response: { 200: adminInvoiceListSchema },
-      },
+      access: admin,
+      summary: 'Invoices of every workspace, newest first (status=open: waiting for payment)',
+      querystring: adminInvoiceQuerySchema,
+      response: adminInvoiceListSchema,
     },
-    async (req) => deps.adminBilling.invoices(req.query.status),
+    (req) => deps.adminBilling.invoices(req.query.status),
   );
 
-  r.post(
+  route.post(
     '/api/v1/admin/invoices/:id/paid',
     {
-      config: { access: admin },
-      schema: {
-        tags,
-        summary:
-          'Manual provider: the money arrived. The workspace becomes active for the period; marking twice changes nothing',
-        params: z.object({ id: z.string().uuid() }),
-        response: { 200: adminInvoiceSchema },
-      },
+      access: admin,
+      summary:
+        'Manual provider: the money arrived. The workspace becomes active for the period; marking twice changes nothing',
+      params: z.object({ id: z.string().uuid() }),
+      response: adminInvoiceSchema,
     },
-    async (req) => deps.adminBilling.markPaid(req.params.id),
+    (req) => deps.adminBilling.markPaid(req.params.id),
   );
 
-  r.get(
+  route.get(
     '/api/v1/admin/payments',
-    {
-      config: { access: admin },
-      schema: { tags, summary: 'Recent payments, every provider', response: { 200: adminPaymentListSchema } },
-    },
-    async () => deps.adminBilling.payments(),
+    { access: admin, summary: 'Recent payments, every provider', response: adminPaymentListSchema },
+    () => deps.adminBilling.payments(),
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
 import type { BillingActor, BillingService } from './billing.service.ts';
@@ -19,7 +19,6 @@ import type { PlansService } from './plans.service.ts';
 const tags = ['billing'];
 // Owners (who count as managers) and managers read the plan and usage; only the owner changes it (the service checks).
 const managers = access.roles('manager', 'admin');
-const idParams = z.object({ id: z.string().uuid() });
 
 export const billingActor = (req: FastifyRequest): BillingActor => {
   const { user, workspace } = req.session!;
@@ -37,43 +36,35 @@ export function billingRoutes(
   deps: { billing: BillingService; plans: PlansService; settings: PaymentSettingsService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(app, tags);
   const { billing } = deps;
 
-  r.get(
+  route.get(
     '/api/v1/plans',
-    {
-      config: { access: access.public },
-      schema: { tags, summary: 'The plans on sale, in the pricing’s order', response: { 200: planListSchema } },
-    },
-    async () => deps.plans.publicPlans(),
+    { access: access.public, summary: 'The plans on sale, in the pricing’s order', response: planListSchema },
+    () => deps.plans.publicPlans(),
   );
 
-  r.get(
+  route.get(
     '/api/v1/billing',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'The workspace’s plan, status (as of now), limits, usage, storage over 30 days and invoices',
-        response: { 200: billingSchema },
-      },
+      access: managers,
+      summary: 'The workspace’s plan, status (as of now), limits, usage, storage over 30 days and invoices',
+      response: billingSchema,
     },
-    async (req) => billing.billing(billingActor(req).workspaceId),
+    (req) => billing.billing(billingActor(req).workspaceId),
   );
 
-  r.post(
+  route.post(
     '/api/v1/billing/checkout',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Owner only: pay for a plan. With Stripe connected, a Checkout Session ({ url }); else a manual invoice the administrator marks paid ({ invoiceId })',
-        body: checkoutSchema,
-        response: { 200: checkoutResultSchema },
-      },
+      access: managers,
+      summary:
+        'Owner only: pay for a plan. With Stripe connected, a Checkout Session ({ url }); else a manual invoice the administrator marks paid ({ invoiceId })',
+      body: checkoutSchema,
+      response: checkoutResultSchema,
     },
-    async (req) => billing.checkout(billingActor(req), req.body),
+    (req) => billing.checkout(billingActor(req), req.body),
   );
 
   for (const [path, summary, act] of [
@@ -87,37 +78,28 @@ export function billingRoutes(
     );
   }
 
-  r.post(
+  route.post(
     '/api/v1/billing/portal',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'Owner only: a Stripe customer-portal session (cancel, resume, payment method)',
-        response: { 200: portalResultSchema },
-      },
+      access: managers,
+      summary: 'Owner only: a Stripe customer-portal session (cancel, resume, payment method)',
+      response: portalResultSchema,
     },
-    async (req) => billing.portal(billingActor(req)),
+    (req) => billing.portal(billingActor(req)),
   );
 
-  r.get(
+  route.get(
     '/api/v1/billing/invoices/:id',
-    {
-      config: { access: managers },
-      schema: { tags, summary: 'One of the workspace’s invoices', params: idParams, response: { 200: invoiceSchema } },
-    },
-    async (req) => billing.invoice(billingActor(req).workspaceId, req.params.id),
+    { access: managers, summary: 'One of the workspace’s invoices', params: idParams, response: invoiceSchema },
+    (req) => billing.invoice(billingActor(req).workspaceId, req.params.id),
   );
 
-  r.get(
+  route.get(
     '/api/v1/billing/invoices/:id/pdf',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'A manual invoice as PDF (the workspace’s own; any for the administrator)',
-        params: idParams,
-      },
+      access: managers,
+      summary: 'A manual invoice as PDF (the workspace’s own; any for the administrator)',
+      params: idParams,
     },
     async (req, reply) => {
       const admin = req.session!.user.role === 'admin';

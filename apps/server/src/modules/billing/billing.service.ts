@@ -69,6 +69,22 @@ export function createBillingService(deps: {
 }) {
   const { db } = deps;
 
+  /** The owner cancels or resumes their own plan; a Stripe plan changes only through Stripe's portal. */
+  async function changeOwnPlan(
+    actor: BillingActor,
+    verb: 'cancel' | 'resume',
+    event: Parameters<typeof subscriptionService.apply>[2],
+  ): Promise<Billing> {
+    ownerOnly(actor);
+    await db.transaction(async (tx) => {
+      const sub = await subscriptionService.find(tx, actor.workspaceId);
+      if (sub?.source === 'stripe')
+        throw new AppError('failed-precondition', `This plan is billed by Stripe: ${verb} it from “Manage in Stripe”.`);
+      await subscriptionService.apply(tx, actor.workspaceId, event);
+    });
+    return billing(actor.workspaceId);
+  }
+
   async function billing(workspaceId: string): Promise<Billing> {
     // One after another on one connection: in parallel, one page took half the pool (measured: bench/billing-page.mjs).
     const sub = await subscriptionService.find(db, workspaceId);
@@ -147,33 +163,9 @@ export function createBillingService(deps: {
     },
 
     /** Cancel at the period's end (a plan without one, complimentary, ends now). Stripe plans go through its portal. */
-    async cancel(actor: BillingActor): Promise<Billing> {
-      ownerOnly(actor);
-      await db.transaction(async (tx) => {
-        const sub = await subscriptionService.find(tx, actor.workspaceId);
-        if (sub?.source === 'stripe')
-          throw new AppError(
-            'failed-precondition',
-            'This plan is billed by Stripe: cancel it from “Manage in Stripe”.',
-          );
-        await subscriptionService.apply(tx, actor.workspaceId, { type: 'cancel', atPeriodEnd: true });
-      });
-      return billing(actor.workspaceId);
-    },
+    cancel: (actor: BillingActor) => changeOwnPlan(actor, 'cancel', { type: 'cancel', atPeriodEnd: true }),
 
-    async resume(actor: BillingActor): Promise<Billing> {
-      ownerOnly(actor);
-      await db.transaction(async (tx) => {
-        const sub = await subscriptionService.find(tx, actor.workspaceId);
-        if (sub?.source === 'stripe')
-          throw new AppError(
-            'failed-precondition',
-            'This plan is billed by Stripe: resume it from “Manage in Stripe”.',
-          );
-        await subscriptionService.apply(tx, actor.workspaceId, { type: 'resume' });
-      });
-      return billing(actor.workspaceId);
-    },
+    resume: (actor: BillingActor) => changeOwnPlan(actor, 'resume', { type: 'resume' }),
 
     async portal(actor: BillingActor): Promise<{ url: string }> {
       ownerOnly(actor);

@@ -5,7 +5,7 @@ import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harne
 import { errorOf, getMe, patchMe, withPg } from '../../../test/helpers.ts';
 
 /**
- * Issue 11: plans, the trial, the manual provider and read-only workspaces, through the API on a
+ * Plans, the trial, the manual provider and read-only workspaces, through the API on a
  * real PostgreSQL. The state machine's every transition is packages/shared plan-status.test.ts.
  */
 describe('billing: plans, trial, manual payments, read-only workspaces', () => {

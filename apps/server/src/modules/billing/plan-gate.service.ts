@@ -5,7 +5,7 @@ import { type PlanRow, plansRepo } from './plans.repo.ts';
 import { statusOf, subscriptionService } from './subscription.service.ts';
 
 /**
- * Where a plan is enforced (issue 11): the services that add cameras, exports, AI analyses, sites
+ * Where a plan is enforced: the services that add cameras, exports, AI analyses, sites
  * ask here. An expired or canceled workspace is read-only (it watches and plays back, adds
  * nothing); a missing feature or a reached limit names the plan that lifts it.
  */

@@ -18,7 +18,7 @@ export interface NewOperation {
 
 const summaryColumns = { op: ops, creatorName: users.displayName };
 
-/** The rows of bulk operations and their per-camera results (issue 13). */
+/** The rows of bulk operations and their per-camera results. */
 export const bulkOperationsRepo = {
   /** The operation and one result row per camera, to do, in the order given. */
   async insert(tx: DbOrTx, o: NewOperation): Promise<OperationRow> {

@@ -7,14 +7,12 @@ import {
   createdBulkOperationSchema,
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { BulkActor, BulkOperationsService } from './bulk-operations.service.ts';
 
 const tags = ['bulk-operations'];
-const idParams = z.object({ id: z.string().uuid() });
 // Owners (user → manager), managers and admins change cameras; so do their manager API keys.
 const managers = access.roles('manager', 'admin');
 
@@ -25,68 +23,56 @@ const actor = (req: FastifyRequest): BulkActor => ({
   ip: req.ip,
 });
 
-export function bulkOperationsRoutes(app: FastifyInstance, deps: { bulk: BulkOperationsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { bulk } = deps;
+export function bulkOperationsRoutes(app: FastifyInstance, { bulk }: { bulk: BulkOperationsService }) {
+  const route = apiRoutes(app, tags);
 
-  r.post(
+  route.post(
     '/api/v1/bulk-operations',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Apply one change to many cameras (the vms plan): cameraIds, or a filter across sites (siteIds, ' +
-          'withoutSite, site tags, status, model, q), within your camera access. A named camera of another ' +
-          'workspace or outside your access refuses the whole request. Runs as a job; follow it with GET ' +
-          '/api/v1/bulk-operations/:id or the bulk-operations realtime topic. delete needs expectedCount',
-        body: createBulkOperationSchema,
-        response: { 201: createdBulkOperationSchema },
-      },
+      access: managers,
+      summary:
+        'Apply one change to many cameras (the vms plan): cameraIds, or a filter across sites (siteIds, ' +
+        'withoutSite, site tags, status, model, q), within your camera access. A named camera of another ' +
+        'workspace or outside your access refuses the whole request. Runs as a job; follow it with GET ' +
+        '/api/v1/bulk-operations/:id or the bulk-operations realtime topic. delete needs expectedCount',
+      body: createBulkOperationSchema,
+      response: createdBulkOperationSchema,
+      status: 201,
     },
-    async (req, reply) => reply.status(201).send(await bulk.create(actor(req), req.body)),
+    (req) => bulk.create(actor(req), req.body),
   );
 
-  r.post(
+  route.post(
     '/api/v1/bulk-operations/preview',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'The cameras a filter matches within your access: how many, the first 500 by name, and the models ' +
-          '(codec and size as recorded) a filter can name',
-        body: bulkPreviewSchema,
-        response: { 200: bulkPreviewResultSchema },
-      },
+      access: managers,
+      summary:
+        'The cameras a filter matches within your access: how many, the first 500 by name, and the models ' +
+        '(codec and size as recorded) a filter can name',
+      body: bulkPreviewSchema,
+      response: bulkPreviewResultSchema,
     },
-    async (req) => bulk.preview(actor(req), req.body.filter),
+    (req) => bulk.preview(actor(req), req.body.filter),
   );
 
-  r.get(
+  route.get(
     '/api/v1/bulk-operations',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'The 50 most recent bulk operations (a member limited to some cameras: their own), newest first',
-        response: { 200: bulkOperationListSchema },
-      },
+      access: managers,
+      summary: 'The 50 most recent bulk operations (a member limited to some cameras: their own), newest first',
+      response: bulkOperationListSchema,
     },
-    async (req) => bulk.list(actor(req)),
+    (req) => bulk.list(actor(req)),
   );
 
-  r.get(
+  route.get(
     '/api/v1/bulk-operations/:id',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'One bulk operation: status, progress and every camera’s result (ok null: not reached yet)',
-        params: idParams,
-        response: { 200: bulkOperationSchema },
-      },
+      access: managers,
+      summary: 'One bulk operation: status, progress and every camera’s result (ok null: not reached yet)',
+      params: idParams,
+      response: bulkOperationSchema,
     },
-    async (req) => bulk.get(actor(req), req.params.id),
+    (req) => bulk.get(actor(req), req.params.id),
   );
 }

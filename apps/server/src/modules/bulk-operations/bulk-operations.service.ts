@@ -44,7 +44,7 @@ export async function publishProgress(tx: DbOrTx, op: { id: string; workspaceId:
 }
 
 /**
- * Bulk operations (issue 13, the `vms` plan): choose cameras, check the change against the
+ * Bulk operations (the `vms` plan): choose cameras, check the change against the
  * workspace, write the operation and its cameras to do, and queue the job that applies it
  * (bulk-runner.service.ts). A member limited to some cameras reaches only those, and sees only
  * the operations they made themselves.

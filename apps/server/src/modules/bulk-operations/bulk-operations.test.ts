@@ -8,7 +8,7 @@ const TABLES = ['bulk_operations', 'bulk_operation_results', 'graphile_worker._p
 const recordingMode = { kind: 'recording-mode', recordingMode: 'motion' } as const;
 
 /**
- * Bulk operations' API (issue 13): the vms plan gate, choosing cameras by ids or by filter within
+ * Bulk operations' API: the vms plan gate, choosing cameras by ids or by filter within
  * the workspace and the caller's access, refusals that write nothing, the preview, and who sees
  * which operation. The job itself: bulk-runner.test.ts.
  */

@@ -16,7 +16,7 @@ interface Result {
 }
 
 /**
- * The `bulk-operation` job (issue 13): each camera through the cameras service, its result and its
+ * The `bulk-operation` job: each camera through the cameras service, its result and its
  * audit entry written with its change; refusals are that camera's result and the others go on; a
  * rerun, or two runs at once, never apply a camera twice; a creator who lost access stops it.
  */

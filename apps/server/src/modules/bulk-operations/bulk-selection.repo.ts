@@ -2,11 +2,12 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { BulkFilter } from '@vigil/shared';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type CameraScope, cameraInScope, memberScopeSql } from '../../lib/camera-scope.ts';
+import { isWorkspaceRow } from '../../lib/workspace-row.ts';
 
 const { cameras: c, sites, schedules, memberships, users, apiKeys } = schema;
 
 /**
- * Which cameras a bulk operation reaches (issue 13): always within the workspace and the caller's
+ * Which cameras a bulk operation reaches: always within the workspace and the caller's
  * camera scope, by ids or by a filter across sites. Read-only; the operation's own rows live in
  * bulk-operations.repo.ts.
  */
@@ -115,21 +116,9 @@ export const bulkSelectionRepo = {
       .orderBy(sql`lower(${sites.name})`, asc(sites.id));
   },
 
-  async siteExists(db: DbOrTx, workspaceId: string, siteId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: sites.id })
-      .from(sites)
-      .where(and(eq(sites.id, siteId), eq(sites.workspaceId, workspaceId)));
-    return Boolean(row);
-  },
+  siteExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, sites, workspaceId, id),
 
-  async scheduleExists(db: DbOrTx, workspaceId: string, scheduleId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: schedules.id })
-      .from(schedules)
-      .where(and(eq(schedules.id, scheduleId), eq(schedules.workspaceId, workspaceId)));
-    return Boolean(row);
-  },
+  scheduleExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, schedules, workspaceId, id),
 
   /** A camera's saved motion settings, its row locked for the change that follows (undefined: not reachable). */
   async lockMotion(db: DbOrTx, workspaceId: string, scope: CameraScope, id: string) {

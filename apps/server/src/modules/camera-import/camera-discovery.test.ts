@@ -7,7 +7,7 @@ import { countRows, errorOf, grantPlan, withPg } from '../../../test/helpers.ts'
 import { insertSite } from '../../../test/route-walk-import.ts';
 
 /**
- * Issue 13: ONVIF discovery against local test devices (test/onvif-device.ts) on 127.0.0.1 — a
+ * ONVIF discovery against local test devices (test/onvif-device.ts) on 127.0.0.1 — a
  * unicast WS-Discovery probe (multicast is off in tests), then each device's SOAP services, its
  * stream URI pointing at a real RTSP test camera.
  */

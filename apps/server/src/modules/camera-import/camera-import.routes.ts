@@ -1,7 +1,7 @@
 import { cameraImportInputSchema, cameraImportSchema, discoverInputSchema, discoveryResultSchema } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { CameraImportService, ScopedActor } from './camera-import.service.ts';
@@ -15,54 +15,45 @@ const IMPORT_BODY_LIMIT = 512 * 1024;
 
 const actor = (req: FastifyRequest): ScopedActor => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 
-export function cameraImportRoutes(app: FastifyInstance, deps: { imports: CameraImportService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { imports } = deps;
+export function cameraImportRoutes(app: FastifyInstance, { imports }: { imports: CameraImportService }) {
+  const route = apiRoutes(app, tags);
 
-  r.post(
+  route.post(
     '/api/v1/sites/:id/cameras/import',
     {
+      access: managers,
+      summary:
+        'Add cameras to a site in bulk (vms plan): csv (name, url, username, password, recording mode; header row ' +
+        'optional) or rows. Lines are checked at once (refused lines have their result in the answer); the rest ' +
+        'are probed and created by a job: poll GET /api/v1/camera-imports/:id. At most 500 lines',
+      params: siteParams,
+      body: cameraImportInputSchema,
+      response: cameraImportSchema,
+      status: 201,
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Add cameras to a site in bulk (vms plan): csv (name, url, username, password, recording mode; header row ' +
-          'optional) or rows. Lines are checked at once (refused lines have their result in the answer); the rest ' +
-          'are probed and created by a job: poll GET /api/v1/camera-imports/:id. At most 500 lines',
-        params: siteParams,
-        body: cameraImportInputSchema,
-        response: { 201: cameraImportSchema },
-      },
     },
-    async (req, reply) => reply.status(201).send(await imports.start(actor(req), req.params.id, req.body)),
+    (req) => imports.start(actor(req), req.params.id, req.body),
   );
 
-  r.get(
+  route.get(
     '/api/v1/camera-imports/:id',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'A camera import: its status, progress and the result of each line so far (vms plan)',
-        params: siteParams,
-        response: { 200: cameraImportSchema },
-      },
+      access: managers,
+      summary: 'A camera import: its status, progress and the result of each line so far (vms plan)',
+      params: siteParams,
+      response: cameraImportSchema,
     },
-    async (req) => imports.get(actor(req), req.params.id),
+    (req) => imports.get(actor(req), req.params.id),
   );
 
-  r.get(
+  route.get(
     '/api/v1/camera-imports/:id/results.csv',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'The import’s line-by-line report as CSV (cells a spreadsheet would run as a formula are prefixed with an ' +
-          'apostrophe)',
-        params: siteParams,
-      },
+      access: managers,
+      summary:
+        'The import’s line-by-line report as CSV (cells a spreadsheet would run as a formula are prefixed with an ' +
+        'apostrophe)',
+      params: siteParams,
     },
     async (req, reply) =>
       reply
@@ -71,21 +62,18 @@ export function cameraImportRoutes(app: FastifyInstance, deps: { imports: Camera
         .send(await imports.resultsCsv(actor(req), req.params.id)),
   );
 
-  r.post(
+  route.post(
     '/api/v1/sites/:id/discover',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Find ONVIF cameras (vms plan): WS-Discovery on the server’s network (and by unicast to targets), then each ' +
-          'device’s profiles and RTSP stream URIs, signed with the credentials when given. Addresses the outbound ' +
-          'policy refuses are listed as skipped, never contacted',
-        params: siteParams,
-        body: discoverInputSchema,
-        response: { 200: discoveryResultSchema },
-      },
+      access: managers,
+      summary:
+        'Find ONVIF cameras (vms plan): WS-Discovery on the server’s network (and by unicast to targets), then each ' +
+        'device’s profiles and RTSP stream URIs, signed with the credentials when given. Addresses the outbound ' +
+        'policy refuses are listed as skipped, never contacted',
+      params: siteParams,
+      body: discoverInputSchema,
+      response: discoveryResultSchema,
     },
-    async (req) => imports.discover(actor(req), req.params.id, req.body),
+    (req) => imports.discover(actor(req), req.params.id, req.body),
   );
 }

@@ -27,7 +27,7 @@ export type CameraImportService = ReturnType<typeof createCameraImportService>;
 export type ScopedActor = CameraActor & { uid: string };
 
 /**
- * Adding cameras to a site in bulk (issue 13, the `vms` plan): a CSV (or the page's rows of found
+ * Adding cameras to a site in bulk (the `vms` plan): a CSV (or the page's rows of found
  * devices) is checked line by line at once — refused lines get their result in the answer — and
  * the rest are probed and created by the `camera-import` job (camera-import-job.service.ts),
  * always a job: one unreachable camera costs an 8 s probe, so even 20 lines could hold a request

@@ -11,7 +11,7 @@ import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createCamerasService } from '../cameras/cameras.service.ts';
 import { createCameraImportTask } from './camera-import.module.ts';
 
-/** Issue 13: a CSV of cameras into a site, each line checked, probed (real ffprobe, real RTSP) and created by the job. */
+/** A CSV of cameras into a site, each line checked, probed (real ffprobe, real RTSP) and created by the job. */
 describe('camera import', () => {
   let t: TestApp;
   let rtsp: RtspServer;

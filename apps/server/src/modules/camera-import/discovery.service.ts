@@ -9,7 +9,7 @@ import { scopeValue } from './onvif-soap.ts';
 import { WS_DISCOVERY_PORT, wsDiscover } from './ws-discovery.ts';
 
 /**
- * ONVIF discovery (issue 13): WS-Discovery finds the devices, then each one is asked for its
+ * ONVIF discovery: WS-Discovery finds the devices, then each one is asked for its
  * profiles and stream URIs. Every address a device announces passes the outbound policy before
  * anything connects to it; one that fails is listed as skipped, never contacted.
  */

@@ -1,7 +1,8 @@
 import type { AuthResult } from '@vigil/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
+import { connectPg } from '../../../test/helpers.ts';
 
 /** What the page (cameras), the recorder (cameras.changed) and the owner's document (me) hear. */
 describe('camera writes publish realtime events on commit', () => {
@@ -22,8 +23,7 @@ describe('camera writes publish realtime events on commit', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signUp(t.app);
-    listener = new pg.Client({ connectionString: t.databaseUrl });
-    await listener.connect();
+    listener = await connectPg(t.databaseUrl);
     listener.on('notification', (m) => {
       const e = JSON.parse(m.payload ?? '{}');
       if (e.topic !== 'admin.users') heard.push(e);

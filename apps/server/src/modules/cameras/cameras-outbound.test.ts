@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { countRows, errorOf, withPg } from '../../../test/helpers.ts';
 
-/** Issue 7, items 3 and 4: camera URLs reach ffmpeg clean, and only addresses the policy allows. */
+/** Camera URLs reach ffmpeg clean, and only addresses the policy allows. */
 describe('camera URLs and the outbound address policy', () => {
   let t: TestApp;
   let strict: TestApp;

@@ -2,8 +2,9 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { ListQuery } from '@vigil/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
-import { type ListSpec, planList } from '../../lib/list-query.ts';
+import { type ListSpec, listPage, planList } from '../../lib/list-query.ts';
 import type { ArmingContext, CameraRow } from './camera-view.ts';
+import { isWorkspaceRow } from '../../lib/workspace-row.ts';
 
 const c = schema.cameras;
 const { users, workspaces, schedules, sites } = schema;
@@ -50,7 +51,7 @@ export const camerasRepo = {
     };
   },
 
-  /** A site of the workspace with the defaults a camera joining it takes (issue 13); undefined: none such. */
+  /** A site of the workspace with the defaults a camera joining it takes; undefined: none such. */
   async site(db: DbOrTx, workspaceId: string, siteId: string) {
     const [row] = await db
       .select({ id: sites.id, scheduleId: sites.defaultScheduleId, retentionDays: sites.defaultRetentionDays })
@@ -59,31 +60,14 @@ export const camerasRepo = {
     return row;
   },
 
-  async scheduleExists(db: DbOrTx, workspaceId: string, scheduleId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: schedules.id })
-      .from(schedules)
-      .where(and(eq(schedules.id, scheduleId), eq(schedules.workspaceId, workspaceId)));
-    return Boolean(row);
-  },
+  scheduleExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, schedules, workspaceId, id),
 
   async list(db: DbOrTx, workspaceId: string, scope: CameraScope, query: ListQuery) {
     const plan = planList({ ...query, limit: query.limit ?? CAMERAS_PAGE }, camerasList, [
       sql`${c.workspaceId} = ${workspaceId}`,
       ...(scope ? [cameraInScope(c.id, scope)!] : []),
     ]);
-    const rows = await db
-      .select({ row: c, sortText: plan.sortText })
-      .from(c)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit + 1);
-    const page = rows.slice(0, plan.limit);
-    const last = page.at(-1);
-    return {
-      rows: page.map((r) => r.row),
-      nextCursor: rows.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
-    };
+    return listPage(db, c, plan);
   },
 
   /** Scoped by workspace and camera scope: another workspace's camera, or one outside the scope, is not found. */

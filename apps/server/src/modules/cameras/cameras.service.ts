@@ -37,7 +37,7 @@ export type Actor = ScopedActor;
 const target = (row: CameraRow) => ({ targetType: 'camera', targetId: row.id });
 
 /**
- * How another service applies a change through this one (issue 13's bulk operations): inside its
+ * How another service applies a change through this one (bulk operations): inside its
  * own transaction, so what it records about the change commits with it, and audited under its own
  * action with its details added.
  */
@@ -99,7 +99,7 @@ export function createCamerasService(deps: {
   }
 
   /**
-   * A camera joining a site (issue 13): the workspace's plan must have the VMS area, the site must
+   * A camera joining a site: the workspace's plan must have the VMS area, the site must
    * be the workspace's, and the site's default schedule and retention apply unless the request sets them.
    */
   async function joinSite(
@@ -123,7 +123,7 @@ export function createCamerasService(deps: {
   }
 
   /**
-   * A camera's AI settings (issue 14): turning detection on needs the plan's AI access, and the
+   * A camera's AI settings: turning detection on needs the plan's AI access, and the
    * zones a label is limited to must be the camera's motion zones (as they will be after this edit).
    */
   async function checkedAi(

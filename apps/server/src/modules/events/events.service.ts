@@ -9,6 +9,7 @@ import type {
   VigilEvent,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/list-query.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -16,7 +17,7 @@ import { type EventCursor, type EventRow, eventsRepo as repo } from './events.re
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
-/** The caller: their workspace, the cameras they may reach in it (issue 12), and who they are. */
+/** The caller: their workspace, the cameras they may reach in it, and who they are. */
 export interface Actor extends ScopedActor {
   uid: string;
 }
@@ -28,27 +29,11 @@ const UNREAD_CAP = 100;
 /** Thumbnail links live an hour: a page left open keeps its pictures. */
 const THUMB_URL_SECONDS = 3600;
 
-const badCursor = () =>
-  new AppError('invalid-argument', 'Invalid request parameters.', { startAfter: 'invalid cursor' });
-
-export function encodeCursor(c: EventCursor): string {
-  return Buffer.from(JSON.stringify([c.startAt, c.id])).toString('base64url');
-}
+export const encodeCursor = (c: EventCursor): string => encodeKeyset([c.startAt, c.id]);
 
 export function decodeCursor(text: string): EventCursor {
-  try {
-    const v = JSON.parse(Buffer.from(text, 'base64url').toString());
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(v[0]) &&
-      typeof v[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(v[1])
-    )
-      return { startAt: v[0], id: v[1] };
-  } catch {}
-  throw badCursor();
+  const [startAt, id] = decodeKeyset(text, ['timestamp', 'uuid']);
+  return { startAt: startAt!, id: id! };
 }
 
 export function createEventsService(deps: { db: Db; storage: Storage }) {

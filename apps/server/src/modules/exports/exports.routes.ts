@@ -1,13 +1,11 @@
 import { accessRole, createExportSchema, createdExportSchema, exportSchema, exportsListSchema } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { ExportActor, ExportsService } from './exports.service.ts';
 
 const tags = ['exports'];
-const idParams = z.object({ id: z.string().uuid() });
 // Whoever may watch footage may export it (viewer and up); deleting is checked in the service.
 const members = access.signedIn;
 
@@ -23,71 +21,45 @@ const actor = (req: FastifyRequest): ExportActor => {
   };
 };
 
-export function exportsRoutes(app: FastifyInstance, deps: { exports: ExportsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { exports } = deps;
+export function exportsRoutes(app: FastifyInstance, { exports }: { exports: ExportsService }) {
+  const route = apiRoutes(app, tags);
 
-  r.post(
+  route.post(
     '/api/v1/exports',
     {
-      config: { access: members },
-      schema: {
-        tags,
-        summary:
-          'Queue an MP4 export of [from, to) of one camera (at most an hour, copied without re-encoding); viewers only while their workspace lets them',
-        body: createExportSchema,
-        response: { 201: createdExportSchema },
-      },
+      access: members,
+      summary:
+        'Queue an MP4 export of [from, to) of one camera (at most an hour, copied without re-encoding); viewers only while their workspace lets them',
+      body: createExportSchema,
+      response: createdExportSchema,
+      status: 201,
     },
-    async (req, reply) => reply.status(201).send(await exports.create(actor(req), req.body)),
+    (req) => exports.create(actor(req), req.body),
   );
 
-  r.get(
+  route.get(
     '/api/v1/exports',
-    {
-      config: { access: members },
-      schema: { tags, summary: 'Exports of the workspace, newest first', response: { 200: exportsListSchema } },
-    },
-    async (req) => exports.list(actor(req)),
+    { access: members, summary: 'Exports of the workspace, newest first', response: exportsListSchema },
+    (req) => exports.list(actor(req)),
   );
 
-  r.get(
-    '/api/v1/exports/:id',
-    {
-      config: { access: members },
-      schema: {
-        tags,
-        summary: 'One export; downloadUrl is signed and short-lived (local: honours Range; S3: a presigned URL)',
-        params: idParams,
-        response: { 200: exportSchema },
-      },
+  route.object('/api/v1/exports/:id', actor, exports, {
+    get: {
+      access: members,
+      summary: 'One export; downloadUrl is signed and short-lived (local: honours Range; S3: a presigned URL)',
+      response: exportSchema,
     },
-    async (req) => exports.get(actor(req), req.params.id),
-  );
+    remove: { access: members, summary: 'Delete an export and its file (managers, or whoever asked for it)' },
+  });
 
-  r.get(
+  route.get(
     '/api/v1/exports/:id/download',
     {
-      config: { access: members },
-      schema: {
-        tags,
-        summary:
-          'Download a finished export: redirects (302) to a fresh short-lived link, and records the download in the audit log',
-        params: idParams,
-      },
+      access: members,
+      summary:
+        'Download a finished export: redirects (302) to a fresh short-lived link, and records the download in the audit log',
+      params: idParams,
     },
     async (req, reply) => reply.redirect(await exports.download(actor(req), req.params.id), 302),
-  );
-
-  r.delete(
-    '/api/v1/exports/:id',
-    {
-      config: { access: members },
-      schema: { tags, summary: 'Delete an export and its file (managers, or whoever asked for it)', params: idParams },
-    },
-    async (req, reply) => {
-      await exports.remove(actor(req), req.params.id);
-      return reply.status(204).send();
-    },
   );
 }

@@ -17,6 +17,7 @@ import { enqueue } from '../jobs/jobs.module.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { segmentIndex } from '../segments/segments.module.ts';
 import { type NamedExportRow, exportsRepo as repo } from './exports.repo.ts';
+import { isoInstant } from '../../lib/iso-instant.ts';
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
@@ -36,15 +37,6 @@ export const DOWNLOAD_URL_SECONDS = 300;
 
 /** Where a finished export lives in storage (local disk or the S3 bucket). */
 export const exportKey = (workspaceId: string, id: string) => `workspaces/${workspaceId}/exports/${id}.mp4`;
-
-function instant(value: string, field: string): Date {
-  // Only full ISO 8601 instants: Date.parse would also accept "March 3" and local times.
-  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value);
-  const ms = ok ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms))
-    throw new AppError('invalid-argument', 'Invalid request parameters.', { [field]: 'not an ISO 8601 time' });
-  return new Date(ms);
-}
 
 /** The download file name: the camera's name made file-safe, then the start instant. */
 export function downloadName(cameraName: string, from: Date): string {
@@ -98,8 +90,8 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
   return {
     async create(actor: ExportActor, input: CreateExportInput): Promise<{ id: string; status: ExportStatus }> {
       if (!mayExportFootage(actor.role, actor)) throw new AppError('permission-denied', VIEWERS_MAY_NOT_EXPORT);
-      const from = instant(input.from, 'from');
-      const to = instant(input.to, 'to');
+      const from = isoInstant(input.from, 'from');
+      const to = isoInstant(input.to, 'to');
       if (from.getTime() >= to.getTime() || to.getTime() - from.getTime() > EXPORT_MAX_SECONDS * 1000)
         throw new AppError('out-of-range');
       if ((await repo.cameraName(db, actor.workspaceId, actor.cameraIds, input.cameraId)) === undefined)

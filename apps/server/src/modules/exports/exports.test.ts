@@ -6,11 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDb, storedBytes } from '@vigil/db';
 import type { AuthResult, Export } from '@vigil/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durationOf, generateSegments, insertCamera, placeSegment } from '../../../test/footage.ts';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
-import { countRows, errorOf } from '../../../test/helpers.ts';
+import { countRows, errorOf, connectPg } from '../../../test/helpers.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { createMediaStore } from '../../lib/media-store.ts';
 import { exportWorker, type TestWorker } from '../../../test/job-helpers.ts';
@@ -41,8 +41,7 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
     t = await createTestApp();
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
-    client = new pg.Client({ connectionString: t.databaseUrl });
-    await client.connect();
+    client = await connectPg(t.databaseUrl);
     camera = await insertCamera(client, owner.workspace.id, 'Front door');
     foreignCamera = await insertCamera(client, stranger.workspace.id, 'Theirs');
     // 12 s of footage in three 4 s segments at 0, 4 and 8 s.

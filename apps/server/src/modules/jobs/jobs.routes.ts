@@ -1,7 +1,7 @@
 import { deadJobListSchema, jobIdSchema } from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { JobsService } from './jobs.service.ts';
 
@@ -11,32 +11,27 @@ const ok = z.object({ ok: z.literal(true) });
 
 /** The dead-letter list of the job queue, for administrators (Admin › Settings). */
 export function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+  const route = apiRoutes(app, tags);
+  route.get(
     '/api/v1/admin/jobs/failed',
     {
-      config: { access: access.roles('admin') },
-      schema: { tags, summary: 'Background jobs that failed every attempt', response: { 200: deadJobListSchema } },
+      access: access.roles('admin'),
+      summary: 'Background jobs that failed every attempt',
+      response: deadJobListSchema,
     },
     async () => ({ items: await deps.jobs.deadLetters() }),
   );
-  r.post(
+  route.post(
     '/api/v1/admin/jobs/failed/:id/retry',
-    {
-      config: { access: access.roles('admin') },
-      schema: { tags, summary: 'Run a failed job again now', params: idParams, response: { 200: ok } },
-    },
+    { access: access.roles('admin'), summary: 'Run a failed job again now', params: idParams, response: ok },
     async (req) => {
       await deps.jobs.retry(req.params.id);
       return { ok: true as const };
     },
   );
-  r.delete(
+  route.delete(
     '/api/v1/admin/jobs/failed/:id',
-    {
-      config: { access: access.roles('admin') },
-      schema: { tags, summary: 'Drop a failed job for good', params: idParams, response: { 200: ok } },
-    },
+    { access: access.roles('admin'), summary: 'Drop a failed job for good', params: idParams, response: ok },
     async (req) => {
       await deps.jobs.discard(req.params.id);
       return { ok: true as const };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { concurrencyLimit } from '../../lib/concurrency.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
 
 /** Two cores are shared by the recorder and everyone: at most this many snapshot decodes at once. */
@@ -7,19 +8,7 @@ const TIMEOUT_MS = 10_000;
 /** A feed that has its init but no fragment yet (it just started, or a remote stream is connecting). */
 const FIRST_FRAGMENT_WAIT_MS = 3000;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((r) => waiting.push(r));
-  running += 1;
-  try {
-    return await fn();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const slot = concurrencyLimit(MAX_CONCURRENT);
 
 /**
  * The init segment and the fragments from the last keyframe, as a viewer joining now would get

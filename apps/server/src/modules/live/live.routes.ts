@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
@@ -9,7 +9,6 @@ import { codecFromInit } from './live-codec.ts';
 import type { LiveService, TicketHolder, Viewer } from './live.service.ts';
 
 const tags = ['live'];
-const idParams = z.object({ id: z.string().uuid() });
 /** Over this much unsent data the viewer is too slow: drop fragments until the next keyframe. */
 const MAX_BUFFERED = 2 * 1024 * 1024;
 /** A feed that exists but has not produced its init yet (ffmpeg starting) gets this long. */
@@ -38,64 +37,49 @@ async function authorize(req: FastifyRequest, live: LiveService, cameraId: strin
   return undefined;
 }
 
-export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { live } = deps;
+export function liveRoutes(app: FastifyInstance, { live }: { live: LiveService }) {
+  const route = apiRoutes(app, tags);
 
-  r.post(
+  route.post(
     '/api/v1/cameras/:id/live-ticket',
     {
-      config: { access: access.personOnly(access.signedIn) },
-      schema: {
-        tags,
-        summary: 'Short-lived signed URLs for the live WebSocket (MSE) and live HLS (media elements send no headers)',
-        params: idParams,
-        response: { 200: z.object({ url: z.string(), hlsUrl: z.string(), expiresAt: z.string() }) },
-      },
+      access: access.personOnly(access.signedIn),
+      summary: 'Short-lived signed URLs for the live WebSocket (MSE) and live HLS (media elements send no headers)',
+      params: idParams,
+      response: z.object({ url: z.string(), hlsUrl: z.string(), expiresAt: z.string() }),
     },
-    async (req) => live.ticket(viewer(req), req.params.id),
+    (req) => live.ticket(viewer(req), req.params.id),
   );
 
-  r.post(
+  route.post(
     '/api/v1/cameras/:id/webrtc',
     {
-      config: { access: access.personOnly(access.signedIn) },
-      schema: {
-        tags,
-        summary: 'WebRTC live view: the browser offer (recvonly video, candidates gathered) in, the answer out',
-        params: idParams,
-        body: z.object({ sdp: z.string().min(1).max(20_000) }),
-        response: { 200: z.object({ sessionId: z.string(), sdp: z.string() }) },
-      },
+      access: access.personOnly(access.signedIn),
+      summary: 'WebRTC live view: the browser offer (recvonly video, candidates gathered) in, the answer out',
+      params: idParams,
+      body: z.object({ sdp: z.string().min(1).max(20_000) }),
+      response: z.object({ sessionId: z.string(), sdp: z.string() }),
     },
-    async (req) => live.webrtcAnswer(viewer(req), req.params.id, req.body.sdp),
+    (req) => live.webrtcAnswer(viewer(req), req.params.id, req.body.sdp),
   );
 
-  r.delete(
+  route.delete(
     '/api/v1/cameras/:id/webrtc/:sessionId',
     {
-      config: { access: access.personOnly(access.signedIn) },
-      schema: {
-        tags,
-        summary: 'Ends a WebRTC live session',
-        params: idParams.extend({ sessionId: z.string().uuid() }),
-      },
+      access: access.personOnly(access.signedIn),
+      summary: 'Ends a WebRTC live session',
+      params: idParams.extend({ sessionId: z.string().uuid() }),
+      status: 204,
     },
-    async (req, reply) => {
-      await live.webrtcHangUp(viewer(req), req.params.id, req.params.sessionId);
-      return reply.status(204).send();
-    },
+    (req) => live.webrtcHangUp(viewer(req), req.params.id, req.params.sessionId),
   );
 
-  r.get(
+  route.get(
     '/api/v1/cameras/:id/snapshot',
     {
-      config: { access: access.signedIn },
-      schema: {
-        tags,
-        summary: 'JPEG (640 px wide) of the camera’s current picture, from its live feed: to draw motion zones on',
-        params: idParams,
-      },
+      access: access.signedIn,
+      summary: 'JPEG (640 px wide) of the camera’s current picture, from its live feed: to draw motion zones on',
+      params: idParams,
     },
     async (req, reply) => {
       const jpeg = await live.snapshot(viewer(req), req.params.id);
@@ -139,18 +123,15 @@ export function liveRoutes(app: FastifyInstance, deps: { live: LiveService }) {
     if (!data) throw new AppError('not-found');
     return reply.type('video/mp4').send(data);
   };
-  r.get(
+  route.get(
     '/api/v1/cameras/:id/live/:file',
     {
       // The signed URL (or the session cookie, checked in hlsFile) is the permission.
-      config: { access: access.personOnly(access.public) },
-      schema: {
-        tags,
-        summary: 'Live HLS (last-resort transport): index.m3u8, init.mp4 and <n>.m4s, by signed URL or session',
-        params: idParams.extend({ file: z.string().regex(/^(index\.m3u8|init\.mp4|\d{1,12}\.m4s)$/) }),
-      },
+      access: access.personOnly(access.public),
+      summary: 'Live HLS (last-resort transport): index.m3u8, init.mp4 and <n>.m4s, by signed URL or session',
+      params: idParams.extend({ file: z.string().regex(/^(index\.m3u8|init\.mp4|\d{1,12}\.m4s)$/) }),
     },
-    async (req, reply) => hlsFile(req, reply, req.params.file),
+    (req, reply) => hlsFile(req, reply, req.params.file),
   );
 }
 

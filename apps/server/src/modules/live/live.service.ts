@@ -61,7 +61,7 @@ export function createLiveService(deps: {
   webrtc?: WebRtcOptions;
   /**
    * The live session with this token hash (not expired, account enabled, still a member), as auth
-   * resolves it, with the cameras it may reach now (issue 12: null = every camera).
+   * resolves it, with the cameras it may reach now (null = every camera).
    */
   sessionByHash: (tokenHash: string) => Promise<{ uid: string; workspaceId: string; cameraIds: CameraScope } | null>;
   /** ffmpeg for snapshots (found on first use when not given). */

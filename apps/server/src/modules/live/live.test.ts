@@ -142,7 +142,7 @@ describe('live view over WebSocket (MSE)', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  describe('live view ends with the session (issue 7, item 5)', () => {
+  describe('live view ends with the session', () => {
     const signInAgain = async (email: string, password = 'secret123') => {
       const res = await t.app.inject({
         method: 'POST',
@@ -201,7 +201,7 @@ describe('live view over WebSocket (MSE)', () => {
       expect((await playlist(mineHls)).statusCode).toBe(404);
     });
 
-    it('removing a member ends their open live view and their HLS URL (issue 12)', async () => {
+    it('removing a member ends their open live view and their HLS URL', async () => {
       const member = await signUp(t.app);
       await joinWorkspace(t.databaseUrl, member.user.uid, owner.workspace.id, 'viewer');
       const { url, hlsUrl } = (await ticket(member.token, camera)).json();

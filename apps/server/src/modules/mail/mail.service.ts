@@ -2,7 +2,7 @@ import type { Db } from '@vigil/db';
 import type { ListQuery, OutboxMessage, Page } from '@vigil/shared';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { type ListSpec, planList } from '../../lib/list-query.ts';
+import { type ListSpec, listPage, planList } from '../../lib/list-query.ts';
 import { mailRepo } from './mail.repo.ts';
 
 /** A rich mail: both bodies, inline pictures (referenced from the HTML as cid:…), extra headers. */
@@ -147,17 +147,9 @@ export function createMailService(deps: {
       };
     },
     async list(query) {
-      const plan = planList(query, outboxList);
-      const rows = await deps.db
-        .select({ row: t, sortText: plan.sortText })
-        .from(t)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit + 1);
-      const page = rows.slice(0, plan.limit);
-      const last = page.at(-1);
+      const { rows, nextCursor } = await listPage(deps.db, t, planList(query, outboxList));
       return {
-        items: page.map(({ row }) => ({
+        items: rows.map((row) => ({
           id: row.id,
           to: row.to,
           subject: row.subject,
@@ -166,7 +158,7 @@ export function createMailService(deps: {
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
         })),
-        nextCursor: rows.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
+        nextCursor,
       };
     },
   };

@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, signUp } from '../../../test/harness.ts';
-import { waitForMail } from '../../../test/helpers.ts';
+import { waitForMail, connectPg } from '../../../test/helpers.ts';
 import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.ts';
 
 describe('password-reset mail over SMTP', () => {
@@ -33,8 +32,7 @@ describe('password-reset mail over SMTP', () => {
     expect(mail.data).toContain('Subject: Reset your Vigil password');
     expect(mail.data.replace(/=\r?\n/g, '')).toMatch(/http:\/\/127\.0\.0\.1:3000\/auth\/reset\?token=[\w-]+/);
 
-    const db = new pg.Client({ connectionString: t.databaseUrl });
-    await db.connect();
+    const db = await connectPg(t.databaseUrl);
     const { rows } = await db.query('select transport, sent_at from mail_outbox where "to" = $1', [account.user.email]);
     await db.end();
     expect(rows).toHaveLength(1);
@@ -54,8 +52,7 @@ describe('password-reset mail over SMTP', () => {
       expect(res.statusCode).toBe(202);
       await waitForMail(broken.databaseUrl, account.user.email);
       await broken.close(); // waits for the send attempt to finish
-      const db = new pg.Client({ connectionString: broken.databaseUrl });
-      await db.connect();
+      const db = await connectPg(broken.databaseUrl);
       const { rows } = await db.query('select sent_at from mail_outbox where "to" = $1', [account.user.email]);
       await db.end();
       expect(rows).toEqual([{ sent_at: null }]);

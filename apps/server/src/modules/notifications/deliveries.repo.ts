@@ -9,7 +9,7 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export interface NewDelivery {
   workspaceId: string;
   eventId: string | null;
-  /** A task's assignment notice (issue 12). */
+  /** A task's assignment notice. */
   taskId?: string | null;
   userId: string | null;
   channel: DeliveryChannel;
@@ -20,7 +20,7 @@ export interface NewDelivery {
   lastError?: string | null;
 }
 
-/** A delivery of no event, or of an event of a camera within the scope (issue 12); undefined = every one. */
+/** A delivery of no event, or of an event of a camera within the scope; undefined = every one. */
 function ofEventInScope(scope: CameraScope): SQL | undefined {
   const scoped = rowCameraInScope(sql`e.camera_id`, scope);
   return scoped

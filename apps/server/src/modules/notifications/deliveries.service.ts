@@ -2,17 +2,15 @@ import type { Db } from '@vigil/db';
 import type { Delivery, DeliveryChannel, DeliveryStatus, deliveriesQuerySchema } from '@vigil/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/list-query.ts';
 import { deliveriesRepo, type DeliveryRow } from './deliveries.repo.ts';
 import { queueSend } from './fanout.service.ts';
 import type { Actor } from './rules.service.ts';
 
-const cursorOf = (r: DeliveryRow) => Buffer.from(`${r.createdAt.toISOString()}|${r.id}`).toString('base64url');
+const cursorOf = (r: DeliveryRow) => encodeKeyset([r.createdAt.toISOString(), r.id]);
 function parseCursor(c: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(c, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime()))
-    throw new AppError('invalid-argument', 'Invalid request parameters.', { startAfter: 'not a cursor of this list' });
-  return { at: date, id };
+  const [at, id] = decodeKeyset(c, ['timestamp', 'uuid']);
+  return { at: new Date(at!), id: id! };
 }
 
 /** The delivery log: every delivery with each of its attempts; a failed one can be sent again. */

@@ -1,7 +1,7 @@
 import { deviceTokenSchema, pushConfigSchema, saveDeviceTokenSchema } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { DeviceTokensService } from './device-tokens.service.ts';
 
@@ -16,65 +16,50 @@ const uid = (req: FastifyRequest) => req.session!.user.id;
 
 export function deviceTokensRoutes(
   app: FastifyInstance,
-  deps: { deviceTokens: DeviceTokensService; vapidPublicKey: string },
+  { deviceTokens, vapidPublicKey }: { deviceTokens: DeviceTokensService; vapidPublicKey: string },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { deviceTokens, vapidPublicKey } = deps;
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/push/config',
     {
-      config: { access: own },
-      schema: {
-        tags,
-        summary: 'The VAPID public key a browser subscribes to web push with (applicationServerKey)',
-        response: { 200: pushConfigSchema },
-      },
+      access: own,
+      summary: 'The VAPID public key a browser subscribes to web push with (applicationServerKey)',
+      response: pushConfigSchema,
     },
-    async () => ({ vapidPublicKey }),
+    () => ({ vapidPublicKey }),
   );
 
-  r.post(
+  route.post(
     '/api/v1/device-tokens',
     {
-      config: { access: own },
-      schema: {
-        tags,
-        summary:
-          'Save this device for notifications (web: token = the push subscription’s https endpoint, with its keys); saving again refreshes lastUsed and moves the token to the caller',
-        body: saveDeviceTokenSchema,
-        response: { 200: deviceTokenSchema },
-      },
+      access: own,
+      summary:
+        'Save this device for notifications (web: token = the push subscription’s https endpoint, with its keys); saving again refreshes lastUsed and moves the token to the caller',
+      body: saveDeviceTokenSchema,
+      response: deviceTokenSchema,
     },
-    async (req) => deviceTokens.save(uid(req), req.body),
+    (req) => deviceTokens.save(uid(req), req.body),
   );
 
-  r.get(
+  route.get(
     '/api/v1/device-tokens',
     {
-      config: { access: own },
-      schema: {
-        tags,
-        summary: 'The caller’s devices, most recently used first',
-        response: { 200: z.object({ items: z.array(deviceTokenSchema) }) },
-      },
+      access: own,
+      summary: 'The caller’s devices, most recently used first',
+      response: z.object({ items: z.array(deviceTokenSchema) }),
     },
     async (req) => ({ items: await deviceTokens.list(uid(req)) }),
   );
 
-  r.delete(
+  route.delete(
     '/api/v1/device-tokens/:token',
     {
-      config: { access: own },
-      schema: {
-        tags,
-        summary: 'Stop notifying a device of the caller (the token URL-encoded, encodeURIComponent)',
-        params: tokenParams,
-      },
+      access: own,
+      summary: 'Stop notifying a device of the caller (the token URL-encoded, encodeURIComponent)',
+      params: tokenParams,
+      status: 204,
     },
-    async (req, reply) => {
-      await deviceTokens.remove(uid(req), req.params.token);
-      return reply.status(204).send();
-    },
+    (req) => deviceTokens.remove(uid(req), req.params.token),
   );
 }

@@ -5,17 +5,16 @@ import { signUp } from '../../../test/harness.ts';
 import { errorOf, tinyPng, withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { parseMail } from '../../../test/mime.ts';
-import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.ts';
+import { startSmtpSink, mailsOf, waitForMailsOf } from '../../../test/smtp-sink.ts';
 import { openStorage } from '../../lib/open-storage.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
 import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createMailService, MailDeliveryError, type MailService } from '../mail/mail.service.ts';
 import { createEmailChannel } from './channels/email.channel.ts';
 import { loadNotifiedEvent } from './notified-event.repo.ts';
-import { createNotifier } from './notifier.ts';
 import { unsubscribeApiUrl, unsubscribeToken } from './unsubscribe-token.ts';
+import { testNotifier } from '../../../test/notifier.ts';
 
 /**
  * Email notifications through a real SMTP conversation with a local server: both bodies, the
@@ -43,14 +42,10 @@ describe('email notifications and unsubscribing', () => {
     end = () => c.pool.end();
     storage = await openStorage(w.t.config, () => {});
     mail = createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>', log: () => {} });
-    const notifier = createNotifier({
+    const notifier = testNotifier(w.t.config, {
       db,
       mail,
       storage,
-      secrets: createSecretBox(w.t.config.authSecret),
-      policy: { allowLoopback: true },
-      publicUrl: w.t.config.publicUrl,
-      authSecret: w.t.config.authSecret,
       retryDelaysMs: [100, 100],
       pictureWaitMs: 60_000,
     });
@@ -66,13 +61,8 @@ describe('email notifications and unsubscribing', () => {
     await sink?.close();
   });
 
-  const mailsTo = (to: string) => sink.mails.filter((m) => m.to.includes(to));
-  const waitForMails = async (to: string, n: number, ms = 20_000): Promise<ReceivedMail[]> => {
-    const deadline = Date.now() + ms;
-    while (mailsTo(to).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(mailsTo(to)).toHaveLength(n);
-    return mailsTo(to);
-  };
+  const _mailsTo = (to: string) => mailsOf(sink, to);
+  const waitForMails = (to: string, n: number) => waitForMailsOf(sink, to, n);
   const prefs = async (token: string) => (await w.get(token, '/api/v1/me')).json().user.preferences.notifications;
   const setPrefs = (token: string, preferences: object) => w.send(token, 'PATCH', '/api/v1/me', { preferences });
 

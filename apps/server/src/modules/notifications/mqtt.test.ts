@@ -9,7 +9,7 @@ import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { createMqttChannel } from './channels/mqtt.channel.ts';
 import { loadNotifiedEvent } from './notified-event.repo.ts';
-import { createNotifier } from './notifier.ts';
+import { testNotifier } from '../../../test/notifier.ts';
 
 /**
  * MQTT for home automation: the broker URL saved through the settings routes (outbound policy,
@@ -44,12 +44,8 @@ describe('MQTT: broker settings and events published for home automation', () =>
     const c = createDb(w.t.databaseUrl, 3);
     db = c.db;
     end = () => c.pool.end();
-    const notifier = createNotifier({
+    const notifier = testNotifier(w.t.config, {
       db,
-      secrets: createSecretBox(w.t.config.authSecret),
-      policy: { allowLoopback: true },
-      publicUrl: w.t.config.publicUrl,
-      authSecret: w.t.config.authSecret,
       retryDelaysMs: [100],
     });
     closeNotifier = notifier.close;

@@ -6,11 +6,10 @@ import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } 
 import { withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
 import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
-import { createNotifier } from './notifier.ts';
 import { INTERRUPTED } from './send.service.ts';
+import { testNotifier } from '../../../test/notifier.ts';
 
 /**
  * "Never twice", with a worker killed mid-send: a work process is kill -9'd while a receiver
@@ -93,12 +92,8 @@ describe('a worker killed mid-send', () => {
     child.kill('SIGKILL');
     await once(child, 'exit');
     child = undefined;
-    const notifier = createNotifier({
+    const notifier = testNotifier(t.config, {
       db,
-      secrets: createSecretBox(t.config.authSecret),
-      policy: { allowLoopback: true },
-      publicUrl: t.config.publicUrl,
-      authSecret: t.config.authSecret,
     });
     worker = await startTestWorker({ databaseUrl: t.databaseUrl, db, tasks: notifier.tasks });
     for (let s = await statuses(); s['/hold'] === 'sending'; s = await statuses())

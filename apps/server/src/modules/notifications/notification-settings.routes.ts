@@ -1,7 +1,7 @@
 import { notificationSettingsSchema, updateNotificationSettingsSchema } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { NotificationSettingsService } from './notification-settings.service.ts';
@@ -12,46 +12,39 @@ const managers = access.roles('manager', 'admin');
 const actor = (req: FastifyRequest) => ({ ...scopedActor(req.session!), uid: req.session!.user.id });
 const testResultSchema = z.object({ ok: z.boolean(), code: z.number().int().nullable(), error: z.string().nullable() });
 
-export function notificationSettingsRoutes(app: FastifyInstance, deps: { settings: NotificationSettingsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { settings } = deps;
+export function notificationSettingsRoutes(
+  app: FastifyInstance,
+  { settings }: { settings: NotificationSettingsService },
+) {
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/notifications/settings',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'The workspace’s integrations: the MQTT broker URL (password masked)',
-        response: { 200: notificationSettingsSchema },
-      },
+      access: managers,
+      summary: 'The workspace’s integrations: the MQTT broker URL (password masked)',
+      response: notificationSettingsSchema,
     },
-    async (req) => settings.get(actor(req)),
+    (req) => settings.get(actor(req)),
   );
-  r.put(
+  route.put(
     '/api/v1/notifications/settings',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Set the MQTT broker (mqtt:// or mqtts://, checked against the outbound address policy; null turns MQTT off). A password sent back masked keeps the stored one',
-        body: updateNotificationSettingsSchema,
-        response: { 200: notificationSettingsSchema },
-      },
+      access: managers,
+      summary:
+        'Set the MQTT broker (mqtt:// or mqtts://, checked against the outbound address policy; null turns MQTT off). A password sent back masked keeps the stored one',
+      body: updateNotificationSettingsSchema,
+      response: notificationSettingsSchema,
     },
-    async (req) => settings.update(actor(req), req.body),
+    (req) => settings.update(actor(req), req.body),
   );
-  r.post(
+  route.post(
     '/api/v1/notifications/settings/mqtt-test',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'Connect to the broker and publish a test message to vigil/<workspace>/test; answers ok or the error',
-        response: { 200: testResultSchema },
-      },
+      access: managers,
+      summary: 'Connect to the broker and publish a test message to vigil/<workspace>/test; answers ok or the error',
+      response: testResultSchema,
     },
-    async (req) => settings.testMqtt(actor(req)),
+    (req) => settings.testMqtt(actor(req)),
   );
 }

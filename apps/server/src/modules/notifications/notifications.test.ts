@@ -5,10 +5,9 @@ import { useEventsWorld } from '../../../test/events-world.ts';
 import { errorOf, withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
 import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
-import { createNotifier } from './notifier.ts';
+import { testNotifier } from '../../../test/notifier.ts';
 
 /**
  * The delivery engine end to end on the real queue: an event written the way the recorder writes
@@ -29,12 +28,8 @@ describe('notifications: rules, webhooks and the delivery log', () => {
     db = c.db;
     end = () => c.pool.end();
     hook = await startWebhookReceiver(SECRET);
-    const notifier = createNotifier({
+    const notifier = testNotifier(w.t.config, {
       db,
-      secrets: createSecretBox(w.t.config.authSecret),
-      policy: { allowLoopback: true },
-      publicUrl: w.t.config.publicUrl,
-      authSecret: w.t.config.authSecret,
       retryDelaysMs: [100, 100, 100],
     });
     worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks: notifier.tasks });

@@ -14,7 +14,7 @@ export interface Person {
   role: string;
   preferences: Preferences;
   isOwner: boolean;
-  /** The cameras they may hear of (issue 12): null = every camera. */
+  /** The cameras they may hear of: null = every camera. */
   cameraIds: CameraScope;
 }
 

@@ -8,7 +8,7 @@ import { rolesOf } from './fanout.service.ts';
 import { recipientsRepo } from './recipients.repo.ts';
 import { type RuleRow, rulesRepo } from './rules.repo.ts';
 
-/** The caller: their workspace, the cameras they may reach in it (issue 12), and who they are. */
+/** The caller: their workspace, the cameras they may reach in it, and who they are. */
 export interface Actor extends ScopedActor {
   uid: string;
 }

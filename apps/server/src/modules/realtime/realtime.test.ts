@@ -55,7 +55,7 @@ describe('GET /api/v1/realtime (server-sent events over real HTTP)', () => {
     expect(await s.next()).toEqual({ event: 'ready', data: { embedded: true } });
   });
 
-  it('the ai topic carries its detections to the workspace’s members only (issue 14)', async () => {
+  it('the ai topic carries its detections to the workspace’s members only', async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
     const s = await ready(me.token, 'ai');

@@ -3,11 +3,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AuthResult } from '@vigil/shared';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durationOf, generateSegments, insertCamera, type PlacedSegment, placeSegment } from '../../../test/footage.ts';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
-import { errorOf } from '../../../test/helpers.ts';
+import { errorOf, connectPg } from '../../../test/helpers.ts';
 
 const run = promisify(execFile);
 const T0 = new Date('2026-03-10T09:00:00Z');
@@ -27,8 +26,7 @@ describe('playback: HLS VOD, signed segments with Range, thumbnails', () => {
     t = await createTestApp();
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
-    const client = new pg.Client({ connectionString: t.databaseUrl });
-    await client.connect();
+    const client = await connectPg(t.databaseUrl);
     try {
       const ws = owner.workspace.id;
       camera = await insertCamera(client, ws, 'Door');

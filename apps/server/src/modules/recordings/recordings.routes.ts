@@ -1,3 +1,4 @@
+import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { sendFileWithRanges } from '../../lib/send-range.ts';
 import {
   pruneNoticesSchema,
@@ -9,7 +10,6 @@ import {
   updateRecordingSchema,
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
@@ -18,7 +18,6 @@ import type { MediaStore } from '../../lib/media-store.ts';
 import type { RecordingsService } from './recordings.service.ts';
 
 const tags = ['recordings'];
-const idParams = z.object({ id: z.string().uuid() });
 const rangeQuery = z.object({ from: z.string().max(40), to: z.string().max(40) });
 // Every member of the workspace watches recordings; protecting one is a manager's call (DESIGN §2).
 const readers = access.signedIn;
@@ -26,78 +25,64 @@ const editors = access.roles('manager', 'admin');
 
 const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
-export function recordingsRoutes(app: FastifyInstance, deps: { recordings: RecordingsService; media: MediaStore }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { recordings, media } = deps;
+export function recordingsRoutes(
+  app: FastifyInstance,
+  { recordings, media }: { recordings: RecordingsService; media: MediaStore },
+) {
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/recordings',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary: 'Recordings of a camera overlapping [from, to) (ISO times, at most 31 days)',
-        querystring: recordingsQuerySchema,
-        response: { 200: recordingsListSchema },
-      },
+      access: readers,
+      summary: 'Recordings of a camera overlapping [from, to) (ISO times, at most 31 days)',
+      querystring: recordingsQuerySchema,
+      response: recordingsListSchema,
     },
-    async (req) => recordings.list(actor(req), req.query),
+    (req) => recordings.list(actor(req), req.query),
   );
 
-  r.get(
+  route.get(
     '/api/v1/recordings/notices',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary:
-          'Footage the plan limits (maxStorage, maxRecordings) made retention delete lately: the latest per limit',
-        response: { 200: pruneNoticesSchema },
-      },
+      access: readers,
+      summary: 'Footage the plan limits (maxStorage, maxRecordings) made retention delete lately: the latest per limit',
+      response: pruneNoticesSchema,
     },
-    async (req) => recordings.notices(actor(req)),
+    (req) => recordings.notices(actor(req)),
   );
 
-  r.patch(
+  route.patch(
     '/api/v1/recordings/:id',
     {
-      config: { access: editors },
-      schema: {
-        tags,
-        summary: 'Protect a recording from pruning (or release it)',
-        params: idParams,
-        body: updateRecordingSchema,
-        response: { 200: recordingSchema },
-      },
+      access: editors,
+      summary: 'Protect a recording from pruning (or release it)',
+      params: idParams,
+      body: updateRecordingSchema,
+      response: recordingSchema,
     },
-    async (req) => recordings.update(actor(req), req.params.id, req.body),
+    (req) => recordings.update(actor(req), req.params.id, req.body),
   );
 
-  r.get(
+  route.get(
     '/api/v1/cameras/:id/timeline',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary: 'Recorded spans and recordings of one local day (gaps are what lies between spans)',
-        params: idParams,
-        querystring: timelineQuerySchema,
-        response: { 200: timelineSchema },
-      },
+      access: readers,
+      summary: 'Recorded spans and recordings of one local day (gaps are what lies between spans)',
+      params: idParams,
+      querystring: timelineQuerySchema,
+      response: timelineSchema,
     },
-    async (req) => recordings.timeline(actor(req), req.params.id, { day: req.query.day, tz: req.query.tz ?? 'UTC' }),
+    (req) => recordings.timeline(actor(req), req.params.id, { day: req.query.day, tz: req.query.tz ?? 'UTC' }),
   );
 
-  r.get(
+  route.get(
     '/api/v1/cameras/:id/vod.m3u8',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary: 'HLS v7 VOD playlist of [from, to) from the segment index',
-        params: idParams,
-        querystring: rangeQuery,
-      },
+      access: readers,
+      summary: 'HLS v7 VOD playlist of [from, to) from the segment index',
+      params: idParams,
+      querystring: rangeQuery,
     },
     async (req, reply) => {
       const text = await recordings.vodPlaylist(actor(req), req.params.id, req.query);
@@ -108,16 +93,13 @@ export function recordingsRoutes(app: FastifyInstance, deps: { recordings: Recor
     },
   );
 
-  r.get(
+  route.get(
     '/api/v1/cameras/:id/thumbnail',
     {
-      config: { access: readers },
-      schema: {
-        tags,
-        summary: 'JPEG of the recorded frame nearest `at`',
-        params: idParams,
-        querystring: z.object({ at: z.string().max(40) }),
-      },
+      access: readers,
+      summary: 'JPEG of the recorded frame nearest `at`',
+      params: idParams,
+      querystring: z.object({ at: z.string().max(40) }),
     },
     async (req, reply) => {
       const jpeg = await recordings.thumbnail(
@@ -129,22 +111,19 @@ export function recordingsRoutes(app: FastifyInstance, deps: { recordings: Recor
     },
   );
 
-  r.get(
+  route.get(
     '/api/v1/media/segment.mp4',
     {
       // The HMAC signature is the permission: <video>/hls.js fetch segments without headers.
-      config: { access: access.public },
-      schema: {
-        tags,
-        summary: 'A recorded segment through a signed URL; honours Range (206)',
-        querystring: z.object({
-          path: z.string().min(1).max(400),
-          expires: z.coerce.number(),
-          signature: z.string().max(100),
-        }),
-      },
+      access: access.public,
+      summary: 'A recorded segment through a signed URL; honours Range (206)',
+      querystring: z.object({
+        path: z.string().min(1).max(400),
+        expires: z.coerce.number(),
+        signature: z.string().max(100),
+      }),
     },
-    async (req, reply) => {
+    (req, reply) => {
       const { path: rel, expires, signature } = req.query;
       if (!media.verify(rel, expires, signature)) throw new AppError('permission-denied');
       reply.header('content-type', 'video/mp4').header('cache-control', 'private, max-age=3600');

@@ -7,6 +7,7 @@ import {
   SEGMENT_GAP_SECONDS,
   type Timeline,
   type UpdateRecordingInput,
+  isValidTimeZone,
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
@@ -18,7 +19,8 @@ import { segmentIndex } from '../segments/segments.module.ts';
 import { type RecordingRow, recordingsRepo as repo } from './recordings.repo.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { segmentThumbnail } from '../../video/thumbnail.ts';
-import { dayBounds, isTimeZone, mergeSpans } from './timeline.ts';
+import { dayBounds, mergeSpans } from './timeline.ts';
+import { isoInstant } from '../../lib/iso-instant.ts';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
 
@@ -43,18 +45,9 @@ const toRecording = (r: RecordingRow): Recording => ({
   protected: r.protected,
 });
 
-function instant(value: string, field: string): Date {
-  // Only full ISO 8601 instants: Date.parse would also accept "March 3" and local times.
-  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value);
-  const ms = ok ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms))
-    throw new AppError('invalid-argument', 'Invalid request parameters.', { [field]: 'not an ISO 8601 time' });
-  return new Date(ms);
-}
-
 function range(fromText: string, toText: string, maxMs: number): { from: Date; to: Date } {
-  const from = instant(fromText, 'from');
-  const to = instant(toText, 'to');
+  const from = isoInstant(fromText, 'from');
+  const to = isoInstant(toText, 'to');
   if (from.getTime() >= to.getTime() || to.getTime() - from.getTime() > maxMs) throw new AppError('out-of-range');
   return { from, to };
 }
@@ -76,7 +69,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
     },
 
     async timeline(actor: Actor, cameraId: string, q: { day: string; tz: string }): Promise<Timeline> {
-      if (!isTimeZone(q.tz))
+      if (!isValidTimeZone(q.tz))
         throw new AppError('invalid-argument', 'Invalid request parameters.', { tz: 'unknown timezone' });
       const bounds = dayBounds(q.day, q.tz);
       if (!bounds) throw new AppError('invalid-argument', 'Invalid request parameters.', { day: 'not a date' });
@@ -139,7 +132,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
 
     /** JPEG of the frame nearest `at`, from the segment holding it; not-found where there is no footage. */
     async thumbnail(actor: Actor & { uid: string }, cameraId: string, atText: string): Promise<Buffer> {
-      const at = instant(atText, 'at');
+      const at = isoInstant(atText, 'at');
       await ownCamera(actor, cameraId);
       const seg = await segmentIndex.at(db, cameraId, at);
       if (!seg) throw new AppError('not-found', 'No footage at that time.');

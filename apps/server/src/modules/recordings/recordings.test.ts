@@ -1,10 +1,10 @@
 import type { AuthResult } from '@vigil/shared';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durationOf, generateSegments, insertCamera, insertRecording, placeSegment } from '../../../test/footage.ts';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
-import { errorOf } from '../../../test/helpers.ts';
+import { errorOf, connectPg } from '../../../test/helpers.ts';
 
 const T0 = new Date('2026-03-10T09:00:00Z');
 const at = (s: number) => new Date(T0.getTime() + s * 1000).toISOString();
@@ -22,8 +22,7 @@ describe('recordings: list, timeline, protect', () => {
     t = await createTestApp();
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
-    client = new pg.Client({ connectionString: t.databaseUrl });
-    await client.connect();
+    client = await connectPg(t.databaseUrl);
     const ws = owner.workspace.id;
     camera = await insertCamera(client, ws, 'Door');
     foreignCamera = await insertCamera(client, stranger.workspace.id, 'Theirs');

@@ -6,7 +6,7 @@ import { generateSegments } from '../../../test/footage.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { segmentThumbnail } from '../../video/thumbnail.ts';
 
-/** Issue 7, item 12: distinct milliseconds no longer mean distinct ffmpeg runs and files. */
+/** Distinct milliseconds no longer mean distinct ffmpeg runs and files. */
 describe('thumbnails snap to a grid and are rate-limited', () => {
   it('any instant within one 2 s step reuses one grab and one cached file', async () => {
     const [file] = await generateSegments(path.join(inject('tmpRoot'), `thumbs-${process.pid}`), 4, 4);

@@ -1,4 +1,4 @@
-import type { TimeSpan } from '@vigil/shared';
+import { type TimeSpan, zonedMidnight } from '@vigil/shared';
 
 /** Pure time helpers of playback: contiguous spans, and a local day as UTC instants. */
 
@@ -24,31 +24,6 @@ export function mergeSpans(segments: readonly Timed[], gapMs: number, from: Date
     .map((sp) => ({ start: new Date(sp.start).toISOString(), end: new Date(sp.end).toISOString() }));
 }
 
-/** Offset of `tz` from UTC at instant `ms`, in ms (Intl is the only tz database we need). */
-function offsetMs(ms: number, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const local = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return local - Math.floor(ms / 1000) * 1000;
-}
-
-/** Local midnight of `day` (YYYY-MM-DD) in `tz` as a UTC instant; twice corrected so DST days land right. */
-function localMidnight(y: number, m: number, d: number, tz: string): number {
-  const wall = Date.UTC(y, m - 1, d);
-  let guess = wall - offsetMs(wall, tz);
-  guess = wall - offsetMs(guess, tz);
-  return guess;
-}
-
 /** [start, end) of a local calendar day; undefined for a date that does not exist. */
 export function dayBounds(day: string, tz: string): { start: Date; end: Date } | undefined {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -56,16 +31,7 @@ export function dayBounds(day: string, tz: string): { start: Date; end: Date } |
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return undefined;
   const next = new Date(Date.UTC(y, m - 1, d + 1));
   return {
-    start: new Date(localMidnight(y, m, d, tz)),
-    end: new Date(localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), tz)),
+    start: zonedMidnight(y, m, d, tz),
+    end: zonedMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), tz),
   };
-}
-
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }

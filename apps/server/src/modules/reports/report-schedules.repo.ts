@@ -1,7 +1,7 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { type SQL, and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type CameraScope, memberScopeSql } from '../../lib/camera-scope.ts';
+import { type CameraScope, memberColumns } from '../../lib/camera-scope.ts';
 
 const { reportSchedules: s, reportDeliveries, cameras, sites, users, memberships, workspaces } = schema;
 
@@ -109,16 +109,7 @@ export const reportSchedulesRepo = {
   /** Members of the workspace (all, or these), as recipients. */
   async members(db: DbOrTx, workspaceId: string, userIds?: readonly string[]): Promise<RecipientRow[]> {
     const rows = await db
-      .select({
-        userId: users.id,
-        displayName: users.displayName,
-        email: users.email,
-        preferences: users.preferences,
-        membershipRole: memberships.role,
-        storedRole: users.role,
-        cameraIds: memberScopeSql(),
-        disabledAt: users.disabledAt,
-      })
+      .select({ ...memberColumns(), preferences: users.preferences })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(

@@ -29,7 +29,7 @@ export const reaches = (scope: CameraScope, cameraIds: readonly string[]) =>
   scope === null || cameraIds.every((id) => scope.includes(id));
 
 /**
- * Report schedules (issue 13): a weekly or monthly report of one kind, of the whole workspace or
+ * Report schedules: a weekly or monthly report of one kind, of the whole workspace or
  * one site (the `vms` plan), mailed to members who may see every camera it covers. A member
  * limited to some cameras sees and changes only the schedules whose cameras they all reach; a
  * new schedule's first report is the one of the period running when it is made.

@@ -1,9 +1,9 @@
 import { createDb } from '@vigil/db';
 import type { AuthResult, ReportSchedule } from '@vigil/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
-import { countRows, errorOf, grantPlan, joinWorkspace } from '../../../test/helpers.ts';
+import { countRows, errorOf, grantPlan, joinWorkspace, connectPg } from '../../../test/helpers.ts';
 import { parseMail } from '../../../test/mime.ts';
 import { addCamera, addEvent, addSite, pdfText, startReportWorker } from '../../../test/reports-world.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -46,8 +46,7 @@ describe('report schedules: validated recipients, one report and one mail per pe
     limited = await signUp(t.app, { displayName: 'Lia Limited' });
     leaver = await signUp(t.app, { displayName: 'Leo Leaving' });
     stranger = await signUp(t.app, { displayName: 'Stranger' });
-    c = new pg.Client({ connectionString: t.databaseUrl });
-    await c.connect();
+    c = await connectPg(t.databaseUrl);
     const ws = owner.workspace.id;
     ids.site = await addSite(c, ws, 'Depot');
     ids.foreignSite = await addSite(c, stranger.workspace.id, 'Theirs');

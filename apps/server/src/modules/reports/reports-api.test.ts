@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import type { AuthResult, Report } from '@vigil/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
-import { countRows, errorOf, grantPlan, joinWorkspace } from '../../../test/helpers.ts';
+import { countRows, errorOf, grantPlan, joinWorkspace, connectPg } from '../../../test/helpers.ts';
 import {
   addCamera,
   addEvent,
@@ -44,8 +44,7 @@ describe('reports API: input, plan, workspaces and camera scope', () => {
     owner = await signUp(t.app, { displayName: 'Olive' });
     stranger = await signUp(t.app, { displayName: 'Stranger' });
     limited = await signUp(t.app, { displayName: 'Lim' });
-    c = new pg.Client({ connectionString: t.databaseUrl });
-    await c.connect();
+    c = await connectPg(t.databaseUrl);
     ids.site = await addSite(c, owner.workspace.id, 'Warehouse', 'America/New_York');
     ids.foreignSite = await addSite(c, stranger.workspace.id, 'Their site');
     ids.a = await addCamera(c, owner.workspace.id, 'Gate', '2025-01-01T00:00:00Z', ids.site);

@@ -1,9 +1,9 @@
 import { createDb, storedBytes } from '@vigil/db';
 import type { AuthResult, Report } from '@vigil/shared';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
-import { joinWorkspace } from '../../../test/helpers.ts';
+import { joinWorkspace, connectPg } from '../../../test/helpers.ts';
 import {
   addCamera,
   addEvent,
@@ -55,8 +55,7 @@ describe('reports: rendered by the queue, figures from events and outages', () =
     t = await createTestApp();
     owner = await signUp(t.app, { displayName: 'Olive Owner' });
     french = await signUp(t.app, { displayName: 'Fanny' });
-    c = new pg.Client({ connectionString: t.databaseUrl });
-    await c.connect();
+    c = await connectPg(t.databaseUrl);
     const ws = owner.workspace.id;
     await joinWorkspace(t.databaseUrl, french.user.uid, ws, 'manager');
     await c.query(`update users set preferences = jsonb_set(preferences, '{language}', '"fr"') where id = $1`, [

@@ -3,7 +3,7 @@ import { useEventsWorld } from '../../../test/events-world.ts';
 import { errorOf, withPg } from '../../../test/helpers.ts';
 
 /**
- * Schedules and arming through the API, and the clear errors of bad input to the issue 9 routes
+ * Schedules and arming through the API, and the clear errors of bad input to the arming routes
  * (motion settings, schedules, time zones, arming, event cursors).
  */
 describe('schedules, arming and bad input', () => {

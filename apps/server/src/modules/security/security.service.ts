@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '@vigil/db';
 import type { SecuritySession, SignInAttempt, SignInFailure, SignInMethod } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/list-query.ts';
 import { publish } from '../../lib/realtime.ts';
 import { audit } from '../audit/audit.module.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -11,27 +12,11 @@ import { parseUserAgent } from './user-agent.ts';
 
 export type SecurityService = ReturnType<typeof createSecurityService>;
 
-const badCursor = () =>
-  new AppError('invalid-argument', 'Invalid request parameters.', { startAfter: 'invalid cursor' });
-
-function encodeCursor(c: SignInCursor): string {
-  return Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
-}
+const encodeCursor = (c: SignInCursor): string => encodeKeyset([c.createdAt, c.id]);
 
 function decodeCursor(text: string): SignInCursor {
-  try {
-    const v = JSON.parse(Buffer.from(text, 'base64url').toString());
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(v[0]) &&
-      typeof v[1] === 'string' &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v[1])
-    )
-      return { createdAt: v[0], id: v[1] };
-  } catch {}
-  throw badCursor();
+  const [createdAt, id] = decodeKeyset(text, ['timestamp', 'uuid']);
+  return { createdAt: createdAt!, id: id! };
 }
 
 function toAttempt(row: SignInAttemptRow): SignInAttempt {

@@ -2,6 +2,7 @@ import { type DbOrTx, schema } from '@vigil/db';
 import type { SiteCounts } from '@vigil/shared';
 import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CameraScope } from '../../lib/camera-scope.ts';
+import { isWorkspaceRow } from '../../lib/workspace-row.ts';
 
 const { sites, cameras, memberships, users, schedules } = schema;
 
@@ -140,13 +141,7 @@ export const sitesRepo = {
     return rows.length > 0;
   },
 
-  async scheduleExists(db: DbOrTx, workspaceId: string, id: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: schedules.id })
-      .from(schedules)
-      .where(and(eq(schedules.workspaceId, workspaceId), eq(schedules.id, id)));
-    return Boolean(row);
-  },
+  scheduleExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, schedules, workspaceId, id),
 
   /** The site's cameras the caller reaches, by name. */
   async cameras(db: DbOrTx, of: SitesOf, siteId: string) {

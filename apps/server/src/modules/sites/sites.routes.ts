@@ -9,14 +9,13 @@ import {
   updateSiteSchema,
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { SitesActor, SitesService } from './sites.service.ts';
 
 const tags = ['sites'];
-const idParams = z.object({ id: z.string().uuid() });
 // Every member of a workspace on the vms plan sees the sites they reach; owners and managers change them.
 const members = access.signedIn;
 const managers = access.roles('manager', 'admin');
@@ -36,115 +35,79 @@ const actor = (req: FastifyRequest): SitesActor => {
   };
 };
 
-export function sitesRoutes(app: FastifyInstance, deps: { sites: SitesService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { sites } = deps;
+export function sitesRoutes(app: FastifyInstance, { sites }: { sites: SitesService }) {
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/sites',
     {
-      config: { access: members },
-      schema: {
-        tags,
-        summary:
-          'Sites with their figures (cameras online/offline, open alerts of the last 7 days, storage), most ' +
-          'attention first; every tag in use; the installation’s map tile URL (null: no map). The vms plan',
-        querystring: siteListQuerySchema,
-        response: { 200: listSchema },
-      },
+      access: members,
+      summary:
+        'Sites with their figures (cameras online/offline, open alerts of the last 7 days, storage), most ' +
+        'attention first; every tag in use; the installation’s map tile URL (null: no map). The vms plan',
+      querystring: siteListQuerySchema,
+      response: listSchema,
     },
-    async (req) => sites.list(actor(req), req.query),
+    (req) => sites.list(actor(req), req.query),
   );
 
-  r.post(
+  route.post(
     '/api/v1/sites',
     {
-      config: { access: managers },
-      schema: { tags, summary: 'Add a site (the vms plan)', body: createSiteSchema, response: { 201: siteSchema } },
+      access: managers,
+      summary: 'Add a site (the vms plan)',
+      body: createSiteSchema,
+      response: siteSchema,
+      status: 201,
     },
-    async (req, reply) => reply.status(201).send(await sites.create(actor(req), req.body)),
+    (req) => sites.create(actor(req), req.body),
   );
 
-  r.get(
-    '/api/v1/sites/:id',
-    {
-      config: { access: members },
-      schema: {
-        tags,
-        summary: 'A site with its cameras and health (uptime since the month began, last recording)',
-        params: idParams,
-        response: { 200: siteDetailsSchema },
-      },
+  route.object('/api/v1/sites/:id', actor, sites, {
+    get: {
+      access: members,
+      summary: 'A site with its cameras and health (uptime since the month began, last recording)',
+      response: siteDetailsSchema,
     },
-    async (req) => sites.get(actor(req), req.params.id),
-  );
+    update: {
+      access: managers,
+      summary:
+        'Change a site. A default schedule or retention applies to its cameras now and to each camera that joins it',
+      body: updateSiteSchema,
+      response: siteSchema,
+    },
+    remove: { access: managers, summary: 'Delete a site; its cameras stay, in no site' },
+  });
 
-  r.patch(
-    '/api/v1/sites/:id',
-    {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Change a site. A default schedule or retention applies to its cameras now and to each camera that joins it',
-        params: idParams,
-        body: updateSiteSchema,
-        response: { 200: siteSchema },
-      },
-    },
-    async (req) => sites.update(actor(req), req.params.id, req.body),
-  );
-
-  r.delete(
-    '/api/v1/sites/:id',
-    {
-      config: { access: managers },
-      schema: { tags, summary: 'Delete a site; its cameras stay, in no site', params: idParams },
-    },
-    async (req, reply) => {
-      await sites.remove(actor(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  r.post(
+  route.post(
     '/api/v1/sites/:id/cameras',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'Move cameras into the site (from any other) or out of it; the site’s defaults apply to those joining',
-        params: idParams,
-        body: siteCamerasSchema,
-        response: { 200: siteDetailsSchema },
-      },
+      access: managers,
+      summary: 'Move cameras into the site (from any other) or out of it; the site’s defaults apply to those joining',
+      params: idParams,
+      body: siteCamerasSchema,
+      response: siteDetailsSchema,
     },
-    async (req) => sites.moveCameras(actor(req), req.params.id, req.body),
+    (req) => sites.moveCameras(actor(req), req.params.id, req.body),
   );
 
-  r.get(
+  route.get(
     '/api/v1/sites/:id/access',
-    {
-      config: { access: managers },
-      schema: { tags, summary: 'Who of the team sees the site', params: idParams, response: { 200: siteAccessSchema } },
-    },
-    async (req) => sites.access(actor(req), req.params.id),
+    { access: managers, summary: 'Who of the team sees the site', params: idParams, response: siteAccessSchema },
+    (req) => sites.access(actor(req), req.params.id),
   );
 
-  r.put(
+  route.put(
     '/api/v1/sites/:id/access',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Members limited to sites or cameras who may see this site (the others lose it); members who see every ' +
-          'camera stay so',
-        params: idParams,
-        body: updateSiteAccessSchema,
-        response: { 200: siteAccessSchema },
-      },
+      access: managers,
+      summary:
+        'Members limited to sites or cameras who may see this site (the others lose it); members who see every ' +
+        'camera stay so',
+      params: idParams,
+      body: updateSiteAccessSchema,
+      response: siteAccessSchema,
     },
-    async (req) => sites.setAccess(actor(req), req.params.id, req.body.userIds),
+    (req) => sites.setAccess(actor(req), req.params.id, req.body.userIds),
   );
 }

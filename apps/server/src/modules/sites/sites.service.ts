@@ -48,7 +48,7 @@ const nameTaken = () =>
   });
 
 /**
- * Sites of the multi-site VMS area (issue 13). Every call first asks the plan gate for `vms`;
+ * Sites of the multi-site VMS area. Every call first asks the plan gate for `vms`;
  * writes are the owner's and managers' (routes), and a member limited to some cameras may not
  * change sites at all (a site's set of cameras is the workspace's business, as adding cameras is).
  */

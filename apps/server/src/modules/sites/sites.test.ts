@@ -1,11 +1,10 @@
 import type { Site, SiteDetails } from '@vigil/shared';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { type TestApp, createTestApp, createTestPatternCamera, signUp, apiClient } from '../../../test/harness.ts';
 import { countRows, errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
 
 /**
- * Sites (issue 13) through the API: the vms plan gate on every route, CRUD with its bad input,
+ * Sites through the API: the vms plan gate on every route, CRUD with its bad input,
  * cameras moving in and out (the site's defaults applied), per-member site access filtering
  * every list, the figures (status counts, open alerts, storage kept by the recordings trigger,
  * uptime), and the audit trail.
@@ -17,17 +16,7 @@ describe('sites', () => {
   let operator: { token: string; uid: string };
   let cams: string[];
   let foreignCam: string;
-  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const ok = (res: LightMyRequestResponse, code = 200) => {
-    expect(res.statusCode, res.body).toBe(code);
-    return res.json();
-  };
-  const person = async (name: string) => {
-    const a = await signUp(t.app, { displayName: name });
-    const ws = (await call(a.token, 'GET', '/api/v1/me')).json().workspace.id as string;
-    return { token: a.token, uid: a.user.uid, ws };
-  };
+  const { call, ok, person } = apiClient(() => t.app);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -8,8 +8,8 @@ import {
   updateSmsSettingsSchema,
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { SmsService } from './sms.service.ts';
@@ -20,93 +20,68 @@ const managers = access.roles('manager', 'admin');
 
 const actor = (req: FastifyRequest) => scopedActor(req.session!);
 
-export function smsRoutes(app: FastifyInstance, deps: { sms: SmsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { sms } = deps;
+export function smsRoutes(app: FastifyInstance, { sms }: { sms: SmsService }) {
+  const route = apiRoutes(app, tags);
 
-  r.get(
+  route.get(
     '/api/v1/sms/settings',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'The workspace’s SMS provider account (auth token masked), templates, limits and usage',
-        response: { 200: smsSettingsSchema },
-      },
+      access: managers,
+      summary: 'The workspace’s SMS provider account (auth token masked), templates, limits and usage',
+      response: smsSettingsSchema,
     },
-    async (req) => sms.settings(actor(req)),
+    (req) => sms.settings(actor(req)),
   );
 
-  r.put(
+  route.put(
     '/api/v1/sms/settings',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Save the SMS settings: the account is checked with the provider first (nothing saved if refused); without authToken the saved one stays; templates may use {camera}, {kind}, {time}, {link}',
-        body: updateSmsSettingsSchema,
-        response: { 200: smsSettingsSchema },
-      },
+      access: managers,
+      summary:
+        'Save the SMS settings: the account is checked with the provider first (nothing saved if refused); without authToken the saved one stays; templates may use {camera}, {kind}, {time}, {link}',
+      body: updateSmsSettingsSchema,
+      response: smsSettingsSchema,
     },
-    async (req) => sms.saveSettings(actor(req), req.body),
+    (req) => sms.saveSettings(actor(req), req.body),
   );
 
-  r.post(
+  route.post(
     '/api/v1/sms/test',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary:
-          'Send a test SMS now to an E.164 number (opt-outs, the rate per minute and the monthly cap apply); logged',
-        body: smsTestSchema,
-        response: { 200: smsMessageSchema },
-      },
+      access: managers,
+      summary:
+        'Send a test SMS now to an E.164 number (opt-outs, the rate per minute and the monthly cap apply); logged',
+      body: smsTestSchema,
+      response: smsMessageSchema,
     },
-    async (req) => sms.sendTest(actor(req), req.body.to),
+    (req) => sms.sendTest(actor(req), req.body.to),
   );
 
-  r.get(
+  route.get(
     '/api/v1/sms/messages',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'The SMS log, newest first, with each message’s delivery status (keyset paging by startAfter)',
-        querystring: smsMessagesQuerySchema,
-        response: { 200: smsMessagePageSchema },
-      },
+      access: managers,
+      summary: 'The SMS log, newest first, with each message’s delivery status (keyset paging by startAfter)',
+      querystring: smsMessagesQuerySchema,
+      response: smsMessagePageSchema,
     },
-    async (req) => sms.messages(actor(req), req.query),
+    (req) => sms.messages(actor(req), req.query),
   );
 
-  r.get(
+  route.get(
     '/api/v1/sms/opt-outs',
-    {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'Numbers that answered STOP and receive no SMS',
-        response: { 200: smsOptOutListSchema },
-      },
-    },
-    async (req) => sms.optOuts(actor(req)),
+    { access: managers, summary: 'Numbers that answered STOP and receive no SMS', response: smsOptOutListSchema },
+    (req) => sms.optOuts(actor(req)),
   );
 
-  r.delete(
+  route.delete(
     '/api/v1/sms/opt-outs/:phone',
     {
-      config: { access: managers },
-      schema: {
-        tags,
-        summary: 'Allow an opted-out number again',
-        params: z.object({ phone: z.string().min(1).max(20) }),
-      },
+      access: managers,
+      summary: 'Allow an opted-out number again',
+      params: z.object({ phone: z.string().min(1).max(20) }),
+      status: 204,
     },
-    async (req, reply) => {
-      await sms.removeOptOut(actor(req), req.params.phone);
-      return reply.status(204).send();
-    },
+    (req) => sms.removeOptOut(actor(req), req.params.phone),
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/list-query.ts';
 import { audit } from '../audit/audit.module.ts';
 import { type SmsDeps, createSmsSender } from './sms-sender.service.ts';
 import { SmsProviderError } from './sms-provider.ts';
@@ -22,7 +23,7 @@ export { createSmsChannel } from './sms-channel.service.ts';
 export type { SmsDeps } from './sms-sender.service.ts';
 export type SmsService = ReturnType<typeof createSmsService>;
 
-/** The caller: their workspace, and the cameras they may reach in it (issue 12: the log hides others'). */
+/** The caller: their workspace, and the cameras they may reach in it (the log hides others'). */
 export type Actor = ScopedActor;
 
 const DEFAULTS = { ratePerMinute: 30, monthlyCap: 500 };
@@ -46,27 +47,11 @@ function toMessage(row: SmsMessageRow): SmsMessage {
   };
 }
 
-const badCursor = () =>
-  new AppError('invalid-argument', 'Invalid request parameters.', { startAfter: 'invalid cursor' });
-
-function encodeCursor(c: SmsCursor): string {
-  return Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
-}
+const encodeCursor = (c: SmsCursor): string => encodeKeyset([c.createdAt, c.id]);
 
 function decodeCursor(text: string): SmsCursor {
-  try {
-    const v = JSON.parse(Buffer.from(text, 'base64url').toString());
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/.test(v[0]) &&
-      typeof v[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(v[1])
-    )
-      return { createdAt: v[0], id: v[1] };
-  } catch {}
-  throw badCursor();
+  const [createdAt, id] = decodeKeyset(text, ['timestamp', 'uuid']);
+  return { createdAt: createdAt!, id: id! };
 }
 
 /** Field problems of a settings body the schema cannot see: the from number, the templates' variables. */

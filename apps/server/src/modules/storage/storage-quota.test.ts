@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { errorOf, getMe, withPg } from '../../../test/helpers.ts';
 
-/** Issue 7, items 6 and 7: uploads count against maxStorage, and concurrent or clashing writes never 500. */
+/** Uploads count against maxStorage, and concurrent or clashing writes never 500. */
 describe('storage: quota and write safety', () => {
   let t: TestApp;
   let owner: AuthResult;

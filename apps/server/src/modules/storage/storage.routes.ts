@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGNED_URL_SECONDS } from '@vigil/shared';
 import { z } from 'zod';
+import { apiRoutes } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendFileWithRanges } from '../../lib/send-range.ts';
 import { LOCAL_OBJECT_PATH, type Storage, attachmentDisposition } from '../../lib/storage.ts';
@@ -18,25 +19,21 @@ const pathQuery = z.object({ path: z.string().min(1).max(200) });
  * can name another workspace's file; downloads go through short-lived signed URLs (served by
  * the object route below for local storage, by the bucket itself for S3).
  */
-export function storageRoutes(app: FastifyInstance, deps: { storage: Storage; files: StorageService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { storage, files } = deps;
+export function storageRoutes(app: FastifyInstance, { storage, files }: { storage: Storage; files: StorageService }) {
+  const route = apiRoutes(app, tags);
   const actor = (req: FastifyRequest) => ({ workspaceId: req.session!.user.workspaceId, userId: req.session!.user.id });
 
-  r.get(
+  route.get(
     LOCAL_OBJECT_PATH,
     {
-      config: { access: access.public },
-      schema: {
-        tags,
-        summary: 'Download through a signed URL (the signature is the permission); honours Range (206)',
-        querystring: z.object({
-          path: z.string().max(400),
-          expires: z.coerce.number(),
-          name: z.string().max(300).optional(),
-          signature: z.string().max(100),
-        }),
-      },
+      access: access.public,
+      summary: 'Download through a signed URL (the signature is the permission); honours Range (206)',
+      querystring: z.object({
+        path: z.string().max(400),
+        expires: z.coerce.number(),
+        name: z.string().max(300).optional(),
+        signature: z.string().max(100),
+      }),
     },
     async (req, reply) => {
       const { path, expires, name, signature } = req.query;
@@ -85,28 +82,24 @@ export function storageRoutes(app: FastifyInstance, deps: { storage: Storage; fi
     );
   });
 
-  r.delete(
+  route.delete(
     '/api/v1/storage/files',
     {
-      config: { access: access.roles('manager', 'admin') },
-      schema: { tags, summary: 'Delete a file in your workspace', querystring: pathQuery },
+      access: access.roles('manager', 'admin'),
+      summary: 'Delete a file in your workspace',
+      querystring: pathQuery,
+      status: 204,
     },
-    async (req, reply) => {
-      await files.remove(actor(req), req.query.path);
-      return reply.status(204).send();
-    },
+    (req) => files.remove(actor(req), req.query.path),
   );
 
-  r.get(
+  route.get(
     '/api/v1/storage/url',
     {
-      config: { access: access.signedIn },
-      schema: {
-        tags,
-        summary: 'A short-lived download URL for a file in your workspace',
-        querystring: pathQuery,
-        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
-      },
+      access: access.signedIn,
+      summary: 'A short-lived download URL for a file in your workspace',
+      querystring: pathQuery,
+      response: z.object({ url: z.string(), expiresAt: z.string() }),
     },
     async (req) => {
       const key = await files.locate(actor(req), req.query.path);

@@ -1,5 +1,5 @@
 import { type Task, type TaskComment, type TaskPriority, type TaskStatus, isTaskOverdue } from '@vigil/shared';
-import { AppError } from '../../lib/app-error.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/list-query.ts';
 import type { schema } from '@vigil/db';
 
 export type TaskRow = typeof schema.tasks.$inferSelect;
@@ -56,28 +56,10 @@ export function toComment(c: {
   };
 }
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function encodeCursor(c: TaskCursor): string {
-  return Buffer.from(JSON.stringify([c.due, c.created, c.id])).toString('base64url');
-}
+export const encodeCursor = (c: TaskCursor): string => encodeKeyset([c.due, c.created, c.id]);
 
 /** The previous page's nextCursor, checked to the character before it reaches SQL. */
 export function decodeCursor(text: string): TaskCursor {
-  try {
-    const v = JSON.parse(Buffer.from(text, 'base64url').toString());
-    if (
-      Array.isArray(v) &&
-      v.length === 3 &&
-      typeof v[0] === 'string' &&
-      (v[0] === 'infinity' || TIMESTAMP.test(v[0])) &&
-      typeof v[1] === 'string' &&
-      TIMESTAMP.test(v[1]) &&
-      typeof v[2] === 'string' &&
-      UUID.test(v[2])
-    )
-      return { due: v[0], created: v[1], id: v[2] };
-  } catch {}
-  throw new AppError('invalid-argument', 'Invalid request parameters.', { startAfter: 'invalid cursor' });
+  const [due, created, id] = decodeKeyset(text, ['timestamp-or-infinity', 'timestamp', 'uuid']);
+  return { due: due!, created: created!, id: id! };
 }

@@ -1,27 +1,26 @@
 import { createDb, type Db } from '@vigil/db';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPg } from '../../../test/helpers.ts';
+import { withPg, connectPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { parseMail } from '../../../test/mime.ts';
-import { type ReceivedMail, startSmtpSink } from '../../../test/smtp-sink.ts';
+import { startSmtpSink, mailsOf, waitForMailsOf } from '../../../test/smtp-sink.ts';
 import { useTasksWorld } from '../../../test/tasks-world.ts';
 import { openStorage } from '../../lib/open-storage.ts';
 import { CHANNEL, type RealtimeEvent } from '../../lib/realtime.ts';
-import { createSecretBox } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
 import { enqueue } from '../jobs/jobs.service.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { pushPayload } from '../notifications/channels/push.channel.ts';
-import { createNotifier } from '../notifications/notifier.ts';
 import { createSender } from '../notifications/send.service.ts';
 import { TASK_CLOSED, TASK_GONE, TASK_REASSIGNED, fanOutTask } from '../notifications/task-fanout.service.ts';
 import { mayReceive } from '../realtime/realtime.routes.ts';
+import { testNotifier } from '../../../test/notifier.ts';
 
 /**
- * Telling the assignee (issue 12 over issue 10's engine): the `notify-task` job writes one delivery
+ * Telling the assignee : the `notify-task` job writes one delivery
  * per destination and `notify-send` sends it through the SMTP conversation — once, even when the
  * job runs twice; nothing for a person who turned email off. And every write is published on
  * `tasks`, heard by the workspace's managers and the assignees concerned only.
@@ -42,18 +41,13 @@ describe('tasks: the assignee is told, and lists hear every change', () => {
     db = c.db;
     end = () => c.pool.end();
     storage = await openStorage(w.t.config, () => {});
-    const notifier = createNotifier({
+    const notifier = testNotifier(w.t.config, {
       db,
       mail: createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>', log: () => {} }),
       storage,
-      secrets: createSecretBox(w.t.config.authSecret),
-      policy: { allowLoopback: true },
-      publicUrl: w.t.config.publicUrl,
-      authSecret: w.t.config.authSecret,
     });
     worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks: notifier.tasks });
-    listener = new pg.Client({ connectionString: w.t.databaseUrl });
-    await listener.connect();
+    listener = await connectPg(w.t.databaseUrl);
     listener.on('notification', (m) => m.payload && heard.push(JSON.parse(m.payload)));
     await listener.query(`LISTEN ${CHANNEL}`);
   });
@@ -65,13 +59,8 @@ describe('tasks: the assignee is told, and lists hear every change', () => {
     await sink?.close();
   });
 
-  const mailsTo = (to: string) => sink.mails.filter((m) => m.to.includes(to));
-  const waitForMails = async (to: string, n: number, ms = 20_000): Promise<ReceivedMail[]> => {
-    const deadline = Date.now() + ms;
-    while (mailsTo(to).length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(mailsTo(to)).toHaveLength(n);
-    return mailsTo(to);
-  };
+  const mailsTo = (to: string) => mailsOf(sink, to);
+  const waitForMails = (to: string, n: number) => waitForMailsOf(sink, to, n);
   const deliveriesOf = (taskId: string) =>
     withPg(w.t.databaseUrl, async (c) => {
       const r = await c.query(

@@ -1,4 +1,5 @@
-import { memberScopeSql } from '../../lib/camera-scope.ts';
+import { memberColumns } from '../../lib/camera-scope.ts';
+import { isWorkspaceRow } from '../../lib/workspace-row.ts';
 import { type DbOrTx, schema } from '@vigil/db';
 import type { TaskStatus } from '@vigil/shared';
 import { type SQL, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -150,15 +151,7 @@ export const tasksRepo = {
    */
   async member(tx: DbOrTx, workspaceId: string, userId: string): Promise<MemberRow | undefined> {
     const [row] = await tx
-      .select({
-        userId: users.id,
-        displayName: users.displayName,
-        email: users.email,
-        membershipRole: memberships.role,
-        storedRole: users.role,
-        cameraIds: memberScopeSql(),
-        disabledAt: users.disabledAt,
-      })
+      .select(memberColumns())
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
@@ -168,15 +161,7 @@ export const tasksRepo = {
 
   async members(db: DbOrTx, workspaceId: string): Promise<MemberRow[]> {
     const rows = await db
-      .select({
-        userId: users.id,
-        displayName: users.displayName,
-        email: users.email,
-        membershipRole: memberships.role,
-        storedRole: users.role,
-        cameraIds: memberScopeSql(),
-        disabledAt: users.disabledAt,
-      })
+      .select(memberColumns())
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(memberships.workspaceId, workspaceId))
@@ -184,13 +169,7 @@ export const tasksRepo = {
     return rows.map(toMember);
   },
 
-  async cameraExists(db: DbOrTx, workspaceId: string, cameraId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: cameras.id })
-      .from(cameras)
-      .where(and(eq(cameras.id, cameraId), eq(cameras.workspaceId, workspaceId)));
-    return Boolean(row);
-  },
+  cameraExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, cameras, workspaceId, id),
 
   async event(db: DbOrTx, workspaceId: string, eventId: string): Promise<{ cameraId: string | null } | undefined> {
     const [row] = await db

@@ -40,7 +40,7 @@ function workingRole(m: MemberRow): 'owner' | 'admin' | 'manager' | 'operator' |
 }
 
 /**
- * Tasks (issue 12). Managers (owners, managers, admins) create, change, assign and delete; the
+ * Tasks. Managers (owners, managers, admins) create, change, assign and delete; the
  * assignee works their own task: status (not canceling) and comments. An operator asking about
  * someone else's task is told it does not exist, as for another workspace's. Every write publishes
  * `tasks` (managers and the assignees concerned hear it) and an assignment queues `notify-task`,

@@ -5,7 +5,7 @@ import { signUp } from '../../../test/harness.ts';
 import { joinWorkspace, useTasksWorld } from '../../../test/tasks-world.ts';
 
 /**
- * Tasks (issue 12) through the API: managers create, list, filter, change and comment; the
+ * Tasks through the API: managers create, list, filter, change and comment; the
  * assignee works their own task (status and comments only); a stranger, a viewer or a member who
  * cannot see the camera is refused with nothing written; another workspace's camera or event is
  * not found; overdue is computed from the due time and the status.

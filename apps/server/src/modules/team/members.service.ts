@@ -111,7 +111,7 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
 
     /**
      * Hands the workspace to one of its managers, confirmed by the owner's password. The plan,
-     * limits and usage live on the owner's document (issue 11), so the new owner must not own
+     * limits and usage live on the owner's document, so the new owner must not own
      * another workspace whose plan that document already carries.
      */
     async transferOwnership(actor: TeamActor, input: { userId: string; password: string }): Promise<void> {
@@ -151,7 +151,7 @@ export function createMembersService(deps: { db: Db; accounts: AccountsService }
           trialEndDate: from.trialEndDate,
           limits: from.limits,
           usage: from.usage,
-          // The period the AI analyses were counted in goes with the count (issue 14).
+          // The period the AI analyses were counted in goes with the count.
           aiUsagePeriod: from.aiUsagePeriod,
           aiAccess: from.aiAccess,
           vmsAccess: from.vmsAccess,

@@ -10,7 +10,7 @@ import {
 } from '../../../test/harness.ts';
 import { errorOf, getMe, signIn, waitForMail, withPg } from '../../../test/helpers.ts';
 
-/** Issue 12: invitations, members, the switcher and ownership, through the API on a real database. */
+/** Invitations, members, the switcher and ownership, through the API on a real database. */
 describe('team', () => {
   let t: TestApp;
   beforeAll(async () => {

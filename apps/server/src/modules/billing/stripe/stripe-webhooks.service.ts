@@ -9,7 +9,7 @@ import { stripeFailure } from './stripe-gateway.ts';
 import { applyStripeInvoice, applyStripeSubscription, invoiceSubscriptionId } from './stripe-sync.service.ts';
 
 /**
- * Stripe's webhooks (issue 11). The signature is checked with the installation's webhook secret;
+ * Stripe's webhooks. The signature is checked with the installation's webhook secret;
  * each event is applied exactly once — its id is written in the transaction that applies it — and
  * its object is re-read from Stripe first, so events that arrive late or out of order apply what
  * Stripe says now, never an old snapshot. A failure is stored with its payload for the

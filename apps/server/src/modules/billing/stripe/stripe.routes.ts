@@ -2,6 +2,7 @@ import { billingSchema, webhookEventListSchema, webhookEventSchema, WEBHOOK_EVEN
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../../lib/api-route.ts';
 import { access } from '../../../plugins/access.ts';
 import type { BillingService } from '../billing.service.ts';
 import { billingActor } from '../billing.routes.ts';
@@ -42,16 +43,15 @@ export function stripeRoutes(app: FastifyInstance, deps: { webhooks: StripeWebho
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
+
+  const route = apiRoutes(app, tags);
+  route.post(
     '/api/v1/billing/checkout/sync',
     {
-      config: { access: access.roles('manager', 'admin') },
-      schema: {
-        tags,
-        summary: 'Back from Stripe Checkout: read the session from Stripe now (the webhook may be late) and apply it',
-        body: z.object({ sessionId: z.string().min(1).max(255) }).strict(),
-        response: { 200: billingSchema },
-      },
+      access: access.roles('manager', 'admin'),
+      summary: 'Back from Stripe Checkout: read the session from Stripe now (the webhook may be late) and apply it',
+      body: z.object({ sessionId: z.string().min(1).max(255) }).strict(),
+      response: billingSchema,
     },
     async (req) => {
       const { workspaceId } = billingActor(req);

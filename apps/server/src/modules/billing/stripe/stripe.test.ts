@@ -5,7 +5,7 @@ import { errorOf, withPg } from '../../../../test/helpers.ts';
 import { type StripeStub, startStripeStub } from '../../../../test/stripe-stub.ts';
 
 /**
- * Issue 11, Stripe: the real `stripe` SDK against a local stand-in that checks what it is sent;
+ * Stripe: the real `stripe` SDK against a local stand-in that checks what it is sent;
  * webhooks signed with the SDK's test-header helper, posted over HTTP.
  */
 describe('Stripe: Checkout, webhooks applied once and in the right order, the portal', () => {
