@@ -15,7 +15,7 @@ const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * The AI pages in Chromium (issue 14). A workspace on the Pro plan (AI access) with two cameras
+ * The AI pages in Chromium. A workspace on the Pro plan (AI access) with two cameras
  * and `ai.detection` events inserted over the last days: /ai/analytics draws its charts, tables and
  * CSV from them; a workspace without the plan sees the plan notice on every AI page; the settings
  * page saves a CodeProject.AI server and a camera's AI settings through the real API; the

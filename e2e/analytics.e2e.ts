@@ -13,7 +13,7 @@ const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Analytics in Chromium (issue 13): an owner with two cameras, events over the last weeks, an
+ * Analytics in Chromium: an owner with two cameras, events over the last weeks, an
  * outage, footage and daily storage readings opens /manager/analytics; every chart draws with its
  * summary and table, a CSV downloads, and the page holds at 390 px and in the dark theme. The
  * cameras stay disabled: the figures are seeded, no ffmpeg competes for the CPU.

@@ -16,7 +16,7 @@ const PHONE_390 = { width: 390, height: 844 };
 const browser = useBrowser();
 
 /**
- * Adding cameras to a site in bulk, in Chromium (issue 13): a pasted CSV with a good and a bad line
+ * Adding cameras to a site in bulk, in Chromium: a pasted CSV with a good and a bad line
  * reported line by line, then ONVIF discovery of a local test device (unicast target) and "Add".
  * One browser at phone width in the dark theme, then the desktop in light.
  */

@@ -26,7 +26,7 @@ async function navOf(page: Page): Promise<Record<string, string[]>> {
 
 const WATCH = (dashboard: string) => [`Dashboard ${dashboard}`, 'Live view /viewer/live', 'Cameras /viewer/cameras'];
 const REVIEW = ['Recordings /viewer/recordings', 'Events /viewer/events', 'Exports /viewer/exports'];
-/** Managers and admins also review through analytics and reports (issue 13). */
+/** Managers and admins also review through analytics and reports. */
 const MANAGER_REVIEW = ['Analytics /manager/analytics', 'Reports /manager/reports', ...REVIEW];
 const TEAM = [
   'Team /manager/team',

@@ -14,7 +14,7 @@ const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Reports in Chromium (issue 13): a manager asks for last week's events report as a PDF, sees
+ * Reports in Chromium: a manager asks for last week's events report as a PDF, sees
  * it finish (the server's work role renders it), downloads it and reads it with pdftotext;
  * schedules a weekly report; the page at phone width in the dark theme. The camera and its
  * events are written in the database (a disabled camera: no ffmpeg competes for the CPU).

@@ -14,7 +14,7 @@ const browser = useBrowser();
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Tasks in Chromium (issue 12): a manager turns an event into a task for an operator member; the
+ * Tasks in Chromium: a manager turns an event into a task for an operator member; the
  * operator's queue (a phone) shows it without a reload, overdue; they start it and comment; the
  * manager's list follows live, and the assignment mail is in the outbox once. The operator joins
  * the manager's workspace in the database, as an accepted invitation will make them a member.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './harness.ts';
 import { errorOf } from './helpers.ts';
 
-/** Issue 7, items 11 and 12 (streams): response headers, the production Host check, stream caps. */
+/** What a production server answers besides the body: response headers, the production Host check, stream caps. */
 describe('security headers, Host check and stream caps', () => {
   const inline = "document.documentElement.lang = 'en';";
   const offlineScript = 'document.documentElement.lang = navigator.language.slice(0, 2);';
