@@ -113,6 +113,16 @@ export function ffmpegPidsFor(dir: string): number[] {
   return pids;
 }
 
+/**
+ * Whether the ffmpeg with this pid writes recording segments (its command line has the segment
+ * muxer): one without them cannot write footage, which a test checks instead of watching the clock.
+ */
+export function writesSegments(pid: number): boolean {
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  // `-f segment <path>`, or the segment output of a tee (`[f=segment:…]<path>|…`).
+  return argv.some((a, i) => (a === 'segment' && argv[i - 1] === '-f') || a.includes('[f=segment:'));
+}
+
 export function segmentFiles(dir: string): string[] {
   try {
     return readdirSync(dir)
