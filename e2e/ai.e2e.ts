@@ -7,9 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
@@ -137,13 +136,7 @@ describe('AI pages', () => {
   });
 
   async function signedIn(who: { user: { email: string }; password: string }) {
-    const ctx = await browser.newContext(DESKTOP);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, who.user.email, who.password);
-    await page.waitForURL(`${base}/`);
-    return { ctx, page, watch };
+    return signedInPage(browser, base, who.user.email, who.password, DESKTOP);
   }
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOT_DIR, `ai-${name}.png`), fullPage: true });
