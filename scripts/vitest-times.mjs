@@ -51,7 +51,7 @@ export default class VitestTimes {
       TIMES_FILE,
       `${JSON.stringify({ seconds: total, projects, files: files.sort((a, b) => b.seconds - a.seconds) }, null, 2)}\n`,
     );
-    console.log('\nvitest projects (wall clock, first file started to last file ended):');
+    console.log('\nvitest projects (wall clock, first file started to last file ended; a group runs side by side):');
     for (const p of projects) {
       console.log(`  ${p.project.padEnd(12)} ${p.seconds.toFixed(1).padStart(7)}s  ${p.files} files`);
     }
