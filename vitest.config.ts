@@ -12,8 +12,9 @@ import { defineConfig } from 'vitest/config';
  * module cache per worker (isolate: false) instead of importing the whole server afresh for every
  * file, at least two at a time (Vitest's default is one worker per core less one: a single worker
  * on 2 cores, idle while a test waits on ffmpeg or a timer). A file that mocks a module needs a
- * module cache of its own, so those run in the "isolated" project. The e2e files follow, one at a
- * time against the one server, each in its own Chromium.
+ * module cache of its own, so those run in the "isolated" project. The e2e files follow against the
+ * one server, each in its own Chromium: first those that start no camera and no server of their own,
+ * two at a time ("e2e"), then those that do, one at a time ("e2e-serial").
  */
 const UNIT = ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'];
 const INTEGRATION = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
@@ -38,11 +39,37 @@ function filesMockingModules(dirs: string[]): string[] {
 }
 const MOCKING = filesMockingModules(['packages', 'apps/web/src', 'apps/server/src', 'apps/server/test']);
 
+/**
+ * E2e specs that start cameras (each an ffmpeg encoding a test pattern with libx264, or an RTSP test
+ * camera) or servers of their own. Two files at once on 2 cores, one of them such a file (tried), left
+ * the other's full-page screenshots and theme switches past their budgets; so these run one at a time,
+ * after the others have run two at a time. Found by what the file calls, so a new spec lands right.
+ */
+const STARTS_CAMERAS_OR_SERVERS = /\b(addCamera|startRtspServer|startServer|startOnvifDevice)\(|'\/api\/v1\/cameras'/;
+function e2eFilesStartingCameras(): string[] {
+  return readdirSync(path.join(ROOT, 'e2e'))
+    .filter((name) => name.endsWith('.e2e.ts'))
+    .filter((name) => STARTS_CAMERAS_OR_SERVERS.test(readFileSync(path.join(ROOT, 'e2e', name), 'utf8')))
+    .map((name) => `e2e/${name}`);
+}
+const E2E_SERIAL = e2eFilesStartingCameras();
+
 const integration = {
   globalSetup: ['apps/server/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   maxWorkers: WORKERS,
+};
+
+/** Both e2e projects test the one server their shared globalSetup starts once per run. */
+const e2e = {
+  globalSetup: ['e2e/global-setup.ts'],
+  // After each file: cameras its accounts left running are stopped (see the file).
+  setupFiles: ['e2e/fixtures/cleanup.ts'],
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+  // A page on a busy 2-core machine can take seconds: a poll's 1 s default flakes, not fails truly.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({
@@ -74,19 +101,21 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          globalSetup: ['e2e/global-setup.ts'],
-          // After each file: cameras its accounts left running are stopped (see the file).
-          setupFiles: ['e2e/fixtures/cleanup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          // One file at a time: two at once on 2 cores (tried) left full-page screenshots and theme
-          // switches of one file waiting on the other's cameras past their budgets. Specs share the
-          // one server, so each works in accounts of its own.
-          maxWorkers: 1,
+          exclude: E2E_SERIAL,
+          ...e2e,
+          // Pages, screenshots and theme switches without cameras: two files at a time hold their budgets.
+          maxWorkers: 2,
           // After unit and integration, which run at their own width.
           sequence: { groupOrder: 1 },
-          // A page on a busy 2-core machine can take seconds: a poll's 1 s default flakes, not fails truly.
-          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        test: {
+          name: 'e2e-serial',
+          include: E2E_SERIAL,
+          ...e2e,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

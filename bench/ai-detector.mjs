@@ -1,4 +1,4 @@
-// The built-in local detector (issue 14, docs/decisions/0012): CPU per analysed frame and frames
+// The built-in local detector (docs/decisions/0012): CPU per analysed frame and frames
 // per second per core through its worker-thread front (createLocalDetector), against the bare
 // model run in this same process on the same frames (the baseline: loadModel + runModel + decode,
 // no thread, no messages); the worker's memory (process RSS before/after, the worker's own V8 heap

@@ -1,4 +1,4 @@
-// The AI pipeline in a running Vigil (issue 14): (1) CPU of idle cameras with AI on, against the
+// The AI pipeline in a running Vigil: (1) CPU of idle cameras with AI on, against the
 // same cameras with AI off measured just before in the same run (the goal: the same — analysis is
 // motion-gated, so a still picture costs nothing); (2) time from motion to the `ai.detection` event
 // with the built-in detector, from the two events' creation times in the database (server-side).

@@ -1,4 +1,4 @@
-// Analytics query p50/p95/p99 over 10,000,000 events (issue 13), through the real repository
+// Analytics query p50/p95/p99 over 10,000,000 events, through the real repository
 // functions (apps/server/src/modules/analytics), for each grouping of GET /api/v1/analytics/events
 // and the heat map, over the last 30 local days of a Europe/Paris workspace: the whole workspace,
 // and one site of 20 cameras. Baselines in the same run, on the same pool: the same figures read

@@ -1,4 +1,4 @@
-// Audit log (issue 12). Two figures, each beside a baseline from the same run:
+// Audit log. Two figures, each beside a baseline from the same run:
 // 1. Audit insert cost per request: p50/p95 of an audited write (PATCH a camera's name: the camera
 //    row and its audit entry in one transaction, under the workspace chain's advisory lock) against
 //    the same write unaudited. Two serve processes share one PostgreSQL: A audits, B runs with

@@ -1,4 +1,4 @@
-// Billing page load (issue 11): p50/p95/p99 of GET /api/v1/billing for a workspace with 3 years of
+// Billing page load: p50/p95/p99 of GET /api/v1/billing for a workspace with 3 years of
 // monthly invoices (36 paid, with their payments) and 30 days of storage readings, REQUESTS requests
 // CONCURRENCY at a time. Baseline, same run and session: GET /api/v1/me (session + document).
 // Smoke: REQUESTS=50.

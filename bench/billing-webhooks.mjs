@@ -1,4 +1,4 @@
-// Stripe webhook handling under a burst (issue 11): OWNERS workspaces checked out through Checkout
+// Stripe webhook handling under a burst: OWNERS workspaces checked out through Checkout
 // (the real SDK against the local Stripe stand-in), then a burst of EVENTS signed events posted
 // CONCURRENCY at a time — each owner's checkout.session.completed and renewals' invoice.paid, with
 // DUP_SHARE of them redelivered (same event id). Each event is verified, re-read from Stripe and

@@ -1,4 +1,4 @@
-// Bulk operations (issue 13): throughput in cameras per second of one bulk operation changing the
+// Bulk operations: throughput in cameras per second of one bulk operation changing the
 // recording mode of CAMERAS cameras (POST /api/v1/bulk-operations → the work role's job → every
 // camera done), end to end (request to the last result) and inside the job (started → finished).
 // Baseline, same run and server: the same change made one camera at a time through

@@ -1,4 +1,4 @@
-// Motion in the picture → the notification received, per channel (issue 10's figures): web push at
+// Motion in the picture → the notification received, per channel: web push at
 // a local push service, the webhook at a local receiver, the email accepted by a local SMTP server.
 // p50 and p95 over ITER motions of
 //   (a) the picture changes → received, and

@@ -1,4 +1,4 @@
-// Deliveries per second through the job queue with one worker (issue 10): the real server's work
+// Deliveries per second through the job queue with one worker: the real server's work
 // role (one job worker, its default concurrency) fans EVENTS events out to DEVICES push devices of
 // one person and sends each delivery to a local HTTPS web push service (VAPID checked, payload
 // decrypted). Timed from the events' insert (each with its notify-event job, in one statement, as the

@@ -1,4 +1,4 @@
-// Seconds from a SIGKILL of the embedded PostgreSQL to requests succeeding again (issue 7, item 16),
+// Seconds from a SIGKILL of the embedded PostgreSQL to requests succeeding again,
 // over RUNS kills, beside a cold start of the same server in the same run.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

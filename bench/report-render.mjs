@@ -1,4 +1,4 @@
-// Report render time (issue 13): a month of CAMERAS cameras, seeded by SQL — motion alerts
+// Report render time: a month of CAMERAS cameras, seeded by SQL — motion alerts
 // (EVENTS_PER_DAY per camera per day, two thirds acknowledged after 10 s to 30 min), two outages
 // per camera per day (camera.offline with their end, and camera.online), one segment row per camera
 // per hour for the storage report. For each kind: the figures' queries alone (the baseline, same

@@ -1,5 +1,5 @@
 // /api/health latency while one address floods sign-up, beside the same without the flood, in one
-// run (issue 7, item 8). The flood is bounded: FLOOD sign-ups from 127.0.0.1, CONCURRENCY at a time.
+// run. The flood is bounded: FLOOD sign-ups from 127.0.0.1, CONCURRENCY at a time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Members page (issue 12): p50/p95/p99 of GET /api/v1/team/members for a workspace with MEMBERS
+// Members page: p50/p95/p99 of GET /api/v1/team/members for a workspace with MEMBERS
 // members (each with a session, so "last seen" is computed for everyone), REQUESTS requests
 // CONCURRENCY at a time. Baseline, same run and session: GET /api/v1/me (session + document).
 // Smoke: REQUESTS=50 MEMBERS=50.

@@ -1,4 +1,4 @@
-// VMS dashboard (issue 13): p50/p95/p99 of GET /api/v1/sites — every site with its cameras online
+// VMS dashboard: p50/p95/p99 of GET /api/v1/sites — every site with its cameras online
 // and offline, open alerts of the week and storage, most attention first — for a workspace with
 // SITES sites and CAMERAS cameras (spread evenly), ALERTS alert events over the last two weeks and
 // RECORDINGS_PER_CAMERA recordings per camera (their bytes kept in camera_storage by the trigger).

@@ -7,15 +7,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * The AI pages in Chromium (issue 14). A workspace on the Pro plan (AI access) with two cameras
+ * The AI pages in Chromium. A workspace on the Pro plan (AI access) with two cameras
  * and `ai.detection` events inserted over the last days: /ai/analytics draws its charts, tables and
  * CSV from them; a workspace without the plan sees the plan notice on every AI page; the settings
  * page saves a CodeProject.AI server and a camera's AI settings through the real API; the
@@ -137,13 +136,7 @@ describe('AI pages', () => {
   });
 
   async function signedIn(who: { user: { email: string }; password: string }) {
-    const ctx = await browser.newContext(DESKTOP);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, who.user.email, who.password);
-    await page.waitForURL(`${base}/`);
-    return { ctx, page, watch };
+    return signedInPage(browser, base, who.user.email, who.password, DESKTOP);
   }
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOT_DIR, `ai-${name}.png`), fullPage: true });

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
@@ -116,13 +116,8 @@ describe('alert center', () => {
         interval: 200,
       })
       .toBeGreaterThanOrEqual(2);
-    const ctx = await browser.newContext(PHONE);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, PHONE);
     try {
-      await page.goto(`${base}/auth/login`);
-      await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/`);
       await page.goto(`${base}/manager/dashboard`);
       const bell = page.getByRole('button', { name: /^Alerts/ });
       await bell.waitFor();

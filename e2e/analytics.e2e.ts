@@ -5,15 +5,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Analytics in Chromium (issue 13): an owner with two cameras, events over the last weeks, an
+ * Analytics in Chromium: an owner with two cameras, events over the last weeks, an
  * outage, footage and daily storage readings opens /manager/analytics; every chart draws with its
  * summary and table, a CSV downloads, and the page holds at 390 px and in the dark theme. The
  * cameras stay disabled: the figures are seeded, no ffmpeg competes for the CPU.
@@ -94,13 +93,8 @@ describe('analytics: the charts of a period', () => {
     expect.poll(async () => (await Promise.all(CHARTS.map((c) => page.getByTestId(c).isVisible()))).every(Boolean));
 
   it('draws every figure with its summary, table and CSV; 390 px and dark', async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, DESKTOP);
     try {
-      const page = await ctx.newPage();
-      const watch = watchForErrors(page);
-      await page.goto(`${base}/auth/login`);
-      await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/`);
       await page.goto(`${base}/manager/analytics`);
       await allDrawn(page).toBe(true);
 

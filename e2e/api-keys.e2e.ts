@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import { accountWithRole, apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, usePagePerTest } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -33,36 +31,17 @@ const noOverflow = (page: Page) =>
  * call is refused.
  */
 describe('API keys on the security page', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  let watch: ReturnType<typeof watchForErrors>;
+  const perTest = usePagePerTest(browser, base, {
+    onPage: (p) => {
+      page = p;
+    },
+    prepare: async (context) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    },
+  });
+  const { signIn } = perTest;
   const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await browser.newContext();
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  beforeEach(async () => {
-    await ctx.clearCookies();
-    page = await ctx.newPage();
-    watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(watch.errors).toEqual([]);
-  });
-
-  async function signIn(email: string, password: string) {
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
-  }
 
   it('an owner creates a key, it works from Node with its role, and is refused once revoked', async () => {
     const owner = await apiSignUp(base, 'Kim Keys');

@@ -1,31 +1,18 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import { ADMIN, accountWithRole, uniqueEmail } from './fixtures/accounts.ts';
-import { useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { useBrowser, usePagePerTest } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
 
 describe('accounts in the browser', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  let watch: ReturnType<typeof watchForErrors>;
-
-  beforeAll(async () => {
-    ctx = await browser.newContext();
-  });
-  afterAll(() => ctx.close());
-  beforeEach(async () => {
-    await ctx.clearCookies();
-    page = await ctx.newPage();
-    watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(watch.errors).toEqual([]);
+  usePagePerTest(browser, base, {
+    onPage: (p) => {
+      page = p;
+    },
   });
 
   it('signs up, lands on / with the trial shown, signs out, and signs in again', async () => {

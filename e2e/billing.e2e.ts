@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { ADMIN, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, watchForErrors, signedInPage, type SignedInPage } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
@@ -36,20 +36,10 @@ async function storageHistory(workspaceId: string) {
 }
 
 /** One signed-in person in their own browser (the admin and an owner act side by side). */
-interface Person {
-  ctx: BrowserContext;
-  page: Page;
-  watch: ReturnType<typeof watchForErrors>;
-}
+type Person = SignedInPage;
 
 async function signedIn(email: string, password: string): Promise<Person> {
-  const ctx = await browser.newContext(DESKTOP);
-  const page = await ctx.newPage();
-  const watch = watchForErrors(page);
-  await page.goto(`${base}/auth/login`);
-  await signInUi(page, email, password);
-  await page.waitForURL(`${base}/`);
-  return { ctx, page, watch };
+  return signedInPage(browser, base, email, password, DESKTOP);
 }
 
 async function close(person: Person | undefined) {

@@ -13,7 +13,7 @@ const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Bulk operations in Chromium (issue 13): an owner on the vms plan picks the cameras of one site
+ * Bulk operations in Chromium: an owner on the vms plan picks the cameras of one site
  * tag, leaves one out, switches them to recording on motion, and watches the operation reach every
  * camera (the work role runs the job) with each camera's result. The cameras stay disabled so no
  * ffmpeg competes for the CPU; the sites are rows (modules/sites owns their API).

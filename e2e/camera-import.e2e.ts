@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { type OnvifDevice, startOnvifDevice } from '../apps/server/test/onvif-device.ts';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { deleteCamera } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
@@ -16,7 +16,7 @@ const PHONE_390 = { width: 390, height: 844 };
 const browser = useBrowser();
 
 /**
- * Adding cameras to a site in bulk, in Chromium (issue 13): a pasted CSV with a good and a bad line
+ * Adding cameras to a site in bulk, in Chromium: a pasted CSV with a good and a bad line
  * reported line by line, then ONVIF discovery of a local test device (unicast target) and "Add".
  * One browser at phone width in the dark theme, then the desktop in light.
  */
@@ -69,13 +69,8 @@ describe("camera import panel (on a site's Manage page, composed by the shell)",
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ preferences: { theme: 'dark' } }),
     });
-    const ctx = await browser.newContext(PHONE_390);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, PHONE_390);
     try {
-      const page = await ctx.newPage();
-      const watch = watchForErrors(page);
-      await page.goto(`${base}/auth/login`);
-      await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/`);
       await page.goto(`${base}/vms/sites/${site}/manage`);
       const panel = page
         .getByRole('region', { name: 'Add cameras in bulk' })

@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, usePagePerTest } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -27,40 +25,22 @@ type MotionCamera = {
 };
 
 describe('motion settings, zones and arming in the browser', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  let watch: ReturnType<typeof watchForErrors>;
+  const perTest = usePagePerTest(browser, base, {
+    onPage: (p) => {
+      page = p;
+    },
+  });
+  const { signIn } = perTest;
   const cleanup: (() => Promise<void>)[] = [];
 
   const card = (name: string) => page.getByTestId('camera-card').filter({ hasText: name });
   const dialog = () => page.getByRole('dialog');
   const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
 
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await browser.newContext();
-  });
   afterAll(async () => {
     for (const c of cleanup) await c();
-    await ctx?.close();
   });
-  beforeEach(async () => {
-    await ctx.clearCookies();
-    page = await ctx.newPage();
-    watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(watch.errors).toEqual([]);
-  });
-
-  async function signIn(email: string, password: string) {
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
-  }
 
   /** Clicks the picture at fractions of its size. */
   async function clickAt(x: number, y: number, clickCount = 1) {

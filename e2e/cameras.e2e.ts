@@ -147,7 +147,7 @@ describe('cameras page in the browser', () => {
       await visible(banner).toBe(true);
       expect(await banner.textContent()).toContain('Quota exceeded. Please try again later.');
       expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras.`);
-      // With plans shipped (issue 11) the banner sends the owner to the plans that lift the limit.
+      // With plans shipped the banner sends the owner to the plans that lift the limit.
       expect(await banner.getByRole('link').getAttribute('href')).toBe('/upgrade');
     } finally {
       for (const id of made) await deleteCamera(base, owner, id);

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { addCamera, deleteCamera, today, waitForFootage } from './fixtures/cameras.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -52,13 +51,8 @@ describe('exports page cuts and downloads recorded footage', () => {
   });
 
   it('desktop: export an 8 s range, see it done with its SHA-256, download an H.264 MP4 of ~8 s', async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, DESKTOP);
     try {
-      const page = await ctx.newPage();
-      const watch = watchForErrors(page);
-      await page.goto(`${base}/auth/login`);
-      await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/`);
       await page.goto(`${base}/viewer/exports`);
       await page.getByLabel('Camera').selectOption(cameraId);
       // Whole seconds: the inputs step by one second.
@@ -94,13 +88,8 @@ describe('exports page cuts and downloads recorded footage', () => {
   }, 120_000);
 
   it('phone: the list and form fit a narrow screen', async () => {
-    const ctx = await browser.newContext(PHONE);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, PHONE);
     try {
-      const page = await ctx.newPage();
-      const watch = watchForErrors(page);
-      await page.goto(`${base}/auth/login`);
-      await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/`);
       await page.goto(`${base}/viewer/exports`);
       await page.getByTestId('export-sha256').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

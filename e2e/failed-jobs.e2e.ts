@@ -3,8 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ADMIN, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -46,13 +45,8 @@ describe('failed background jobs in Admin › Settings', () => {
     it(`${name}: shows a failed job with its error; Discard removes it`, async () => {
       const workspaceId = `not-a-workspace-${name}`;
       await failJob(workspaceId);
-      const ctx = await browser.newContext(viewport);
+      const { ctx, page, watch } = await signedInPage(browser, base, ADMIN.email, ADMIN.password, viewport);
       try {
-        const page = await ctx.newPage();
-        const watch = watchForErrors(page);
-        await page.goto(`${base}/auth/login`);
-        await signInUi(page, ADMIN.email, ADMIN.password);
-        await page.waitForURL(`${base}/`);
         await page.goto(`${base}/admin/settings`);
         const card = page.locator('section', { has: page.getByRole('heading', { name: 'Failed background jobs' }) });
         const item = card.getByRole('listitem').filter({ hasText: workspaceId });

@@ -9,7 +9,7 @@ import { addCamera, waitOnline } from './fixtures/cameras.ts';
 import { ROOT, type RunningServer, startServer } from './fixtures/server.ts';
 
 /**
- * Issue 7, items 14–16: no ffmpeg outlives its server, every stop (whatever the moment, whatever
+ * A server owns what it starts: no ffmpeg outlives its server, every stop (whatever the moment, whatever
  * the signal) ends the server and all it started, and a dead embedded PostgreSQL comes back.
  */
 

@@ -4,10 +4,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -63,12 +62,7 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
   }
 
   async function openLive(viewport: typeof DESKTOP, query = '') {
-    const ctx = await browser.newContext(viewport);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, owner.user.email, owner.password);
-    await page.waitForURL(`${base}/`);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, viewport);
     await page.goto(`${base}/viewer/live${query}`);
     return { ctx, page, watch };
   }

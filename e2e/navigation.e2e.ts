@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { ADMIN, accountWithRole } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, PHONE, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DESKTOP, PHONE, useBrowser, signedInPage } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -26,7 +25,7 @@ async function navOf(page: Page): Promise<Record<string, string[]>> {
 
 const WATCH = (dashboard: string) => [`Dashboard ${dashboard}`, 'Live view /viewer/live', 'Cameras /viewer/cameras'];
 const REVIEW = ['Recordings /viewer/recordings', 'Events /viewer/events', 'Exports /viewer/exports'];
-/** Managers and admins also review through analytics and reports (issue 13). */
+/** Managers and admins also review through analytics and reports. */
 const MANAGER_REVIEW = ['Analytics /manager/analytics', 'Reports /manager/reports', ...REVIEW];
 const TEAM = [
   'Team /manager/team',
@@ -51,13 +50,7 @@ describe('navigation: grouped by what people do, each role sees what it can use'
   });
 
   async function signedIn(email: string, password: string, viewport = DESKTOP) {
-    const ctx = await browser.newContext(viewport);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
-    return { ctx, page, watch };
+    return signedInPage(browser, base, email, password, viewport);
   }
 
   const cases = [

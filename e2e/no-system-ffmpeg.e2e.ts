@@ -34,7 +34,7 @@ function pathWithout(names: string[]): string {
 }
 
 /**
- * Issue 7, a fresh machine: Vigil on a PATH without ffmpeg and ffprobe
+ * A fresh machine: Vigil on a PATH without ffmpeg and ffprobe
  * uses the binaries npm installed, says so at start, tests and records the test pattern and an
  * RTSP camera, and Chromium plays both.
  */

@@ -3,13 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountWithRole, apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { SCREENSHOT_DIR, useBrowser, usePagePerTest } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -58,9 +57,13 @@ async function api<T>(owner: Owner, method: string, url: string, body?: unknown)
 }
 
 describe('workspace notifications in the browser', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  let watch: ReturnType<typeof watchForErrors>;
+  const perTest = usePagePerTest(browser, base, {
+    onPage: (p) => {
+      page = p;
+    },
+  });
+  const { signIn } = perTest;
   const cameras: { owner: Owner; id: string }[] = [];
 
   const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
@@ -70,29 +73,11 @@ describe('workspace notifications in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    ctx = await browser.newContext();
   });
   afterAll(async () => {
     for (const c of cameras) await deleteCamera(base, c.owner, c.id);
-    await ctx?.close();
-  });
-  beforeEach(async () => {
-    await ctx.clearCookies();
-    page = await ctx.newPage();
-    watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(watch.errors).toEqual([]);
   });
 
-  async function signIn(email: string, password: string) {
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
-  }
   async function dismissToasts() {
     const close = page.getByRole('button', { name: 'Dismiss notification' });
     while ((await close.count()) > 0) await close.first().click();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -24,12 +23,7 @@ describe('recordings link to a camera that is gone', () => {
   });
 
   it('falls back to a camera that exists for a deleted or malformed id', async () => {
-    const ctx = await browser.newContext();
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, owner.user.email, owner.password);
-    await page.waitForURL(`${base}/`);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password);
     for (const bad of [goneId, 'not a camera id%']) {
       await page.goto(`${base}/viewer/recordings?camera=${encodeURIComponent(bad)}`);
       const notice = page.getByTestId('camera-replaced');

@@ -7,14 +7,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Reports in Chromium (issue 13): a manager asks for last week's events report as a PDF, sees
+ * Reports in Chromium: a manager asks for last week's events report as a PDF, sees
  * it finish (the server's work role renders it), downloads it and reads it with pdftotext;
  * schedules a weekly report; the page at phone width in the dark theme. The camera and its
  * events are written in the database (a disabled camera: no ffmpeg competes for the CPU).
@@ -53,13 +52,8 @@ describe('reports: make one, see it finish, download it', () => {
   });
 
   async function signedIn(viewport: typeof DESKTOP) {
-    const ctx = await browser.newContext(viewport);
+    const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, viewport);
     contexts.push(ctx);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, owner.user.email, owner.password);
-    await page.waitForURL(`${base}/`);
     return { page, watch };
   }
   const shot = (page: Page, name: string) =>

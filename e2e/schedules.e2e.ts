@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import { accountWithRole, apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { PHONE, SCREENSHOT_DIR, useBrowser, usePagePerTest } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -22,43 +20,22 @@ async function listSchedules(token: string): Promise<ScheduleList> {
 }
 
 describe('schedules page in the browser', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  let watch: ReturnType<typeof watchForErrors>;
+  const perTest = usePagePerTest(browser, base, {
+    onPage: (p) => {
+      page = p;
+    },
+  });
+  const { signIn } = perTest;
 
   const card = (name: string) => page.getByTestId('schedule-card').filter({ hasText: name });
   const dialog = () => page.getByRole('dialog');
   const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
 
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await browser.newContext();
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  beforeEach(async () => {
-    await ctx.clearCookies();
-    page = await ctx.newPage();
-    watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(watch.errors).toEqual([]);
-  });
-
   /** Toasts sit over the content; screenshots show the page. */
   async function dismissToasts() {
     const close = page.getByRole('button', { name: 'Dismiss notification' });
     while ((await close.count()) > 0) await close.first().click();
-  }
-
-  async function signIn(email: string, password: string) {
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
   }
 
   it('an owner creates schedules from presets, edits a range, sees an overlap, adds a holiday, sets the zone, deletes', async () => {

@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import { apiSignIn, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, usePagePerTest } from './fixtures/browser.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
@@ -43,29 +42,13 @@ async function sql(query: string, params: unknown[]) {
  * two-factor is sent to /security until they enrol.
  */
 describe('security dashboard in the browser', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  let watch: ReturnType<typeof watchForErrors>;
+  usePagePerTest(browser, base, {
+    onPage: (p) => {
+      page = p;
+    },
+  });
   const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await browser.newContext();
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  beforeEach(async () => {
-    await ctx.clearCookies();
-    page = await ctx.newPage();
-    watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(watch.errors).toEqual([]);
-  });
 
   /** Enrols on /security; returns the secret and the step of the code that confirmed it. */
   async function enrol(): Promise<{ secret: string; usedStep: number }> {

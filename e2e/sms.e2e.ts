@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { accountWithRole, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { SCREENSHOT_DIR, useBrowser, usePagePerTest } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -19,35 +17,14 @@ const PHONE_390 = { width: 390, height: 844 };
  * (check on save, send, signed callbacks, STOP) is proven in apps/server/src/modules/sms/*.test.ts.
  */
 describe('SMS manager page in the browser', () => {
-  let ctx: BrowserContext;
   let page: Page;
-  let watch: ReturnType<typeof watchForErrors>;
+  const perTest = usePagePerTest(browser, base, {
+    onPage: (p) => {
+      page = p;
+    },
+  });
+  const { signIn } = perTest;
   const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    ctx = await browser.newContext();
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-  beforeEach(async () => {
-    await ctx.clearCookies();
-    page = await ctx.newPage();
-    watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
-  });
-  afterEach(async () => {
-    await page.close();
-    expect(watch.errors).toEqual([]);
-  });
-
-  async function signIn(email: string, password: string) {
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
-  }
 
   it('an owner edits templates with a live segment count, sees unknown variables flagged and a clear save error', async () => {
     const owner = await apiSignUp(base, 'Sally Sms');

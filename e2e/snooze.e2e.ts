@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -23,13 +22,8 @@ describe('snooze from the live tile', () => {
 
   for (const viewport of [DESKTOP, PHONE]) {
     it(`snoozes for an hour, shows until when, and ends it (${viewport.width} px)`, async () => {
-      const ctx = await browser.newContext(viewport);
-      const page = await ctx.newPage();
-      const watch = watchForErrors(page);
+      const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, viewport);
       try {
-        await page.goto(`${base}/auth/login`);
-        await signInUi(page, owner.user.email, owner.password);
-        await page.waitForURL(`${base}/`);
         await page.goto(`${base}/viewer/live`);
         const trigger = page.getByRole('button', { name: 'Snooze notifications from Loading bay' });
         await trigger.click();

@@ -5,16 +5,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
 const PHONE_390 = { width: 390, height: 844 };
 
 /**
- * Tasks in Chromium (issue 12): a manager turns an event into a task for an operator member; the
+ * Tasks in Chromium: a manager turns an event into a task for an operator member; the
  * operator's queue (a phone) shows it without a reload, overdue; they start it and comment; the
  * manager's list follows live, and the assignment mail is in the outbox once. The operator joins
  * the manager's workspace in the database, as an accepted invitation will make them a member.
@@ -59,13 +58,8 @@ describe('tasks: a manager assigns, an operator works the queue', () => {
   });
 
   async function signedIn(who: { user: { email: string }; password: string }, viewport: typeof DESKTOP) {
-    const ctx = await browser.newContext(viewport);
+    const { ctx, page, watch } = await signedInPage(browser, base, who.user.email, who.password, viewport);
     contexts.push(ctx);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    await page.goto(`${base}/auth/login`);
-    await signInUi(page, who.user.email, who.password);
-    await page.waitForURL(`${base}/`);
     return { page, watch };
   }
   const shot = (page: Page, name: string) =>

@@ -19,7 +19,7 @@ async function signIn(page: Page, who: Account) {
 }
 
 /**
- * Issue 12: "a viewer cannot export when the owner says viewers may not (and can by default)".
+ * A viewer cannot export when the owner says viewers may not (and can by default).
  * The owner flips the switch on the settings page; a viewer member's exports page says why there
  * is no form, and gets it back, live, when the owner allows it again.
  */

@@ -25,7 +25,7 @@ async function api(method: string, url: string, token: string, body?: unknown) {
 }
 
 /**
- * The VMS area in Chromium (issue 13): on a workspace the admin put on the vms plan, the owner
+ * The VMS area in Chromium: on a workspace the admin put on the vms plan, the owner
  * adds a site through the form (the server's range message shows beside the latitude), edits
  * it, moves a camera in and grants a member from Manage, sees the camera's live tile on the
  * details, and the dashboard with totals and a map drawn from a local tile server (MAP_TILE_URL

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Local stand-ins for the AI providers' protocols (issue 14), recording what they receive so a
+ * Local stand-ins for the AI providers' protocols, recording what they receive so a
  * test checks the request, and answering as the real services do: CodeProject.AI / DeepStack
  * (`POST /v1/vision/detection`, multipart) and an OpenAI-compatible chat completions API.
  */

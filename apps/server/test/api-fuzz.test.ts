@@ -17,8 +17,8 @@ import {
 } from './api-fuzz-inputs.ts';
 
 /**
- * Issue 7, item 13: a bounded, deterministic fuzzer. It reads /api/openapi.json, so every route
- * (today's and later issues') is covered without a list, and sends malformed and hostile requests
+ * A bounded, deterministic fuzzer. It reads /api/openapi.json, so every route (today's and any
+ * added later) is covered without a list, and sends malformed and hostile requests
  * as an anonymous caller, a viewer, an owner, the owner's manager API key and the admin. Any 5xx, or a 4xx outside the
  * catalogue's error shape, fails the run; all of them are listed together.
  */
@@ -40,11 +40,11 @@ describe('API fuzzer over /api/openapi.json', () => {
   let t: TestApp;
   const actors: Actor[] = [{ name: 'anonymous' }];
   let camera = '';
-  /** A task of the owner's, so the task routes' bodies are fuzzed past their lookup (issue 12). */
+  /** A task of the owner's, so the task routes' bodies are fuzzed past their lookup. */
   let task = '';
-  /** A site of the owner's (whose workspace is on the vms plan), likewise (issue 13). */
+  /** A site of the owner's (whose workspace is on the vms plan), likewise. */
   let site = '';
-  /** A report and a report schedule of the owner's, likewise (issue 13). */
+  /** A report and a report schedule of the owner's, likewise. */
   let reportId = '';
   let reportScheduleId = '';
   /** The owner's object a route's id names: the routes' own kind, a camera otherwise. */
@@ -65,7 +65,7 @@ describe('API fuzzer over /api/openapi.json', () => {
     const owner = await signUp(t.app);
     const viewer = await signUp(t.app);
     await setRoleInDb(t.databaseUrl, viewer.user.uid, 'viewer');
-    // The VMS routes (issue 13) are fuzzed past their plan gate.
+    // The VMS routes are fuzzed past their plan gate.
     await grantPlan(t.databaseUrl, owner.workspace.id, 'vms');
     camera = await createTestPatternCamera(t.app, owner.token, 'Fuzzed');
     const apiKey = (await createKey(t.app, owner.token, { name: 'Fuzzed key', role: 'manager' })).key;

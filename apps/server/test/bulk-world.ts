@@ -9,7 +9,7 @@ import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } 
 import { grantPlan, joinWorkspace, withPg } from './helpers.ts';
 
 /**
- * One app for the bulk operations tests (issue 13): an owner on the vms plan with 50 test-pattern
+ * One app for the bulk operations tests: an owner on the vms plan with 50 test-pattern
  * cameras in two sites (North: 1–30, tags retail and north; South: 31–50, tag warehouse) and
  * three RTSP cameras in no site whose address refuses connections; a manager member, a manager
  * limited to cameras 1–5, an operator; a stranger on the vms plan with a camera, a site and a

@@ -32,7 +32,7 @@ function firstMessage(url: string, onOpen?: (ws: WebSocket) => void) {
 }
 
 /**
- * Per-member camera access (issue 12) where it is pushed rather than asked for: live view (tickets
+ * Per-member camera access where it is pushed rather than asked for: live view (tickets
  * re-checked at each socket open and HLS fetch), the realtime stream, and notification fan-out.
  */
 describe('a member limited to one camera: live, realtime and notifications', () => {

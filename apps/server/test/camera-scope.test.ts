@@ -3,7 +3,7 @@ import { errorOf } from './helpers.ts';
 import { useScopeWorld } from './scope-world.ts';
 
 /**
- * Per-member camera access (issue 12), endpoint by endpoint against the real database: a manager
+ * Per-member camera access, endpoint by endpoint against the real database: a manager
  * limited to camera A never sees, plays, exports, acknowledges or reads anything of camera B,
  * and a camera outside the scope answers exactly as another workspace's (404 not-found). The
  * owner, in the same workspace, sees both. Live, realtime and notifications: camera-scope-live.test.ts.

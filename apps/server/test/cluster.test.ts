@@ -227,15 +227,17 @@ describe('processes sharing cameras through leases', () => {
       'the paused recorder’s old ffmpegs to end',
     );
     expect(late.output()).toMatch(/lease (lost|lapsed)/);
-    await new Promise((r) => setTimeout(r, 3000));
     expect(await overlaps()).toBe(0);
 
-    // A clean stop hands its cameras over at once (no waiting for the lease to lapse).
     await waitFor(
       async () => [...(await holders()).values()].filter((p) => p === late.pid).length === 3,
       30_000,
       'the woken recorder to take its share again',
     );
+    // Still none once it records again: nothing it wrote after waking overlaps the survivor's footage.
+    expect(await overlaps()).toBe(0);
+
+    // A clean stop hands its cameras over at once (no waiting for the lease to lapse).
     const stoppedAt = Date.now();
     await stopVigil(late);
     await waitFor(() => allOnlineUnder([survivor.pid]), 10_000, 'the survivor to take over after a clean stop');

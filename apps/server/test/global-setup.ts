@@ -5,12 +5,18 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TEMPLATE_DB, createDb, runMigrations, startEmbeddedPostgres, withDatabase } from '@vigil/db';
 import { connectPg } from './helpers.ts';
+import { type RunResource, oncePerRun } from './once-per-run.ts';
 
 /**
- * One real PostgreSQL per test run. Migrations are applied once to a template database;
- * each test file clones it (see test/harness.ts), so files run in parallel in isolation.
+ * One real PostgreSQL per test run, shared by the integration and isolated projects. Migrations are
+ * applied once to a template database; each test file clones it (see test/harness.ts), so files run
+ * in parallel in isolation.
  */
-export default async function setup(project: TestProject) {
+export default function setup(project: TestProject) {
+  return oncePerRun(project, 'postgres', startPostgres);
+}
+
+async function startPostgres(): Promise<RunResource> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vigil-it-'));
   const external = process.env.TEST_DATABASE_URL;
   const server = external ? null : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), password: 'test' });
@@ -26,11 +32,12 @@ export default async function setup(project: TestProject) {
   // The job queue's schema too: every cloned database can enqueue.
   await migrateJobQueue(withDatabase(adminUrl, TEMPLATE_DB));
 
-  project.provide('pgAdminUrl', adminUrl);
-  project.provide('tmpRoot', dir);
-  return async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  return {
+    provide: { pgAdminUrl: adminUrl, tmpRoot: dir },
+    async stop() {
+      await server?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@vigil/db';
+import { sql } from 'drizzle-orm';
 import { createExportTask } from '../src/modules/exports/exports-job.service.ts';
 import { type JobWorker, startJobWorker, type Tasks } from '../src/modules/jobs/job-worker.service.ts';
 
@@ -77,4 +78,31 @@ export function exportWorker(
       worker = undefined;
     },
   };
+}
+
+/**
+ * Waits until the queue holds no job of `task` whose payload contains `payload`: each has run to its
+ * end (graphile-worker deletes a job once it succeeds). What a test waits on before it checks that a
+ * job did nothing more, instead of a fixed pause. A job that failed stays queued for its retry, so it
+ * fails the wait, with its error.
+ */
+export async function waitForJobsToRun(
+  db: Db,
+  task: string,
+  payload: Record<string, unknown> = {},
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.execute<{ attempts: number; last_error: string | null }>(
+      sql`select j.attempts, j.last_error from graphile_worker._private_jobs j
+          join graphile_worker._private_tasks k on k.id = j.task_id
+          where k.identifier = ${task} and j.payload::jsonb @> ${JSON.stringify(payload)}::jsonb`,
+    );
+    if (rows.length === 0) return;
+    const failed = rows.find((r) => r.last_error);
+    if (failed) throw new Error(`a ${task} job failed: ${failed.last_error}`);
+    if (Date.now() > deadline) throw new Error(`${rows.length} ${task} job(s) still queued after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

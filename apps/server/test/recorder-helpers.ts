@@ -127,6 +127,44 @@ export function ffmpegPidsFor(dir: string): number[] {
   return pids;
 }
 
+/**
+ * Whether the ffmpeg with this pid writes recording segments (its command line has the segment
+ * muxer): one without them cannot write footage, which a test checks instead of watching the clock.
+ */
+export function writesSegments(pid: number): boolean {
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  // `-f segment <path>`, or the segment output of a tee (`[f=segment:…]<path>|…`).
+  return argv.some((a, i) => (a === 'segment' && argv[i - 1] === '-f') || a.includes('[f=segment:'));
+}
+
+/**
+ * Resolves once `n` more keyframes of the camera have gone through its live feed: the pictures
+ * motion detection and the AI sampler look at went by. What a test waits on to say "a still scene
+ * for a while, and nothing happened", instead of a fixed pause that a slow machine can make empty.
+ */
+export function keyframesPass(recorder: Recorder, cameraId: string, n: number, timeoutMs = 30_000): Promise<void> {
+  const feed = recorder.liveFeeds.get(cameraId);
+  if (!feed) return Promise.reject(new Error(`no live feed for camera ${cameraId}`));
+  return new Promise((resolve, reject) => {
+    let seen = 0;
+    let replaying = true;
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${seen} of ${n} keyframes within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = feed.subscribe((chunk) => {
+      // What subscribe replays at once (the current picture) has gone by already: count new ones.
+      if (replaying || chunk.type !== 'fragment' || !chunk.keyframe) return;
+      seen += 1;
+      if (seen < n) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+    replaying = false;
+  });
+}
+
 export function segmentFiles(dir: string): string[] {
   try {
     return readdirSync(dir)

@@ -1,5 +1,5 @@
 /**
- * The authorization walk's fixtures for the issue 14 AI analytics routes: a period and the `user`
+ * The authorization walk's fixtures for the AI analytics routes: a period and the `user`
  * actor's camera, or another workspace's (which must be not-found). The walk's workspaces are on
  * the vms plan (route-walk-sites.ts) and the admin's on one with AI access (route-walk-ai.ts), so the
  * walk reaches the figures.

@@ -1,5 +1,5 @@
 /**
- * The authorization walk's fixtures for the issue 13 analytics routes: a period and the `user`
+ * The authorization walk's fixtures for the analytics routes: a period and the `user`
  * actor's camera, or another workspace's (which must be not-found). Every figure and its CSV.
  */
 const PERIOD = 'from=2026-03-01&to=2026-03-08';

@@ -2,7 +2,7 @@ import type { TestApp } from './harness.ts';
 import { createKey } from './api-keys-world.ts';
 
 /**
- * The authorization walk's API keys (issue 12). Besides each signed-in role, the walk calls every
+ * The authorization walk's API keys. Besides each signed-in role, the walk calls every
  * route with a key of each key role, made by the `user` actor (an owner) in their workspace: a key
  * must get exactly its role's answers there, and be refused where a person is needed.
  */

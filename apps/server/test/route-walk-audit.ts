@@ -2,7 +2,7 @@ import type { TestApp } from './harness.ts';
 import { withPg } from './helpers.ts';
 
 /**
- * The authorization walk's objects and fixtures for the audit log's routes (issue 12). The log's
+ * The authorization walk's objects and fixtures for the audit log's routes. The log's
  * own routes take no path parameter (the walk calls them bare: owners and administrators pass,
  * viewers and operators are refused); the audited export download takes a finished export of the
  * `user` actor's workspace.

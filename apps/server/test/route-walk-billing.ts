@@ -1,7 +1,7 @@
 import { type TestApp, bearer } from './harness.ts';
 
 /**
- * The authorization walk's objects and fixtures for the issue 11 routes (billing, plans, payment
+ * The authorization walk's objects and fixtures for the routes (billing, plans, payment
  * settings): a manual invoice of the `user` actor's workspace and one of another workspace.
  */
 export interface BillingObjects {

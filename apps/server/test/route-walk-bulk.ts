@@ -2,7 +2,7 @@ import { type TestApp, bearer } from './harness.ts';
 import { grantPlan } from './helpers.ts';
 
 /**
- * The authorization walk's objects for the issue 13 bulk operations routes: both workspaces on the
+ * The authorization walk's objects for the bulk operations routes: both workspaces on the
  * vms plan (so the walk reaches the object, not the plan gate), an operation in each over its own
  * camera. A connection test: nothing runs here, and it would change nothing if it did.
  */

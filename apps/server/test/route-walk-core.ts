@@ -178,8 +178,8 @@ export const CAMERA_DELETE_FIXTURE: Record<string, (w: CoreObjects) => { url: st
 };
 
 /**
- * Routes open to managers whose service then keeps the act to the workspace's owner (issue 11:
- * paying and changing the plan; issue 12: handing over ownership, reading the audit log). The walk's manager is a member,
+ * Routes open to managers whose service then keeps the act to the workspace's owner (paying
+ * and changing the plan, handing over ownership, reading the audit log). The walk's manager is a member,
  * not the owner, so these answer 403 (or 400 when the empty body fails first).
  */
 export const OWNER_ONLY = new Set([
@@ -188,7 +188,7 @@ export const OWNER_ONLY = new Set([
   'POST /api/v1/billing/checkout',
   'POST /api/v1/billing/portal',
   'POST /api/v1/team/ownership',
-  // Issue 12: the audit log is the owner's (and the installation admin's) to read.
+  // The audit log is the owner's (and the installation admin's) to read.
   'GET /api/v1/audit',
   'POST /api/v1/audit/verify',
   'GET /api/v1/audit/export.csv',

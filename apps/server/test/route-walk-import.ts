@@ -13,7 +13,7 @@ export async function insertSite(databaseUrl: string, workspaceId: string, name:
 }
 
 /**
- * The authorization walk's objects for the issue 13 camera import and discovery routes: a site and
+ * The authorization walk's objects for the camera import and discovery routes: a site and
  * an import of the `user` actor's workspace (put on the vms plan), and of another workspace.
  */
 export interface ImportObjects {

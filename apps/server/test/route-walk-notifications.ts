@@ -2,7 +2,7 @@ import { type TestApp, bearer } from './harness.ts';
 import { withPg } from './helpers.ts';
 
 /**
- * The authorization walk's objects and fixtures for the issue 10 routes (notifications, device
+ * The authorization walk's objects and fixtures for the routes (notifications, device
  * tokens, SMS): one to change, one for DELETE to spend and one foreign of each, and how to call
  * every route with a path parameter.
  */

@@ -2,7 +2,7 @@ import type { TestApp } from './harness.ts';
 import { withPg } from './helpers.ts';
 
 /**
- * The authorization walk's objects and fixtures for the reports routes (issue 13): finished
+ * The authorization walk's objects and fixtures for the reports routes: finished
  * reports (rows written directly, as the render job leaves them) and schedules of the `user`
  * actor's workspace — one of each for DELETE to spend — and one of each of another workspace.
  */

@@ -1,5 +1,5 @@
 /**
- * The authorization walk's fixtures for the per-member camera access work (issue 12): the
+ * The authorization walk's fixtures for the per-member camera access work: the
  * workspace settings route. An empty patch is a valid no-op, so the owner's own call succeeds and
  * another workspace's must hide.
  */

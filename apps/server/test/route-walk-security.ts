@@ -1,7 +1,7 @@
 import { type TestApp, bearer, uniqueAddress } from './harness.ts';
 
 /**
- * The authorization walk's objects for the issue 12 security dashboard: a second session of the
+ * The authorization walk's objects for the security dashboard: a second session of the
  * `user` actor (DELETE spends it) and a session of another account, whose id must be not-found.
  */
 export interface SecurityObjects {

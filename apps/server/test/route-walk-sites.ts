@@ -2,7 +2,7 @@ import { type TestApp, bearer } from './harness.ts';
 import { grantPlan } from './helpers.ts';
 
 /**
- * The authorization walk's objects and fixtures for the issue 13 site routes: both workspaces are
+ * The authorization walk's objects and fixtures for the site routes: both workspaces are
  * put on the vms plan (the routes' gate), the `user` actor's workspace gets a site (and one for
  * DELETE to spend), the other workspace one of its own.
  */

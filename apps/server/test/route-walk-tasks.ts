@@ -1,7 +1,7 @@
 import { type TestApp, bearer } from './harness.ts';
 
 /**
- * The authorization walk's objects and fixtures for the issue 12 task routes: tasks of the `user`
+ * The authorization walk's objects and fixtures for the task routes: tasks of the `user`
  * actor's workspace (one for DELETE to spend) and one of another workspace.
  */
 export interface TaskObjects {

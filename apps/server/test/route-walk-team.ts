@@ -3,7 +3,7 @@ import { type TestApp, bearer, signUp } from './harness.ts';
 import { joinWorkspace } from './helpers.ts';
 
 /**
- * The authorization walk's objects for the issue 12 team routes: invitations of the `user`
+ * The authorization walk's objects for the team routes: invitations of the `user`
  * actor's workspace (one to resend, one for DELETE to spend) and of another workspace, and a
  * member for DELETE to spend.
  */

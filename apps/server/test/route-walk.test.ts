@@ -122,7 +122,7 @@ describe('authorization walk over every route', () => {
     const tokens = { admin: admin.token } as World['tokens'];
     const owner = await signUp(t.app, { displayName: 'user' });
     tokens.user = owner.token;
-    // The other roles are members of the owner's workspace (issue 12), as an invitation makes them.
+    // The other roles are members of the owner's workspace, as an invitation makes them.
     for (const role of ['viewer', 'operator', 'manager'] as const) {
       const acc = await signUp(t.app, { displayName: role });
       await joinWorkspace(t.databaseUrl, acc.user.uid, owner.workspace.id, role);
@@ -229,7 +229,7 @@ describe('authorization walk over every route', () => {
       }
     }
   });
-  // Every route × every actor: past vitest's 30 s on a loaded machine once issue 13 added its routes.
+  // Every route × every actor: past vitest's 30 s on a loaded machine once the VMS routes came in.
   it('every route answers each role as its rule says', async () => {
     // Sign-out ends the actors' sessions, so it is walked last (this test runs last too).
     const routes = t.app.registeredRoutes

@@ -31,7 +31,7 @@ const SECRET = 'vigil-recorder-secret-0123456789';
 const SAMPLE = new URL('../src/video/fixtures/live-sample.mp4', import.meta.url);
 
 /**
- * Footage in S3 (issue 8): a real recorder records a test-pattern camera into a buffer folder,
+ * Footage in S3: a real recorder records a test-pattern camera into a buffer folder,
  * uploads each closed segment through the AWS SDK to test/fake-s3.ts (which checks every
  * signature), and indexes it as 's3'. Playback, thumbnails and exports then read the bucket
  * only (presigned GETs with byte ranges, checked by the fake too); retention deletes the objects.

@@ -6,7 +6,7 @@ import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } 
 import { withPg } from './helpers.ts';
 
 /**
- * The per-member camera access tests' world (issue 12): an owner with cameras A and B, a manager
+ * The per-member camera access tests' world: an owner with cameras A and B, a manager
  * of that workspace limited to camera A (`limited`), an unlimited viewer member (`viewer`) and
  * another tenant. Members are made the way the team API will make them: a `memberships` row,
  * and their sessions pointed at the workspace.

@@ -7,7 +7,7 @@ import { withPg } from './helpers.ts';
  * One app for the tasks tests: an owner (a manager) with cameras A and B, members of the owner's
  * workspace (an operator, a second operator, a viewer, an operator limited to camera A), a
  * stranger with a workspace and camera of their own. Members are made by inserting `memberships`
- * rows and moving their sessions into the workspace (the invitation API is issue 12's team part).
+ * rows and moving their sessions into the workspace (the invitation API is the team tests' part).
  */
 export interface Person {
   token: string;

@@ -6,7 +6,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RtspServer, startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
 import { type Stub, codeProjectAnswer, parseMultipart, startStub } from '../../test/ai-stubs.ts';
-import { AUTH_SECRET, insertCamera, insertOwner, videoTestDb, waitFor } from '../../test/recorder-helpers.ts';
+import {
+  AUTH_SECRET,
+  insertCamera,
+  insertOwner,
+  keyframesPass,
+  videoTestDb,
+  waitFor,
+} from '../../test/recorder-helpers.ts';
 import { type RealtimeEvent, type RealtimeHub, createRealtimeHub } from '../lib/realtime.ts';
 import { createLocalStorage } from '../lib/storage.ts';
 import { jpegSize } from '../modules/ai/frames.ts';
@@ -82,7 +89,7 @@ describe('AI pipeline (motion-gated)', () => {
     await recorder.sync(cam.id);
     // Idle: the camera streams, nothing moves, nothing is analysed.
     await waitFor(() => recorder.pidOf(cam.id), 15_000, 'ffmpeg running');
-    await new Promise((r) => setTimeout(r, 4000));
+    await keyframesPass(recorder, cam.id, 4);
     expect(codeproject.requests).toHaveLength(0);
 
     await rtsp.setPattern('ball');
@@ -152,9 +159,10 @@ describe('AI pipeline (motion-gated)', () => {
       30_000,
       'the motion event to end',
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    // An analysis already under way when the motion ended may still land; then none for still pictures.
+    await keyframesPass(recorder, cam.id, 2);
     const settled = codeproject.requests.length;
-    await new Promise((r) => setTimeout(r, 4000));
+    await keyframesPass(recorder, cam.id, 4);
     expect(codeproject.requests.length).toBe(settled);
     const used = await t.db.execute<{ used: number }>(
       sql`select (usage->>'aiAnalysisUsed')::int as used from users where id = (select owner_id from workspaces where id = ${workspaceId})`,
@@ -200,7 +208,8 @@ describe('AI pipeline (motion-gated)', () => {
       });
       await recorder.sync(cam.id);
       await waitFor(() => recorder.pidOf(cam.id), 15_000, 'ffmpeg running');
-      await new Promise((r) => setTimeout(r, 3000));
+      // The empty hall first, for motion detection to compare with.
+      await keyframesPass(recorder, cam.id, 3);
       // She walks in and along, a step a second, until the detector has seen her.
       void (async () => {
         for (let step = 0; walking; step++) {

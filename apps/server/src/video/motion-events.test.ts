@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
-import { AUTH_SECRET, cameraRow, useTestRecorder, waitFor } from '../../test/recorder-helpers.ts';
+import { AUTH_SECRET, cameraRow, keyframesPass, useTestRecorder, waitFor } from '../../test/recorder-helpers.ts';
 import { createLocalStorage } from '../lib/storage.ts';
 import { createEventThumbnailTask } from '../modules/events/event-thumbnail.service.ts';
 import { createMediaStore } from '../lib/media-store.ts';
@@ -136,7 +136,7 @@ describe('motion events', () => {
       for (const cam of [zoned, masked, sub])
         await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 15_000, 'online');
       // A still scene for a while: nothing.
-      await new Promise((r) => setTimeout(r, 4000));
+      await Promise.all([zoned, sub].map((cam) => keyframesPass(rig.recorder, cam.id, 4)));
       expect(await motionEvents(zoned.id)).toEqual([]);
       expect(await motionEvents(sub.id)).toEqual([]);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@vigil/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cameraRow, segmentRows, useTestRecorder, waitFor } from '../../test/recorder-helpers.ts';
+import { cameraRow, segmentRows, useTestRecorder, waitFor, writesSegments } from '../../test/recorder-helpers.ts';
 
 /**
  * A camera that records only while armed: its ffmpeg keeps serving live view and motion, and the
@@ -18,8 +18,9 @@ describe('recording on the schedule', () => {
       .values({ id: scheduleId, workspaceId: rig.workspaceId, name: 'Never', ranges: [], holidays: [] });
     const cam = await rig.addCamera({ scheduleId, scheduleRecording: true });
     await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 15_000, 'online');
-    // Live and online, but a still-disarmed camera writes no footage.
-    await new Promise((r) => setTimeout(r, 5000));
+    // Live and online, but a still-disarmed camera writes no footage: its ffmpeg has no segment output.
+    const disarmedPid = await waitFor(() => rig.recorder.pidOf(cam.id), 5000, 'ffmpeg running');
+    expect(writesSegments(disarmedPid)).toBe(false);
     expect(await segmentRows(rig.db, cam.id)).toEqual([]);
 
     const armUntil = new Date(Date.now() + 10 * 60_000);
@@ -31,13 +32,23 @@ describe('recording on the schedule', () => {
     await waitFor(async () => (await segmentRows(rig.db, cam.id)).length >= 2, 20_000, 'footage once armed');
 
     await rig.db.update(schema.cameras).set({ armOverride: false }).where(eq(schema.cameras.id, cam.id));
+    const recordingPid = rig.recorder.pidOf(cam.id)!;
+    expect(writesSegments(recordingPid)).toBe(true);
     await rig.recorder.sync(cam.id);
-    // Whatever was being written is closed and indexed; then nothing more.
-    await new Promise((r) => setTimeout(r, 3000));
+    // The sync stopped the recording ffmpeg, which indexes its last segment as it stops; the one
+    // that took over has no segment output, so nothing more is written.
     const settled = (await segmentRows(rig.db, cam.id)).length;
-    await new Promise((r) => setTimeout(r, 5000));
+    const livePid = await waitFor(
+      () => {
+        const pid = rig.recorder.pidOf(cam.id);
+        return pid !== undefined && pid !== recordingPid ? pid : undefined;
+      },
+      15_000,
+      'the ffmpeg without recording',
+    );
+    expect(writesSegments(livePid)).toBe(false);
+    await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 15_000, 'online again');
     expect((await segmentRows(rig.db, cam.id)).length).toBe(settled);
-    expect((await cameraRow(rig.db, cam.id)).status).toBe('online');
     const n = await rig.db.execute<{ n: number }>(
       sql`select count(*)::int as n from recordings where camera_id = ${cam.id}`,
     );

@@ -21,11 +21,11 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   // No FK: the owner row is written in the same transaction, after the workspace.
   ownerId: uuid('owner_id').notNull(),
-  /** IANA zone that schedules are read in (issue 9). */
+  /** IANA zone that schedules are read in. */
   timeZone: text('time_zone').notNull().default('UTC'),
-  /** Whether viewers may export footage (issue 12: on unless the owner says otherwise). */
+  /** Whether viewers may export footage (on unless the owner says otherwise). */
   viewersMayExport: boolean('viewers_may_export').notNull().default(true),
-  /** Whether every member must have two-factor authentication on to use the workspace (issue 12). */
+  /** Whether every member must have two-factor authentication on to use the workspace. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   ...stamps,
 });
@@ -52,11 +52,11 @@ export const users = pgTable(
       .notNull(),
     aiAccess: boolean('ai_access').notNull().default(false),
     /**
-     * The billing period usage.aiAnalysisUsed counts in (issue 14): on the owner's document, beside
+     * The billing period usage.aiAnalysisUsed counts in: on the owner's document, beside
      * the counter, so one conditional UPDATE resets, checks and counts.
      */
     aiUsagePeriod: timestamp('ai_usage_period', { withTimezone: true }),
-    /** The plan's `vms` flag, copied like the limits (issue 11). */
+    /** The plan's `vms` flag, copied like the limits. */
     vmsAccess: boolean('vms_access').notNull().default(false),
     /**
      * The rest of the workspace's billing state (subscriptions), mirrored so the document's
@@ -69,7 +69,7 @@ export const users = pgTable(
       graceDays: number;
     }>(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    /** The workspace this person's new sessions open in (issue 12); null = their own. */
+    /** The workspace this person's new sessions open in; null = their own. */
     lastWorkspaceId: uuid('last_workspace_id'),
     /** The person's own workspace (the one sign-up made); the session says which one they are in. */
     workspaceId: uuid('workspace_id')
@@ -103,7 +103,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
-    /** The workspace this session works in (issue 12): the workspace switcher changes it. */
+    /** The workspace this session works in: the workspace switcher changes it. */
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -162,7 +162,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
 
-/* ── Video (issue 3) ─────────────────────────────────────────────────────────────────── */
+/* ── Video ───────────────────────────────────────────────────────────────────────────── */
 
 /**
  * Files a workspace uploaded through the spec §7 storage calls: what they weigh (usage.storageUsed

@@ -3,7 +3,7 @@ import { workspaces } from './accounts.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * AI detection (issue 14): a workspace's external providers. The built-in local detector needs no
+ * AI detection: a workspace's external providers. The built-in local detector needs no
  * settings; a CodeProject.AI / DeepStack-compatible detection API and an OpenAI-compatible vision
  * API (which describes an alert) are reached at the URLs kept here, their keys sealed at rest
  * (lib/secrets.ts) and never returned. A camera's own AI settings are `cameras.ai`; the quota's

@@ -3,7 +3,7 @@ import { workspaces } from './accounts.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * Analytics (issue 13, docs/decisions/0010-analytics-rollup.md): events counted ahead, so a
+ * Analytics (docs/decisions/0010-analytics-rollup.md): events counted ahead, so a
  * year of figures reads thousands of rows, not millions of events. Three grains, kept by triggers
  * on `events` in the transaction that inserts or deletes the events (the migration's custom SQL),
  * so they are never behind and every writer is counted. Events of no camera (storage.pruned) are

@@ -4,7 +4,7 @@ import { users, workspaces } from './accounts.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * API keys for integrations (issue 12). A key works in one workspace with one role (manager,
+ * API keys for integrations. A key works in one workspace with one role (manager,
  * operator or viewer), never above its creator's. Only the SHA-256 of the key is stored; its
  * first characters (`prefix`) are kept so a list can tell keys apart. Revoking sets
  * `revoked_at`: the row stays as a record of what the key was.

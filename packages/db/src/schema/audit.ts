@@ -1,7 +1,7 @@
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The audit log (issue 12): who did what, when, from where. One hash chain per workspace, plus
+ * The audit log: who did what, when, from where. One hash chain per workspace, plus
  * one installation chain (`chain = 'installation'`) for entries that belong to no workspace (a
  * failed sign-in for an unknown email). Each entry's `hash` is SHA-256 over its own fields and
  * `prev_hash` (modules/audit/audit-hash.ts), so an edited or removed row breaks the chain.

@@ -17,7 +17,7 @@ import { workspaces } from './accounts.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * Plans, subscriptions and payments (issue 11). Amounts are integers in the currency's minor
+ * Plans, subscriptions and payments. Amounts are integers in the currency's minor
  * unit. The subscription row is the billing state of a workspace (its plan status is derived
  * from these dates, see packages/shared plan-status.ts); the owner's user document mirrors
  * plan, status, limits and flags (spec §3 keeps them there).

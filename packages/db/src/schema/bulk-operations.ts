@@ -5,7 +5,7 @@ import { users, workspaces } from './accounts.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * A bulk operation (issue 13): one change over many cameras of a workspace, run by the
+ * A bulk operation: one change over many cameras of a workspace, run by the
  * `bulk-operation` job. Who made it (person, API key, address) is kept so every camera's audit
  * entry, written by the job, names them as a request would.
  */

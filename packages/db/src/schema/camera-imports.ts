@@ -23,7 +23,7 @@ export interface CameraImportLineResultRow {
 }
 
 /**
- * A bulk import of cameras into a site (issue 13): the lines waiting for their probe (`pending`,
+ * A bulk import of cameras into a site: the lines waiting for their probe (`pending`,
  * emptied as they are done, so no sealed password outlives the import) and each line's result.
  * The `camera-import` job works through it; a retried job skips the lines that have a result.
  */

@@ -49,7 +49,7 @@ export const cameras = pgTable(
     /** 'continuous' | 'motion' | 'off' */
     recordingMode: text('recording_mode').notNull().default('continuous'),
     retentionDays: integer('retention_days').notNull().default(30),
-    /** The site it belongs to (issue 13); null = none. */
+    /** The site it belongs to; null = none. */
     siteId: uuid('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
     enabled: boolean('enabled').notNull().default(true),
     /** 'online' | 'offline' | 'reconnecting' | 'disabled' */
@@ -62,7 +62,7 @@ export const cameras = pgTable(
     fps: integer('fps'),
     /** Motion detection settings as saved (defaults filled in when read: MOTION_DEFAULTS). */
     motion: jsonb('motion').$type<Partial<MotionSettings>>().notNull().default({}),
-    /** AI detection settings as saved (issue 14; defaults filled in when read: cameraAiSettingsOf). */
+    /** AI detection settings as saved (defaults filled in when read: cameraAiSettingsOf). */
     ai: jsonb('ai').$type<Partial<CameraAiSettings>>().notNull().default({}),
     /** Arming schedule; none = always armed. */
     scheduleId: uuid('schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
@@ -73,7 +73,7 @@ export const cameras = pgTable(
     /** Armed or disarmed by hand until armOverrideUntil (then the schedule again). */
     armOverride: boolean('arm_override'),
     armOverrideUntil: timestamp('arm_override_until', { withTimezone: true }),
-    /** Notifications to people are held back until then (issue 10; webhooks and MQTT still receive). */
+    /** Notifications to people are held back until then (webhooks and MQTT still receive). */
     notifySnoozedUntil: timestamp('notify_snoozed_until', { withTimezone: true }),
     ...stamps,
   },
@@ -131,7 +131,7 @@ export const recordings = pgTable(
 );
 
 /**
- * Each camera's stored footage in bytes (issue 13: the VMS dashboard shows storage per site for
+ * Each camera's stored footage in bytes (the VMS dashboard shows storage per site for
  * thousands of cameras). Kept by a trigger on recordings (migration 0023), so no writer can
  * forget it and no page sums millions of recordings.
  */
@@ -230,7 +230,7 @@ export const exports = pgTable(
 );
 
 /**
- * A site of a workspace (issue 13, the `vms` plan): a building or customer location that groups
+ * A site of a workspace (the `vms` plan): a building or customer location that groups
  * cameras. A camera belongs to at most one (`cameras.site_id`); members may be limited to sites
  * (`memberships.site_ids`); the site's default schedule and retention apply to its cameras.
  */

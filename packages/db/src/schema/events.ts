@@ -4,10 +4,10 @@ import { stamps } from './stamps.ts';
 import { workspaces } from './accounts.ts';
 import { cameras } from './cameras.ts';
 
-/** Events (issue 9) and what each person has read of the alerts among them. */
+/** Events and what each person has read of the alerts among them. */
 
 /**
- * Something that happened (issue 9): motion, a camera going offline or back, a gap in recording,
+ * Something that happened: motion, a camera going offline or back, a gap in recording,
  * footage pruned by the plan. Listed newest first by (start_at, id), keyset paged.
  */
 export const events = pgTable(

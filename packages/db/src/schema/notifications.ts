@@ -17,7 +17,7 @@ import { events } from './events.ts';
 import { tasks } from './tasks.ts';
 
 /**
- * Notifications (issue 10): the rules that pick people, the devices and integrations that receive,
+ * Notifications: the rules that pick people, the devices and integrations that receive,
  * and `deliveries`, one row per event and destination: the record that makes "never twice" a
  * unique key rather than a hope.
  */
@@ -115,7 +115,7 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
-    /** A task's assignment notice (issue 12) instead of an event's alert; null once the task is deleted. */
+    /** A task's assignment notice instead of an event's alert; null once the task is deleted. */
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     channel: text('channel').notNull(),

@@ -17,7 +17,7 @@ import { sites } from './cameras.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * Reports (issue 13): a PDF or CSV of uptime, events, storage or alerts over a period, rendered
+ * Reports: a PDF or CSV of uptime, events, storage or alerts over a period, rendered
  * by the `report-render` job into the workspace's storage; schedules that make one each week or
  * month and mail it to members, one delivery row per recipient (sent at most once).
  */

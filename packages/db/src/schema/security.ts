@@ -3,7 +3,7 @@ import { users } from './accounts.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * The security dashboard (issue 12): a person's TOTP second factor and its recovery codes, and
+ * The security dashboard: a person's TOTP second factor and its recovery codes, and
  * the history of sign-in attempts (successes and failures, with the address they came from).
  */
 

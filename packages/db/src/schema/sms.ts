@@ -4,7 +4,7 @@ import { deliveries } from './notifications.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * The SMS manager (issue 10): a workspace's provider account and templates, the log of every
+ * The SMS manager: a workspace's provider account and templates, the log of every
  * message (with the provider's status callbacks), and the numbers that answered STOP.
  */
 

@@ -6,7 +6,7 @@ import { events } from './events.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * Tasks (issue 12): work a manager gives a member of the workspace, optionally about a camera and
+ * Tasks: work a manager gives a member of the workspace, optionally about a camera and
  * the event it came from, worked through open → in progress → done (or canceled). Lists read them
  * soonest due first (no due time last), keyset paged on (due key, created_at, id).
  */

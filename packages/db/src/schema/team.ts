@@ -4,7 +4,7 @@ import { users, workspaces } from './accounts.ts';
 import { stamps } from './stamps.ts';
 
 /**
- * Who belongs to which workspace, and as what (issue 12). A person may belong to many
+ * Who belongs to which workspace, and as what. A person may belong to many
  * workspaces; every access check uses the membership of the session's workspace. The owner's
  * own row says `owner`; `camera_ids` null means every camera, otherwise only those.
  */
@@ -21,7 +21,7 @@ export const memberships = pgTable(
     role: text('role').notNull(),
     cameraIds: uuid('camera_ids').array(),
     /**
-     * Sites the member may see (issue 13); null = no site limit. When set, the member reaches the
+     * Sites the member may see; null = no site limit. When set, the member reaches the
      * cameras of these sites plus `camera_ids` (lib/camera-scope.ts memberScopeSql).
      */
     siteIds: uuid('site_ids').array(),

@@ -68,7 +68,9 @@ describe('camera writes publish realtime events on commit', () => {
       headers: bearer(owner.token),
       payload: { name: 'Ghost' },
     });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(heard).toEqual([]);
+    // Notifications arrive in commit order: a marker sent after the refused write comes after
+    // anything that write would have published.
+    await listener.query(`select pg_notify('vigil_events', $1)`, [JSON.stringify({ topic: 'marker' })]);
+    expect(await until(1)).toEqual([{ topic: 'marker' }]);
   });
 });

@@ -4,7 +4,7 @@ import { createDb } from '@vigil/db';
 import type { DeadJob } from '@vigil/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
-import { exportWorker, type TestWorker } from '../../../test/job-helpers.ts';
+import { exportWorker, type TestWorker, waitForJobsToRun } from '../../../test/job-helpers.ts';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { insertCamera, waitFor } from '../../../test/recorder-helpers.ts';
 import { insertSegment } from '../../video/camera-writes.ts';
@@ -154,7 +154,8 @@ describe('job queue', () => {
     const [a, b] = [worker(), worker()];
     await Promise.all([a.start(), b.start()]);
     await waitFor(() => ids.every((id) => runs.get(id) === 1), 20_000, 'every export to run');
-    await new Promise((r) => setTimeout(r, 1000));
+    // Gone from the queue, none can run again: then the counts are final.
+    await waitForJobsToRun(conn.db, 'export');
     expect(ids.map((id) => runs.get(id))).toEqual(ids.map(() => 1));
     // Several ran at once across the two workers, but never one export twice at the same time.
     expect(mostAtOnce).toBeGreaterThan(1);

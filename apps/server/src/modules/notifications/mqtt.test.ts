@@ -150,12 +150,14 @@ describe('MQTT: broker settings and events published for home automation', () =>
       },
     });
     expect(body.after.thumbnail).toContain(`/api/v1/notifications/events/${eventId}/image?exp=`);
-    const status = await withPg(
-      w.t.databaseUrl,
-      async (c) =>
-        (await c.query(`select status from deliveries where event_id = $1 and channel = 'mqtt'`, [eventId])).rows,
-    );
-    expect(status).toEqual([{ status: 'sent' }]);
+    // The broker has the message once it acknowledged it; the delivery is marked sent just after.
+    const status = () =>
+      withPg(
+        w.t.databaseUrl,
+        async (c) =>
+          (await c.query(`select status from deliveries where event_id = $1 and channel = 'mqtt'`, [eventId])).rows,
+      );
+    await expect.poll(status, { timeout: 10_000 }).toEqual([{ status: 'sent' }]);
   });
 
   it('reuses one connection per broker, closes it when idle, and reports a broker that is down as worth a retry', async () => {
