@@ -7,6 +7,11 @@ import type { AiService } from './ai.service.ts';
 
 const tags = ['ai'];
 const managers = access.roles('manager', 'admin');
+/**
+ * Analysing on demand spends the workspace's AI quota: people who act on cameras (operators and
+ * up), never viewers or viewer keys, who only watch.
+ */
+const analysts = access.roles('operator', 'manager', 'admin');
 
 export function aiRoutes(app: FastifyInstance, { ai }: { ai: AiService }) {
   const route = apiRoutes(app, tags);
@@ -39,10 +44,11 @@ export function aiRoutes(app: FastifyInstance, { ai }: { ai: AiService }) {
   route.post(
     '/api/v1/ai/analyze',
     {
-      access: access.signedIn,
+      access: analysts,
       summary:
         'Analyse the camera’s current picture now with its provider, keeping its labels, minimum score and ' +
-        'label zones. Counts against the plan’s AI analysis quota (resource-exhausted past it)',
+        'label zones. Operators and up. Counts against the plan’s AI analysis quota (resource-exhausted past ' +
+        'it) and a per-person rate (resource-exhausted with Retry-After)',
       body: analyzeRequestSchema,
       response: analyzeResponseSchema,
     },

@@ -1,8 +1,9 @@
 import type { Db } from '@vigil/db';
 import { type AiSettings, type AiSettingsInput, type AnalyzeResponse, cameraAiSettingsOf } from '@vigil/shared';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, RetryLaterError } from '../../lib/app-error.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { audit } from '../audit/audit.module.ts';
 import { planGate } from '../billing/billing.module.ts';
@@ -15,6 +16,14 @@ export type AiActor = ScopedActor & { uid: string };
 /** The built-in detector's model, as the settings page names it. */
 export const LOCAL_MODEL = 'COCO object detector (built in, offline)';
 const DEFAULT_TIMEOUTS = { codeproject: 10_000, openai: 20_000 };
+/**
+ * Analyses on demand per person: five at once, then one every 12 s. Someone checking cameras by
+ * hand never meets it; a script (or a leaked key) cannot drain the workspace's monthly quota in
+ * minutes. Per process, like the snapshot allowance: with several serve processes behind a
+ * balancer the ceiling is this times their number, still far below a quota's drain rate.
+ */
+const ANALYSES_BURST = 5;
+const ANALYSES_PER_MINUTE = 5;
 
 /**
  * AI settings and analysis on demand. Every call needs the plan's AI access
@@ -38,6 +47,7 @@ export function createAiService(deps: {
   snapshot(actor: AiActor, cameraId: string): Promise<Buffer>;
 }) {
   const { db, secrets, policy, analyser } = deps;
+  const analyses = createRateLimiter({ burst: ANALYSES_BURST, perMinute: ANALYSES_PER_MINUTE });
 
   function view(row: AiSettingsRow | undefined, usage: Awaited<ReturnType<typeof repo.usage>>): AiSettings {
     return {
@@ -147,6 +157,8 @@ export function createAiService(deps: {
       await planGate.assertFeature(db, actor.workspaceId, 'aiAccess');
       const camera = await repo.camera(db, actor.workspaceId, actor.cameraIds, cameraId);
       if (!camera) throw new AppError('not-found');
+      const wait = analyses.take(actor.uid);
+      if (wait) throw new RetryLaterError('resource-exhausted', wait, 'Too many analyses at once. Please slow down.');
       const jpeg = await deps.snapshot(actor, cameraId);
       const a = await analyser.analyse(
         actor.workspaceId,

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createDb } from '@vigil/db';
-import { cameraAiSettingsOf } from '@vigil/shared';
+import { cameraAiSettingsOf, messageForCode } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stub, chatAnswer, codeProjectAnswer, parseMultipart, startStub } from '../../../test/ai-stubs.ts';
 import { type TestApp, createTestApp, createTestPatternCamera, signUp, apiClient } from '../../../test/harness.ts';
+import { createKey } from '../../../test/api-keys-world.ts';
 import { countRows, errorOf, grantPlan, joinWorkspace, withPg } from '../../../test/helpers.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
@@ -264,6 +265,33 @@ describe('ai', () => {
     expect(res.usage.used).toBe(before + 1);
     expect(ok(await call(owner.token, 'GET', '/api/v1/ai/settings')).local.available).toBe(true);
     ok(await call(owner.token, 'PATCH', `/api/v1/cameras/${camera}`, { ai: cam.ai }));
+  });
+
+  it('analyses on demand: operators and up, never viewers or viewer keys; a per-person rate past a burst', async () => {
+    await setQuota(100);
+    const before = await usedNow();
+    const viewerKey = (await createKey(t.app, owner.token, { name: 'Viewer key', role: 'viewer' })).key;
+    for (const token of [viewer.token, viewerKey]) {
+      const refused = await call(token, 'POST', '/api/v1/ai/analyze', { cameraId: camera });
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toEqual({ code: 'permission-denied', message: messageForCode('permission-denied') });
+    }
+    expect(await usedNow()).toBe(before);
+    const operator = await person('Otto Operator');
+    await joinWorkspace(t.databaseUrl, operator.uid, owner.ws, 'operator');
+    const operatorKey = (await createKey(t.app, owner.token, { name: 'Operator key', role: 'operator' })).key;
+    ok(await call(operatorKey, 'POST', '/api/v1/ai/analyze', { cameraId: camera }));
+    // Five at once, then the sixth within the minute is refused with when to come back; not counted.
+    for (let i = 0; i < 5; i++) ok(await call(operator.token, 'POST', '/api/v1/ai/analyze', { cameraId: camera }));
+    expect(await usedNow()).toBe(before + 6);
+    const slowed = await call(operator.token, 'POST', '/api/v1/ai/analyze', { cameraId: camera });
+    expect(slowed.statusCode).toBe(429);
+    expect(errorOf(slowed)).toMatchObject({ code: 'resource-exhausted', message: expect.stringMatching(/slow down/) });
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(12);
+    expect(await usedNow()).toBe(before + 6);
+    // The limit is the person's own: the manager still analyses.
+    ok(await call(manager.token, 'POST', '/api/v1/ai/analyze', { cameraId: camera }));
   });
 
   /** A direct analyser on a pool of its own (closed after `fn`), with a snapshot of the test camera. */
