@@ -13,10 +13,21 @@ const callableStatus = (code: ErrorCode): string =>
 /** Socket errors of a database connection that is gone or refused. */
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
 
+/** A plain, enumerable data property (so JSON shows it), even for a key named "__proto__". */
+const ownField = (value: string): PropertyDescriptor => ({
+  value,
+  enumerable: true,
+  writable: true,
+  configurable: true,
+});
+
 function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError; status: number } {
   if (err instanceof AppError) return { error: err, status: ERROR_HTTP_STATUS[err.code] };
   if (err.validation) {
-    const fields: Record<string, string> = {};
+    // Field names come from the caller's body: a field called "constructor" or "__proto__" must
+    // not find Object.prototype's members in these lookups (it made the answer a 500), so both
+    // are read and written as own properties only.
+    const fields: Record<string, string> = Object.create(null);
     const fieldCodes = req.routeOptions.config?.fieldCodes ?? {};
     let code: ErrorCode = 'invalid-argument';
     for (const v of err.validation) {
@@ -26,8 +37,8 @@ function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError;
           .split('/')[0] ||
         String(v.params?.missingProperty ?? '') ||
         'body';
-      fields[field] ??= v.message ?? 'invalid';
-      const mapped = fieldCodes[field];
+      if (!Object.hasOwn(fields, field)) Object.defineProperty(fields, field, ownField(v.message ?? 'invalid'));
+      const mapped = Object.hasOwn(fieldCodes, field) ? fieldCodes[field] : undefined;
       if (mapped && code === 'invalid-argument') code = mapped;
     }
     return { error: new AppError(code, messageForCode(code), fields), status: ERROR_HTTP_STATUS[code] };

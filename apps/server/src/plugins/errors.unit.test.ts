@@ -19,6 +19,8 @@ async function app() {
     },
     async () => 'ok',
   );
+  // Every extra key must be a string: the shape of a form whose fields are all kept.
+  a.post('/strict', { schema: { body: z.object({}).catchall(z.string()) } }, async () => 'ok');
   a.get('/app', async () => {
     throw new AppError('resource-exhausted');
   });
@@ -49,6 +51,27 @@ describe('error mapping', () => {
     expect(bad.json().error).toMatchObject({ code: 'auth/invalid-email', message: 'Invalid email address format.' });
     const other = await a.inject({ method: 'POST', url: '/v', payload: { email: 'a@b.co', n: 'x' } });
     expect(other.json().error).toMatchObject({ code: 'invalid-argument', fields: { n: expect.any(String) } });
+  });
+  it('a field named like an Object.prototype member is a field like any other, never a 500', async () => {
+    const a = await app();
+    for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await a.inject({
+        method: 'POST',
+        url: '/v',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email": "a@b.co", "n": 1, "${field}": -1}`,
+      });
+      // The schema strips unknown keys (valid), or the JSON parser refuses "__proto__" (400).
+      expect(res.statusCode, field).toBe(field === '__proto__' ? 400 : 200);
+      const strict = await a.inject({
+        method: 'POST',
+        url: '/strict',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"${field}": -1}`,
+      });
+      expect(strict.statusCode, field).toBe(400);
+      expect(strict.json().error.code, field).toBe('invalid-argument');
+    }
   });
   it('hides 5xx detail', async () => {
     const res = await (await app()).inject({ method: 'GET', url: '/boom' });
