@@ -11,8 +11,9 @@ import type { DbOrTx } from './client.ts';
  * Everything a workspace stores that its plan's limits.maxStorage covers, in bytes: its footage
  * (recordings), its finished exports and reports, and the files it uploaded. The usage figure people see, the
  * upload and export quota checks and retention's maxStorage pruning all use this one sum.
+ * `workspaceId` is an id, or a column of an outer query (sql`w.id`) to sum for every workspace at once.
  */
-export function storedBytesSql(workspaceId: string): SQL<string> {
+export function storedBytesSql(workspaceId: string | SQL): SQL<string> {
   return sql<string>`(
     (select coalesce(sum(bytes), 0) from recordings where workspace_id = ${workspaceId})
     + (select coalesce(sum(bytes), 0) from exports where workspace_id = ${workspaceId} and status = 'done')

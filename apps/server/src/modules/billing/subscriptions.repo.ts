@@ -1,4 +1,4 @@
-import { type DbOrTx, schema } from '@vigil/db';
+import { type DbOrTx, schema, storedBytesSql } from '@vigil/db';
 import { and, eq, sql } from 'drizzle-orm';
 
 const { subscriptions: s, users, workspaces, plans, storageDaily } = schema;
@@ -84,12 +84,16 @@ export const subscriptionsRepo = {
     return row;
   },
 
-  /** Today's storage reading for every workspace (the highest of the day is kept). */
+  /**
+   * Today's storage reading for every workspace, in bytes (the highest of the day is kept). Counted
+   * from what is stored, like the usage figure, not read back from the owner's usage: that one is
+   * in GB with three decimals, and is the owner's, not one workspace's.
+   */
   async sampleStorage(db: DbOrTx): Promise<number> {
     const res = await db.execute(sql`
       insert into ${storageDaily} (workspace_id, day, bytes)
-      select u.workspace_id, (now() at time zone 'UTC')::date, coalesce((u.usage->>'storageUsed')::bigint, 0)
-        from ${users} u join ${workspaces} w on w.owner_id = u.id
+      select w.id, (now() at time zone 'UTC')::date, ${storedBytesSql(sql`w.id`)}
+        from ${workspaces} w
       on conflict (workspace_id, day) do update
         set bytes = greatest(${storageDaily.bytes}, excluded.bytes), updated_at = now()`);
     return res.rowCount ?? 0;
