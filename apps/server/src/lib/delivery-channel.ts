@@ -63,7 +63,13 @@ export interface DeliveryContext {
 }
 
 export type SendResult =
-  | { ok: true; code?: number; info?: string }
+  | {
+      ok: true;
+      code?: number;
+      info?: string;
+      /** Accepted into the in-app outbox only (no SMTP configured): logged as `outbox`, not `sent`. */
+      outbox?: true;
+    }
   | {
       ok: false;
       /** False: retrying cannot help (410 Gone, a bad address, opted out). */

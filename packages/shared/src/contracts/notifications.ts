@@ -128,6 +128,11 @@ export const DELIVERY_STATUSES = [
   'sending',
   'retrying',
   'sent',
+  /**
+   * An email written to the in-app outbox only: no SMTP server is configured, so it waits there
+   * unsent (an administrator reads it in the app). Never shown as sent.
+   */
+  'outbox',
   'failed',
   /** Not sent on purpose: opted out, cap reached, preference off. */
   'skipped',

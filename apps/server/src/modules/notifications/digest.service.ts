@@ -100,6 +100,8 @@ export function createDigest(deps: DigestDeps) {
     const started = performance.now();
     let failure: { error: string; code: number | null } | null = null;
     let code: number | null = null;
+    // No SMTP configured: the digest waits in the in-app outbox, and the log says so rather than "sent".
+    let outbox = false;
     if (entries.length) {
       const content = digestMail({
         lang: mailLanguage(person.preferences.language),
@@ -120,6 +122,7 @@ export function createDigest(deps: DigestDeps) {
           },
         });
         code = receipt.code;
+        outbox = receipt.transport === 'outbox';
       } catch (e) {
         const err = e as Error;
         failure = {
@@ -141,13 +144,14 @@ export function createDigest(deps: DigestDeps) {
       if (failure) return deliveriesRepo.finish(tx, claim.id, 'failed', { lastError: failure.error });
       if (!entries.length)
         return deliveriesRepo.finish(tx, claim.id, 'skipped', { lastError: 'Every event of the digest was deleted.' });
+      const status = outbox ? 'outbox' : 'sent';
       await mailRecipientsRepo.closeDigestItems(
         tx,
         live.map((i) => i.deliveryId),
-        'sent',
+        status,
         at,
       );
-      await deliveriesRepo.finish(tx, claim.id, 'sent', { sentAt: at });
+      await deliveriesRepo.finish(tx, claim.id, status, outbox ? {} : { sentAt: at });
     });
     if (failure) log(`digest for ${maskEmail(person.email)} failed: ${failure.error}`);
     return !failure && entries.length > 0;

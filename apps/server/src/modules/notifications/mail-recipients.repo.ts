@@ -92,7 +92,13 @@ export const mailRecipientsRepo = {
   },
 
   /** The waiting deliveries a digest carried (or that can no longer go): one final status, only from `digest`. */
-  async closeDigestItems(db: DbOrTx, ids: string[], status: 'sent' | 'skipped', at: Date, lastError?: string) {
+  async closeDigestItems(
+    db: DbOrTx,
+    ids: string[],
+    status: 'sent' | 'outbox' | 'skipped',
+    at: Date,
+    lastError?: string,
+  ) {
     if (!ids.length) return;
     await db
       .update(deliveries)

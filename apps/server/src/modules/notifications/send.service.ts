@@ -98,6 +98,7 @@ export function createSender(deps: SenderDeps) {
         error: result.ok ? null : result.error,
         durationMs,
       });
+      if (result.ok && result.outbox) return deliveriesRepo.finish(tx, row.id, 'outbox');
       if (result.ok) return deliveriesRepo.finish(tx, row.id, 'sent', { sentAt: new Date() });
       if (result.skipped) return deliveriesRepo.finish(tx, row.id, 'skipped', { lastError: result.error });
       const delay = result.retry ? delays[claimed.attempts - 1] : undefined;

@@ -29,6 +29,8 @@ describe('delivery log filters', () => {
     expect(['sent', 'pending', 'sending', 'retrying', 'digest'].some((s) => canRetry(s as never))).toBe(false);
     expect(statusTone('sent')).toBe('ok');
     expect(statusTone('failed')).toBe('error');
+    // Waiting unsent in the outbox is not a success.
+    expect(statusTone('outbox')).toBe('warn');
   });
 });
 

@@ -54,6 +54,8 @@ export function statusTone(status: DeliveryStatus): Tone {
       return 'ok';
     case 'failed':
       return 'error';
+    // Waiting unsent in the in-app outbox until someone configures SMTP.
+    case 'outbox':
     case 'interrupted':
     case 'retrying':
       return 'warn';

@@ -55,7 +55,8 @@ export function createEmailChannel(deps: EmailChannelDeps): Channel {
   async function deliver(msg: RichMail): Promise<SendResult> {
     try {
       const receipt = await deps.mail.deliver(msg);
-      return { ok: true, code: receipt.code ?? undefined, info: receipt.response ?? 'outbox' };
+      if (receipt.transport === 'outbox') return { ok: true, outbox: true, info: 'outbox' };
+      return { ok: true, code: receipt.code ?? undefined, info: receipt.response ?? undefined };
     } catch (e) {
       if (e instanceof MailDeliveryError)
         return { ok: false, retry: !e.permanent, code: e.code ?? undefined, error: e.message };
