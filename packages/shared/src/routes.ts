@@ -109,7 +109,8 @@ export const ROUTES: readonly RouteMeta[] = [
     ...built('administration'),
   },
   // Settings and analytics are offered to the workspace's owners and managers (the server
-  // refuses others); detection to everyone who watches. A page is offered once it works end to end.
+  // refuses others); detection to everyone who watches (its live boxes), though analysing on
+  // demand spends the quota and is operators' and up. A page is offered once it works end to end.
   ...(
     [
       ['settings', built('account'), AREA_ROLES.manager],

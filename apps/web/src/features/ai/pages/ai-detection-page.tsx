@@ -1,4 +1,4 @@
-import { type AnalyzeResponse, COCO_LABELS, type Camera } from '@vigil/shared';
+import { AREA_ROLES, type AnalyzeResponse, COCO_LABELS, type Camera } from '@vigil/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,6 +98,8 @@ function LivePanel({
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const analyze = useAnalyze();
+  // Analysing now spends the workspace's quota: operators and up (the server refuses viewers).
+  const mayAnalyze = useSession().hasAnyRole(AREA_ROLES.operator);
   const [sets, setSets] = useState<ShownDetections[]>([]);
   const [now, setNow] = useState(() => Date.now());
   const [result, setResult] = useState<AnalyzeResponse | null>(null);
@@ -142,20 +144,22 @@ function LivePanel({
             options={cameras.map((c) => ({ value: c.id, label: c.name }))}
             data-testid="ai-camera-picker"
           />
-          <Button
-            busy={analyze.isPending}
-            onClick={() =>
-              analyze.mutate(camera.id, {
-                onSuccess: (r) => {
-                  setResult(r);
-                  if (r.detections.length) show(`analyze-${Date.now()}`, camera.id, r.detections);
-                },
-              })
-            }
-            data-testid="ai-analyze"
-          >
-            {t('ai.detection.analyze')}
-          </Button>
+          {mayAnalyze && (
+            <Button
+              busy={analyze.isPending}
+              onClick={() =>
+                analyze.mutate(camera.id, {
+                  onSuccess: (r) => {
+                    setResult(r);
+                    if (r.detections.length) show(`analyze-${Date.now()}`, camera.id, r.detections);
+                  },
+                })
+              }
+              data-testid="ai-analyze"
+            >
+              {t('ai.detection.analyze')}
+            </Button>
+          )}
         </div>
         <div className="relative mx-auto w-full max-w-3xl" data-testid="ai-live">
           {liveTile(camera)}
