@@ -1,4 +1,5 @@
 import { createDb, type Db } from '@vigil/db';
+import type { Pool } from 'pg';
 import type { Delivery } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useEventsWorld } from '../../../test/events-world.ts';
@@ -18,28 +19,22 @@ import { createMailService } from '../mail/mail.service.ts';
 describe('email deliveries with no SMTP configured', () => {
   const w = useEventsWorld();
   let db: Db;
-  let end: () => Promise<void>;
+  let pool: Pool;
   let worker: JobWorker;
   let storage: Storage;
 
   beforeAll(async () => {
-    const c = createDb(w.t.databaseUrl, 3);
-    db = c.db;
-    end = () => c.pool.end();
+    ({ db, pool } = createDb(w.t.databaseUrl, 3));
     storage = await openStorage(w.t.config, () => {});
-    const notifier = testNotifier(w.t.config, {
-      db,
-      mail: createMailService({ db, from: 'Vigil <vigil@example.com>', log: () => {} }),
-      storage,
-      retryDelaysMs: [100, 100],
-      pictureWaitMs: 0,
-    });
-    worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks: notifier.tasks });
+    // The mail service as the embedded default has it: no SMTP URL.
+    const mail = createMailService({ db, from: 'Vigil <vigil@example.com>', log: () => {} });
+    const { tasks } = testNotifier(w.t.config, { db, mail, storage, pictureWaitMs: 0 });
+    worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks });
   });
   afterAll(async () => {
     await worker?.stop();
     await storage?.close();
-    await end?.();
+    await pool?.end();
   });
 
   it('an alert mailed to the outbox is logged `outbox` with no sent time, and filtered as such', async () => {
