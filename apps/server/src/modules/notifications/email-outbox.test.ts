@@ -10,7 +10,8 @@ import { openStorage } from '../../lib/open-storage.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
-import { createMailService } from '../mail/mail.service.ts';
+import { createMailService, type MailService } from '../mail/mail.service.ts';
+import { createDigest, digestDedupeKey, localClock } from './digest.service.ts';
 
 /**
  * Without SMTP, mail goes to the in-app outbox and waits there unsent: the delivery log must say
@@ -22,12 +23,13 @@ describe('email deliveries with no SMTP configured', () => {
   let pool: Pool;
   let worker: JobWorker;
   let storage: Storage;
+  let mail: MailService;
 
   beforeAll(async () => {
     ({ db, pool } = createDb(w.t.databaseUrl, 3));
     storage = await openStorage(w.t.config, () => {});
     // The mail service as the embedded default has it: no SMTP URL.
-    const mail = createMailService({ db, from: 'Vigil <vigil@example.com>', log: () => {} });
+    mail = createMailService({ db, from: 'Vigil <vigil@example.com>', log: () => {} });
     const { tasks } = testNotifier(w.t.config, { db, mail, storage, pictureWaitMs: 0 });
     worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks });
   });
@@ -66,5 +68,44 @@ describe('email deliveries with no SMTP configured', () => {
     expect(sent.json().items).toEqual([]);
     const waiting = await w.get(w.owner.token, `/api/v1/deliveries?eventId=${eventId}&status=outbox`);
     expect(waiting.json().items.map((x: Delivery) => x.id)).toEqual([d.id]);
+  });
+
+  it('a daily digest mailed to the outbox: the digest and the events it carried are logged `outbox`', async () => {
+    const me = (await w.get(w.owner.token, '/api/v1/me')).json();
+    const events = await w.insertEvents(w.camB, 2, { start: Date.UTC(2026, 2, 10, 9, 0), step: 60_000 });
+    await withPg(w.t.databaseUrl, async (c) => {
+      for (const id of events)
+        await c.query(
+          `insert into deliveries (workspace_id, event_id, user_id, channel, target, destination, dedupe_key, status)
+           values ($1, $2::uuid, $3::uuid, 'email', $3::text, 'o•••@example.com', $2::text || ':email:' || $3::text, 'digest')`,
+          [me.workspace.id, id, w.owner.uid],
+        );
+    });
+    const now = new Date();
+    const { hour, date } = localClock(me.user.preferences.timezone, now);
+    const digest = createDigest({
+      db,
+      mail,
+      publicUrl: w.t.config.publicUrl,
+      authSecret: w.t.config.authSecret,
+      hour,
+      now: () => now,
+    });
+    expect(await digest.run()).toBe(1);
+    const rows = await withPg(
+      w.t.databaseUrl,
+      async (c) =>
+        (
+          await c.query(
+            `select status, sent_at from deliveries where event_id = any($1) or dedupe_key = $2 order by event_id nulls first`,
+            [events, digestDedupeKey(w.owner.uid, date)],
+          )
+        ).rows,
+    );
+    expect(rows).toEqual([
+      { status: 'outbox', sent_at: null },
+      { status: 'outbox', sent_at: null },
+      { status: 'outbox', sent_at: null },
+    ]);
   });
 });
