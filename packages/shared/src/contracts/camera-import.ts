@@ -67,8 +67,8 @@ export const DISCOVERY_SECONDS_DEFAULT = 3;
 export const discoverInputSchema = z
   .object({
     /** Sent to every device found (WS-Security UsernameToken, password digest); never stored. */
-    username: credential(200).optional(),
-    password: credential(200).optional(),
+    username: credential('user name', 200).optional(),
+    password: credential('password', 200).optional(),
     /**
      * Addresses to probe by unicast besides the multicast probe (a site reached through a VPN,
      * where multicast does not travel): an IP or host name with an optional port (3702).

@@ -32,8 +32,8 @@ export const cameraSourceInputSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('rtsp'),
     url: streamUrl(['rtsp:', 'rtsps:']),
-    username: credential(200).optional(),
-    password: credential(200).optional(),
+    username: credential('user name', 200).optional(),
+    password: credential('password', 200).optional(),
   }),
   z.object({ type: z.literal('mjpeg'), url: streamUrl(['http:', 'https:']) }),
   z.object({ type: z.literal('test-pattern') }),
