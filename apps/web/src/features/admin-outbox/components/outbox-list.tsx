@@ -39,16 +39,16 @@ export function OutboxList({ timeZone }: { timeZone: string }) {
               <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-4 gap-y-1 p-3 text-sm">
                 <span className="font-medium text-fg">{m.subject}</span>
                 <span className="break-all text-muted">{t('outbox.to', { to: m.to })}</span>
-                <span className="ml-auto text-xs text-muted">
+                <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs text-muted">
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone, i18n.language)}</time>
+                  <Badge tone={TONE[m.status]} data-testid="outbox-status">
+                    {m.status === 'sent'
+                      ? t('outbox.sent', { transport: m.transport })
+                      : m.transport === 'outbox'
+                        ? t('outbox.inOutbox')
+                        : t(`outbox.status.${m.status}`)}
+                  </Badge>
                 </span>
-                <Badge tone={TONE[m.status]} data-testid="outbox-status">
-                  {m.status === 'sent'
-                    ? t('outbox.sent', { transport: m.transport })
-                    : m.transport === 'outbox'
-                      ? t('outbox.inOutbox')
-                      : t(`outbox.status.${m.status}`)}
-                </Badge>
               </summary>
               {m.lastError && m.status !== 'sent' && (
                 <p className="border-t border-line px-3 py-2 text-xs break-words text-error-fg">
