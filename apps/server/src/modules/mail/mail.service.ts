@@ -127,6 +127,14 @@ export function createMailService(deps: {
   log: (m: string) => void;
 }): MailService {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  /**
+   * A rich mail's copy says it failed: the caller's own delivery engine (notifications, reports)
+   * decides about another try, which writes a copy of its own.
+   */
+  async function failed(id: string, error: MailDeliveryError): Promise<MailDeliveryError> {
+    await mailRepo.finish(deps.db, id, 'failed', error.message);
+    return error;
+  }
   return {
     async queue(tx, msg) {
       const row = await mailRepo.insert(tx, { ...msg, transport: transport ? 'smtp' : 'outbox' });
@@ -164,13 +172,16 @@ export function createMailService(deps: {
           ...(messageId ? { messageId } : {}),
         });
       } catch (e) {
-        throw smtpFailure(e);
+        throw await failed(row.id, smtpFailure(e));
       }
       const accepted = info.accepted.map(String);
       const rejected = info.rejected.map(String);
       const code = replyCode(info.response);
       if (!accepted.length)
-        throw new MailDeliveryError(`The mail server refused ${msg.to}: ${info.response}`, true, code);
+        throw await failed(
+          row.id,
+          new MailDeliveryError(`The mail server refused ${msg.to}: ${info.response}`, true, code),
+        );
       await mailRepo.markSent(deps.db, row.id);
       return {
         transport: 'smtp',
