@@ -33,6 +33,8 @@ export const NOOP_TASKS: Tasks = {
   'report-schedules': async () => {},
   'report-mail': async () => {},
   'camera-import': async () => {},
+  'mail-send': async () => {},
+  'mail-retention': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

@@ -14,13 +14,21 @@ export async function startSmtpSink(
   opts: {
     /** The reply to RCPT TO for an address (e.g. "550 5.1.1 No such user", "451 4.3.0 Try later"); 250 by default. */
     rcptReply?: (address: string) => string | undefined;
+    /** The first this many connections are turned away with a 421 (a server busy or restarting). */
+    refuseConnections?: number;
   } = {},
-): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+): Promise<{ url: string; mails: ReceivedMail[]; connections(): number; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    connections += 1;
+    if (connections <= (opts.refuseConnections ?? 0)) {
+      socket.end('421 4.3.2 Service not available, try again later\r\n');
+      return;
+    }
     let buffer = '';
     let inData = false;
     let current: ReceivedMail = { from: '', to: [], data: '' };
@@ -68,6 +76,7 @@ export async function startSmtpSink(
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    connections: () => connections,
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();

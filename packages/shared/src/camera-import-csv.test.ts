@@ -67,6 +67,12 @@ describe('checking a camera line', () => {
       'Unknown recording mode “sometimes”: use continuous, motion or off.',
     );
     expect(error({ name: 'A', url: 'rtsp://h/a', password: 'x'.repeat(201) })).toMatch(/^The password is not valid/);
+    expect(error({ name: 'A', url: 'rtsp://h/a', username: 'a\r\nX-Evil: 1' })).toBe(
+      'The user name must not contain control characters (line breaks, tabs).',
+    );
+    expect(error({ name: 'A', url: 'rtsp://h/a', password: 'p\nw' })).toBe(
+      'The password must not contain control characters (line breaks, tabs).',
+    );
   });
 
   it('a formula in a cell is kept as text (neutralised only where Vigil writes CSV)', () => {

@@ -144,6 +144,7 @@ export function checkImportRow(line: number, input: CameraImportRowInput): Camer
     const issue = source.error.issues[0];
     const field = issue?.path[0] === 'username' ? 'username' : issue?.path[0] === 'password' ? 'password' : 'URL';
     const why = issue?.message ?? '';
+    if (/^the /.test(why)) return fail(`The ${why.slice(4)}.`);
     return fail(/^must /.test(why) ? `The ${field} ${why}.` : `The ${field} is not valid (${why.slice(0, 100)}).`);
   }
   const mode = MODE_ALIASES[(input.recordingMode ?? '').trim().toLowerCase()];

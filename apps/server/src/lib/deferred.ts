@@ -1,7 +1,7 @@
 /**
  * Work a request starts but does not wait for, so its answer takes the same time whatever the work
- * finds (a reset request for an unknown email answers as fast as one that sends mail). Failures are
- * logged; shutdown waits for what is running. The job queue takes this over.
+ * finds (a reset request for an unknown email answers as fast as one that queues a mail; the mail
+ * itself is sent by the job queue, retried there). Failures are logged; shutdown waits for what is running.
  */
 export interface Deferred {
   run(name: string, task: () => Promise<void>): void;

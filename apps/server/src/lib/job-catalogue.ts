@@ -32,6 +32,10 @@ export interface JobPayloads {
   'report-mail': { reportId: string };
   /** Probes and creates the pending lines of a bulk camera import. */
   'camera-import': { id: string };
+  /** One attempt at one queued mail of the outbox (reset, invitation, trial reminder, invoice). */
+  'mail-send': { outboxId: string };
+  /** Old mail's link tokens hidden, older mail deleted (daily). */
+  'mail-retention': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

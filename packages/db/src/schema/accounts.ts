@@ -156,6 +156,13 @@ export const mailOutbox = pgTable(
     /** The HTML body of a rich mail (notifications, digests); null for plain-text mail. */
     html: text('html'),
     transport: text('transport').notNull(),
+    /**
+     * queued → sending → sent, or failed (refused for good) or interrupted (the worker stopped
+     * mid-send: whether it arrived is unknown, so it is not sent again on its own). The send job
+     * moves a row to sending before it talks to the SMTP server: that is what keeps it from going twice.
+     */
+    status: text('status').notNull().default('queued'),
+    lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     ...stamps,
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAMERA_IMPORT_MAX_CHARS, CAMERA_IMPORT_MAX_LINES } from '../camera-import-csv.ts';
-import { isoDate } from './common.ts';
+import { credential, isoDate } from './common.ts';
 
 /**
  * Adding cameras to a site in bulk (the `vms` plan, owners and managers) — a CSV or the
@@ -67,8 +67,8 @@ export const DISCOVERY_SECONDS_DEFAULT = 3;
 export const discoverInputSchema = z
   .object({
     /** Sent to every device found (WS-Security UsernameToken, password digest); never stored. */
-    username: z.string().max(200).optional(),
-    password: z.string().max(200).optional(),
+    username: credential('user name', 200).optional(),
+    password: credential('password', 200).optional(),
     /**
      * Addresses to probe by unicast besides the multicast probe (a site reached through a VPN,
      * where multicast does not travel): an IP or host name with an optional port (3702).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common.ts';
+import { credential, isoDate } from './common.ts';
 import { eventSeveritySettingsSchema } from './events.ts';
 import { cameraAiSettingsSchema } from './ai.ts';
 
@@ -32,8 +32,8 @@ export const cameraSourceInputSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('rtsp'),
     url: streamUrl(['rtsp:', 'rtsps:']),
-    username: z.string().max(200).optional(),
-    password: z.string().max(200).optional(),
+    username: credential('user name', 200).optional(),
+    password: credential('password', 200).optional(),
   }),
   z.object({ type: z.literal('mjpeg'), url: streamUrl(['http:', 'https:']) }),
   z.object({ type: z.literal('test-pattern') }),

@@ -4,6 +4,19 @@ import { LIST_MAX_LIMIT } from '../constants.ts';
 
 export const isoDate = z.string().describe('ISO 8601 timestamp');
 
+/**
+ * A credential that travels in a header or a URL (a camera's user name and password in RTSP's
+ * Authorization, ONVIF's WS-Security, an SMS provider's token): a line break there would start a
+ * header of its own, so control characters are refused like they are in URLs.
+ */
+export const credential = (name: string, max: number, base = z.string()) =>
+  base
+    .max(max)
+    .refine(
+      (s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s),
+      `the ${name} must not contain control characters (line breaks, tabs)`,
+    );
+
 export const errorResponseSchema = z.object({
   error: z.object({
     code: z.enum(Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]]),

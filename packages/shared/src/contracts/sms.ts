@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common.ts';
+import { credential, isoDate } from './common.ts';
 import { EVENT_KINDS, type EventKind } from './events.ts';
 
 /**
@@ -60,7 +60,7 @@ export const updateSmsSettingsSchema = z
       .trim()
       .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID: AC and 32 hexadecimal characters'),
     /** Omitted: keep the saved token. */
-    authToken: z.string().trim().min(16).max(128).optional(),
+    authToken: credential('auth token', 128, z.string().trim().min(16)).optional(),
     /** E.164, checked with phoneProblem by the service (a field error says why). */
     fromNumber: z.string().trim().min(1).max(20),
     templates: smsTemplatesSchema,

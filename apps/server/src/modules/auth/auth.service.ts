@@ -75,16 +75,19 @@ export function createAuthService(deps: {
     // A mailbox gets a few links an hour at most, whoever asks; the answer was "sent" either way.
     if (!(await authRepo.reserveAttempt(db, throttleKey.resetMail(email), THROTTLE.resetMail)).ok) return;
     const { token, hash: tokenHash } = newToken();
-    await authRepo.insertReset(db, {
-      tokenHash,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
-    });
     const link = `${deps.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
-    await mail.send({
-      to: user.email,
-      subject: 'Reset your Vigil password',
-      text: `Hello ${user.displayName},\n\nSomeone asked to reset the password of your Vigil account. To choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+    // The link and its mail together: the queue sends it (and retries) once this commits.
+    await db.transaction(async (tx) => {
+      await authRepo.insertReset(tx, {
+        tokenHash,
+        userId: user.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+      });
+      await mail.queue(tx, {
+        to: user.email,
+        subject: 'Reset your Vigil password',
+        text: `Hello ${user.displayName},\n\nSomeone asked to reset the password of your Vigil account. To choose a new password, open this link within ${PASSWORD_RESET_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+      });
     });
   }
 

@@ -33,11 +33,16 @@ export function createBillingJobs(deps: { db: Db; mail: MailService; publicUrl: 
     for (const { kind, hours } of REMINDERS) {
       for (const due of await repo.trialsEnding(db, kind, hours)) {
         if (kind === '3d' && due.trialEndDate.getTime() - Date.now() <= 24 * 3_600_000) continue;
-        if (!(await repo.claimReminder(db, due.workspaceId, kind, due.trialEndDate))) continue;
-        const owner = await subscriptionService.owner(db, due.workspaceId);
-        if (!owner) continue;
-        await mail.send(trialReminderMail({ ...owner, trialEndDate: due.trialEndDate, upgradeUrl: `${base}/upgrade` }));
-        sent++;
+        // The claim and the mail together: a reminder is queued exactly once, and the queue sends it.
+        const queued = await db.transaction(async (tx) => {
+          if (!(await repo.claimReminder(tx, due.workspaceId, kind, due.trialEndDate))) return false;
+          const owner = await subscriptionService.owner(tx, due.workspaceId);
+          if (!owner) return false;
+          const upgradeUrl = `${base}/upgrade`;
+          await mail.queue(tx, trialReminderMail({ ...owner, trialEndDate: due.trialEndDate, upgradeUrl }));
+          return true;
+        });
+        if (queued) sent++;
       }
     }
     return sent;
@@ -47,15 +52,15 @@ export function createBillingJobs(deps: { db: Db; mail: MailService; publicUrl: 
     const settings = await paymentSettingsRepo.read(db);
     let issued = 0;
     for (const workspaceId of await repo.manualRenewalsDue(db, RENEWAL_NOTICE_DAYS)) {
-      const invoice = await db.transaction(async (tx) => {
+      const issuedNow = await db.transaction(async (tx) => {
         const sub = await subscriptionService.apply(tx, workspaceId, null);
         // Under the subscription's lock: another run (or a checkout) may have issued one meanwhile.
-        if ((await invoicesRepo.openOf(tx, workspaceId)).length) return null;
+        if ((await invoicesRepo.openOf(tx, workspaceId)).length) return false;
         const plan = await subscriptionService.plan(tx, sub.planKey);
         const owner = await subscriptionService.owner(tx, workspaceId);
-        if (!plan || !owner || !sub.interval) return null;
+        if (!plan || !owner || !sub.interval) return false;
         // At the plan's price now: a price change reaches a subscriber at the next period.
-        return manual.issue(tx, {
+        const invoice = await manual.issue(tx, {
           workspaceId,
           plan,
           interval: sub.interval as BillingInterval,
@@ -63,11 +68,11 @@ export function createBillingJobs(deps: { db: Db; mail: MailService; publicUrl: 
           buyer: { name: owner.displayName, email: owner.email },
           now: new Date(),
         });
+        // The invoice and its mail together: the queue sends it once this commits.
+        await mail.queue(tx, renewalMail({ ...owner, invoice, billingUrl: `${base}/billing` }));
+        return true;
       });
-      if (!invoice) continue;
-      const owner = await subscriptionService.owner(db, workspaceId);
-      if (owner) await mail.send(renewalMail({ ...owner, invoice, billingUrl: `${base}/billing` }));
-      issued++;
+      if (issuedNow) issued++;
     }
     return issued;
   }

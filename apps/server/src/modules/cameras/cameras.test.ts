@@ -220,6 +220,34 @@ describe('cameras CRUD, masking, tenancy and validation', () => {
     expect((await countRows(t.databaseUrl, ['cameras'])).cameras).toBe((before.cameras ?? 0) + 1);
   });
 
+  it('a user name or password with a line break (header injection into RTSP) → 400 naming the field, nothing written', async () => {
+    const evil = 'a\r\nX-Evil: 1';
+    const before = await countRows(t.databaseUrl, ['cameras']);
+    for (const [field, source] of [
+      ['user name', { type: 'rtsp', url: 'rtsp://10.0.0.9/x', username: evil, password: PASSWORD }],
+      ['password', { type: 'rtsp', url: 'rtsp://10.0.0.9/x', username: 'admin', password: evil }],
+      ['user name', { type: 'rtsp', url: 'rtsp://10.0.0.9/x', username: 'ad\u001b[2Jmin' }],
+    ] as const) {
+      const res = await create(owner.token, rtspBody({ source }));
+      expect(res.statusCode).toBe(400);
+      const err = errorOf(res);
+      expect(err.code).toBe('invalid-argument');
+      expect(err.fields, res.body).toEqual({
+        source: `the ${field} must not contain control characters (line breaks, tabs)`,
+      });
+    }
+    expect(await countRows(t.databaseUrl, ['cameras'])).toEqual(before);
+    const cam = (await create(owner.token, rtspBody({ name: 'Clean' }))).json();
+    const stored = await row(cam.id);
+    const patch = await api(owner.token, 'PATCH', `/api/v1/cameras/${cam.id}`, {
+      source: { type: 'rtsp', url: 'rtsp://10.0.0.9/x', username: evil },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(errorOf(patch).code).toBe('invalid-argument');
+    expect(errorOf(patch).fields?.source).toMatch(/^the user name must not/);
+    expect(await row(cam.id)).toEqual(stored);
+  });
+
   it('a viewer can list but not create, change or probe (403)', async () => {
     const list = await api(viewer.token, 'GET', '/api/v1/cameras');
     expect(list.statusCode).toBe(200);

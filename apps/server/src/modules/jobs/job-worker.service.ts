@@ -11,7 +11,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import { recordJobFailed } from '../../lib/metrics.ts';
-import { deadWorkers, registerWorkers } from './jobs.repo.ts';
+import { deadWorkers, endRetries, registerWorkers } from './jobs.repo.ts';
 import type { Tasks } from '../../lib/job-catalogue.ts';
 
 export type { Tasks } from '../../lib/job-catalogue.ts';
@@ -23,6 +23,14 @@ export type { Tasks } from '../../lib/job-catalogue.ts';
  * Workers register in vigil_nodes: a job locked by a worker no live process runs (its process was
  * killed) is unlocked after a grace period and retried elsewhere.
  */
+/**
+ * A failure another attempt cannot change (a mail server's 5xx, a send whose outcome is unknown):
+ * the job goes straight to the failed jobs instead of waiting out its retries.
+ */
+export class FinalJobError extends Error {
+  override name = 'FinalJobError';
+}
+
 export interface JobWorkerOptions {
   databaseUrl: string;
   db: Db;
@@ -117,6 +125,7 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
             maxAttempts: helpers.job.max_attempts,
           });
         } catch (e) {
+          if (e instanceof FinalJobError) await endRetries(opts.db, helpers.job.id);
           // What the job list shows an administrator: the cause, not the SQL a driver wrapped it in.
           throw new Error(rootMessage(e));
         }

@@ -2,7 +2,7 @@ import { defineModule } from '../../kernel/module.ts';
 import { jobsRoutes } from './jobs.routes.ts';
 import { createJobsService } from './jobs.service.ts';
 
-export { type JobWorker, migrateJobQueue, startJobWorker } from './job-worker.service.ts';
+export { FinalJobError, type JobWorker, migrateJobQueue, startJobWorker } from './job-worker.service.ts';
 export { type JobName, type JobPayloads, enqueue, jobCounts } from './jobs.service.ts';
 
 /**

@@ -24,6 +24,12 @@ export async function addJob(db: DbOrTx, task: string, payload: unknown, o: Enqu
     job_key_mode => ${o.preserveRunAt ? 'preserve_run_at' : 'replace'}::text)`);
 }
 
+/** No more attempts for a running job: when it fails now, it is a dead letter at once. */
+export async function endRetries(db: Db, id: string): Promise<void> {
+  await db.execute(sql`update graphile_worker._private_jobs set max_attempts = greatest(attempts, 1)
+    where id = ${id}::bigint`);
+}
+
 export interface DeadJobRow {
   id: string;
   task: string;

@@ -1,9 +1,11 @@
-import type { Db } from '@vigil/db';
+import type { Db, DbOrTx } from '@vigil/db';
 import type { ListQuery, OutboxMessage, Page } from '@vigil/shared';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { type ListSpec, listPage, planList } from '../../lib/list-query.ts';
-import { mailRepo } from './mail.repo.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
+import { maskLinkTokens } from './mail-links.ts';
+import { type OutboxRow, mailRepo } from './mail.repo.ts';
 
 /** A rich mail: both bodies, inline pictures (referenced from the HTML as cid:…), extra headers. */
 export interface RichMail {
@@ -43,9 +45,22 @@ export class MailDeliveryError extends Error {
   }
 }
 
+/** A plain mail (password reset, invitation, trial reminder, invoice). */
+export interface PlainMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** How often the queue tries a mail before it lands in the failed jobs (its backoff grows: ~3 h in all). */
+export const MAIL_SEND_ATTEMPTS = 10;
+
 export interface MailService {
-  /** Plain mail (password reset): never throws; a failed send stays unsent in the outbox. */
-  send(msg: { to: string; subject: string; text: string }): Promise<void>;
+  /**
+   * Plain mail, in the caller's transaction: the outbox row and, with SMTP, its `mail-send` job,
+   * so the mail exists exactly when what it tells about does, and the queue retries the send.
+   */
+  queue(tx: DbOrTx, msg: PlainMail): Promise<{ outboxId: string }>;
   /** A rich mail: written to the outbox, then sent; throws MailDeliveryError when SMTP refuses it. */
   deliver(msg: RichMail): Promise<MailReceipt>;
   list(query: ListQuery): Promise<Page<OutboxMessage>>;
@@ -64,7 +79,7 @@ const replyCode = (response: string | undefined) => {
 };
 
 /** nodemailer's error as a MailDeliveryError: 5xx is the server's final word, anything else may pass later. */
-function smtpFailure(e: unknown): MailDeliveryError {
+export function smtpFailure(e: unknown): MailDeliveryError {
   const err = e as Error & { responseCode?: number; response?: string; code?: string };
   const code = typeof err.responseCode === 'number' ? err.responseCode : null;
   const permanent = code !== null && code >= 500;
@@ -82,6 +97,26 @@ const outboxList: ListSpec = {
 };
 
 /**
+ * One outbox mail as an administrator sees it. Links' tokens are hidden in mail that went (or
+ * goes) over SMTP: the recipient has the link in their mailbox, and an administrator reading it
+ * here could sign in as them. Without SMTP the outbox is the only delivery (the README says an
+ * administrator reads outgoing mail there), so its links stay whole until retention drops them.
+ */
+function outboxMessage(row: OutboxRow): OutboxMessage {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.transport === 'smtp' ? maskLinkTokens(row.text) : row.text,
+    transport: row.transport,
+    status: row.status as OutboxMessage['status'],
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/**
  * Every mail is written to the outbox first (an admin can read it in the app), then sent by
  * SMTP when configured. On the embedded default the outbox is the delivery.
  */
@@ -92,17 +127,26 @@ export function createMailService(deps: {
   log: (m: string) => void;
 }): MailService {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  /**
+   * A rich mail's copy says it failed: the caller's own delivery engine (notifications, reports)
+   * decides about another try, which writes a copy of its own.
+   */
+  async function failed(id: string, error: MailDeliveryError): Promise<MailDeliveryError> {
+    await mailRepo.finish(deps.db, id, 'failed', error.message);
+    return error;
+  }
   return {
-    async send(msg) {
-      const row = await mailRepo.insert(deps.db, { ...msg, transport: transport ? 'smtp' : 'outbox' });
-      if (!transport) return;
-      try {
-        await transport.sendMail({ from: deps.from, to: msg.to, subject: msg.subject, text: msg.text });
-        await mailRepo.markSent(deps.db, row.id);
-      } catch (e) {
-        // The request that caused the mail still succeeds; the outbox keeps the unsent copy.
-        deps.log(`SMTP delivery failed for outbox ${row.id}: ${(e as Error).message}`);
-      }
+    async queue(tx, msg) {
+      const row = await mailRepo.insert(tx, { ...msg, transport: transport ? 'smtp' : 'outbox' });
+      // Without SMTP the outbox is the delivery: nothing to send.
+      if (transport)
+        await enqueue(
+          tx,
+          'mail-send',
+          { outboxId: row.id },
+          { jobKey: `mail-send:${row.id}`, maxAttempts: MAIL_SEND_ATTEMPTS },
+        );
+      return { outboxId: row.id };
     },
     async deliver(msg) {
       const row = await mailRepo.insert(deps.db, {
@@ -128,13 +172,16 @@ export function createMailService(deps: {
           ...(messageId ? { messageId } : {}),
         });
       } catch (e) {
-        throw smtpFailure(e);
+        throw await failed(row.id, smtpFailure(e));
       }
       const accepted = info.accepted.map(String);
       const rejected = info.rejected.map(String);
       const code = replyCode(info.response);
       if (!accepted.length)
-        throw new MailDeliveryError(`The mail server refused ${msg.to}: ${info.response}`, true, code);
+        throw await failed(
+          row.id,
+          new MailDeliveryError(`The mail server refused ${msg.to}: ${info.response}`, true, code),
+        );
       await mailRepo.markSent(deps.db, row.id);
       return {
         transport: 'smtp',
@@ -149,15 +196,7 @@ export function createMailService(deps: {
     async list(query) {
       const { rows, nextCursor } = await listPage(deps.db, t, planList(query, outboxList));
       return {
-        items: rows.map((row) => ({
-          id: row.id,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          transport: row.transport,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-        })),
+        items: rows.map((row) => outboxMessage(row as OutboxRow)),
         nextCursor,
       };
     },

@@ -173,7 +173,15 @@ describe('email notifications and unsubscribing', () => {
         imageUrl: null,
       });
     };
-    expect(await send(`gone-${Date.now()}@example.com`)).toMatchObject({ ok: false, retry: false, code: 550 });
+    const gone = `gone-${Date.now()}@example.com`;
+    expect(await send(gone)).toMatchObject({ ok: false, retry: false, code: 550 });
+    // The outbox's copy says so (the delivery log decides about another try).
+    const copy = await withPg(
+      w.t.databaseUrl,
+      async (c) => (await c.query('select status, last_error from mail_outbox where "to" = $1', [gone])).rows,
+    );
+    expect(copy).toMatchObject([{ status: 'failed' }]);
+    expect(copy[0].last_error).toContain('550');
     const later = await send(`later-${Date.now()}@example.com`);
     expect(later).toMatchObject({ ok: false, retry: true, code: 451 });
     expect(!later.ok && later.error).toContain('451');

@@ -55,7 +55,7 @@ export function createInvitationsService(deps: { db: Db; mail: MailService; publ
       role: inv.role,
       link: `${deps.publicUrl}/invite?token=${encodeURIComponent(token)}`,
     });
-    await mail.send({ to: inv.email, ...content });
+    await mail.queue(tx, { to: inv.email, ...content });
   }
 
   /**

@@ -9,7 +9,7 @@ import { failedJobsQuery, useFailedJobAction } from '../api.ts';
 import { RefreshableList } from './refreshable-list.tsx';
 
 /** Job kinds people recognise; an unknown kind shows its own name. */
-const KINDS = ['export', 'retention-sweep', 'retention-workspace'] as const;
+const KINDS = ['export', 'retention-sweep', 'retention-workspace', 'mail-send', 'mail-retention'] as const;
 
 /**
  * The job queue's dead letters: background work that failed every attempt, with its last error,

@@ -1,13 +1,24 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { OutboxMessage } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { outboxQuery } from '../api.ts';
 import { RefreshableList } from './refreshable-list.tsx';
 
+const TONE: Record<OutboxMessage['status'], BadgeTone> = {
+  queued: 'muted',
+  sending: 'info',
+  sent: 'ok',
+  failed: 'error',
+  interrupted: 'warn',
+};
+
 /**
- * Mail the installation sent or queued. With no SMTP configured (the embedded default)
- * this is where an admin reads password-reset links.
+ * Mail the installation sent or queued, with where each stands. With no SMTP configured (the
+ * embedded default) this is where an admin reads password-reset links; mail sent over SMTP shows
+ * its links with the token hidden (the server hides it).
  */
 export function OutboxList({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useTranslation();
@@ -28,12 +39,22 @@ export function OutboxList({ timeZone }: { timeZone: string }) {
               <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-4 gap-y-1 p-3 text-sm">
                 <span className="font-medium text-fg">{m.subject}</span>
                 <span className="break-all text-muted">{t('outbox.to', { to: m.to })}</span>
-                <span className="ml-auto text-xs text-muted">
+                <span className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-xs text-muted">
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone, i18n.language)}</time>
-                  {' · '}
-                  {m.sentAt ? t('outbox.sent', { transport: m.transport }) : t('outbox.queued')}
+                  <Badge tone={TONE[m.status]} data-testid="outbox-status">
+                    {m.status === 'sent'
+                      ? t('outbox.sent', { transport: m.transport })
+                      : m.transport === 'outbox'
+                        ? t('outbox.inOutbox')
+                        : t(`outbox.status.${m.status}`)}
+                  </Badge>
                 </span>
               </summary>
+              {m.lastError && m.status !== 'sent' && (
+                <p className="border-t border-line px-3 py-2 text-xs break-words text-error-fg">
+                  {t('outbox.lastError', { error: m.lastError })}
+                </p>
+              )}
               <pre className="overflow-x-auto border-t border-line bg-sunken p-3 text-xs break-words whitespace-pre-wrap text-fg">
                 {m.text}
               </pre>
