@@ -33,6 +33,7 @@ export const NOOP_TASKS: Tasks = {
   'report-schedules': async () => {},
   'report-mail': async () => {},
   'camera-import': async () => {},
+  'audit-checkpoint': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

@@ -32,6 +32,8 @@ export interface JobPayloads {
   'report-mail': { reportId: string };
   /** Probes and creates the pending lines of a bulk camera import. */
   'camera-import': { id: string };
+  /** Each audit chain's last entry, signed, into storage (every minute). */
+  'audit-checkpoint': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

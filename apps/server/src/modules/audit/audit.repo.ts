@@ -271,9 +271,9 @@ export const auditRepo = {
     return rows.map((r) => ({
       chain: String(r.chain),
       lastSeq: r.last_seq === null ? null : Number(r.last_seq),
-      id: r.id,
-      at: r.at,
-      hash: r.hash,
+      id: r.id ?? null,
+      at: r.at ?? null,
+      hash: r.hash ?? null,
     }));
   },
 };
