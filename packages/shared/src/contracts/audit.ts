@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'settings.time-zone-changed',
   'settings.notifications-changed',
   'settings.sms-changed',
+  // The installation's payment and sign-in settings (administrators).
+  'settings.payment-changed',
+  'settings.sign-in-changed',
   'notification-rule.created',
   'notification-rule.updated',
   'notification-rule.deleted',
