@@ -18,7 +18,11 @@ describe('audit: account and installation settings actions', () => {
     return res.json().items;
   };
   const verified = async (token: string, scope = 'workspace') => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/audit/verify?scope=${scope}`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/audit/verify?scope=${scope}`,
+      headers: bearer(token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().ok as boolean;
   };

@@ -21,7 +21,11 @@ describe('audit log against a database superuser', () => {
   let keys: ReturnType<typeof deriveAuditKeys>;
 
   const verify = async (token: string, scope = 'workspace'): Promise<AuditVerifyResult> => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/audit/verify?scope=${scope}`, headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/audit/verify?scope=${scope}`,
+      headers: bearer(token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -68,7 +72,9 @@ describe('audit log against a database superuser', () => {
       end $$`);
   const seqOf = async (chain: string) =>
     withPg(t.databaseUrl, async (c) => {
-      const { rows } = await c.query('select id::text, seq::int, hash from audit_log where chain = $1 order by seq', [chain]);
+      const { rows } = await c.query('select id::text, seq::int, hash from audit_log where chain = $1 order by seq', [
+        chain,
+      ]);
       return rows as { id: string; seq: number; hash: string }[];
     });
 

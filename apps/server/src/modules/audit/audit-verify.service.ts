@@ -64,7 +64,8 @@ export async function checkCheckpoints(
   const breaks: Break[] = [];
   for (const cp of points) {
     const now = found.get(cp.chain);
-    if (!now || now.lastSeq === null) breaks.push({ id: cp.id, chain: cp.chain, seq: cp.seq, at: cp.at, reason: 'chain-removed' });
+    if (!now || now.lastSeq === null)
+      breaks.push({ id: cp.id, chain: cp.chain, seq: cp.seq, at: cp.at, reason: 'chain-removed' });
     else if (now.lastSeq < cp.seq)
       breaks.push({
         id: now.lastSeq + 1 === cp.seq ? cp.id : '',
@@ -74,7 +75,13 @@ export async function checkCheckpoints(
         reason: 'tail-removed',
       });
     else if (now.hash !== cp.hash)
-      breaks.push({ id: now.id ?? cp.id, chain: cp.chain, seq: cp.seq, at: now.at ?? cp.at, reason: 'checkpoint-mismatch' });
+      breaks.push({
+        id: now.id ?? cp.id,
+        chain: cp.chain,
+        seq: cp.seq,
+        at: now.at ?? cp.at,
+        reason: 'checkpoint-mismatch',
+      });
   }
   return { writtenAt: checkpoints.writtenAt, broken: breaks.sort(byPlace)[0] ?? null };
 }
@@ -85,9 +92,17 @@ function byPlace(a: Break, b: Break): number {
 }
 
 /** The chains and their checkpoints: the first break of either, in chain order. */
-export async function verifyLog(db: Db, storage: Storage, keys: AuditKeys, scope: AuditScope): Promise<AuditVerifyResult> {
+export async function verifyLog(
+  db: Db,
+  storage: Storage,
+  keys: AuditKeys,
+  scope: AuditScope,
+): Promise<AuditVerifyResult> {
   const started = performance.now();
-  const [chains, checkpoints] = await Promise.all([verifyChains(db, keys, scope), checkCheckpoints(db, storage, keys, scope)]);
+  const [chains, checkpoints] = await Promise.all([
+    verifyChains(db, keys, scope),
+    checkCheckpoints(db, storage, keys, scope),
+  ]);
   const first = [chains.brokenAt, checkpoints.broken].filter((b): b is Break => b !== null).sort(byPlace)[0] ?? null;
   return {
     ...chains,

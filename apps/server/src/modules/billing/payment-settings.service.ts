@@ -36,7 +36,11 @@ function paymentChange(before: StoredPaymentSettings, after: StoredPaymentSettin
   if (before.stripe.publishableKey !== after.stripe.publishableKey) fields.push('stripe.publishableKey');
   if (input.stripe?.secretKey) fields.push('stripe.secretKey');
   if (input.stripe?.webhookSecret) fields.push('stripe.webhookSecret');
-  return { fields, provider: after.provider, ...(before.provider !== after.provider ? { previousProvider: before.provider } : {}) };
+  return {
+    fields,
+    provider: after.provider,
+    ...(before.provider !== after.provider ? { previousProvider: before.provider } : {}),
+  };
 }
 
 /**
