@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
-import { CHECKPOINT_KEY, writeCheckpoints } from './audit-checkpoints.ts';
+import { CHECKPOINT_KEY, writeCheckpoints } from './audit-checkpoints.service.ts';
 import { deriveAuditKeys } from './audit-hash.ts';
 
 /**

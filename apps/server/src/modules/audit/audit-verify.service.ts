@@ -1,7 +1,7 @@
 import type { Db } from '@vigil/db';
 import { type AuditVerifyResult, INSTALLATION_CHAIN } from '@vigil/shared';
 import type { Storage } from '../../lib/storage.ts';
-import { readCheckpoints } from './audit-checkpoints.ts';
+import { readCheckpoints } from './audit-checkpoints.service.ts';
 import type { AuditKeys } from './audit-hash.ts';
 import { type AuditScope, type VerifyCursor, auditRepo as repo } from './audit.repo.ts';
 

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS } from '@vigil/shared';
 import { defineModule } from '../../kernel/module.ts';
-import { writeCheckpoints } from './audit-checkpoints.ts';
+import { writeCheckpoints } from './audit-checkpoints.service.ts';
 import { auditKeys, keyAuditChain } from './audit-hash.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { createAuditService, setAuditEnabled } from './audit.service.ts';
