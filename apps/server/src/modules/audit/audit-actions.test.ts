@@ -1,6 +1,6 @@
-import type { AuditEntry } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
+import { auditEntries, verifyAudit } from '../../../test/audit-helpers.ts';
 import { resetTokenFor, signIn } from '../../../test/helpers.ts';
 
 /**
@@ -12,20 +12,8 @@ describe('audit: account and installation settings actions', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signUp>>;
 
-  const entries = async (token: string, query: string): Promise<AuditEntry[]> => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/audit${query}`, headers: bearer(token) });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().items;
-  };
-  const verified = async (token: string, scope = 'workspace') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/audit/verify?scope=${scope}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().ok as boolean;
-  };
+  const entries = (token: string, query: string) => auditEntries(t.app, token, query);
+  const verified = async (token: string, scope = 'workspace') => (await verifyAudit(t.app, token, scope)).ok;
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,7 +1,7 @@
 import { createDb } from '@vigil/db';
-import type { AuditVerifyResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { verifyAudit } from '../../../test/audit-helpers.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { CHECKPOINT_KEY, writeCheckpoints } from './audit-checkpoints.service.ts';
@@ -20,15 +20,7 @@ describe('audit log against a database superuser', () => {
   let storage: ReturnType<typeof createLocalStorage>;
   let keys: ReturnType<typeof deriveAuditKeys>;
 
-  const verify = async (token: string, scope = 'workspace'): Promise<AuditVerifyResult> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/audit/verify?scope=${scope}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const verify = (token: string, scope = 'workspace') => verifyAudit(t.app, token, scope);
   /** A workspace with a chain of `n` entries (a camera created, then renamed). */
   const workspaceWith = async (label: string, n: number) => {
     const w = await signUp(t.app, { displayName: label });

@@ -1,7 +1,7 @@
-import type { AuditEntry, AuditVerifyResult } from '@vigil/shared';
 import { createDb } from '@vigil/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { auditEntries, verifyAudit } from '../../../test/audit-helpers.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { deriveAuditKeys } from './audit-hash.ts';
@@ -25,20 +25,8 @@ describe('audit log', () => {
   let keys: ReturnType<typeof deriveAuditKeys>;
 
   const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const list = async (token: string, query = ''): Promise<AuditEntry[]> => {
-    const res = await get(token, `/api/v1/audit${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().items;
-  };
-  const verify = async (token: string, scope = 'workspace'): Promise<AuditVerifyResult> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/audit/verify?scope=${scope}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const list = (token: string, query = '') => auditEntries(t.app, token, query);
+  const verify = (token: string, scope = 'workspace') => verifyAudit(t.app, token, scope);
 
   beforeAll(async () => {
     t = await createTestApp();
