@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createDb } from '@vigil/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
@@ -6,6 +7,7 @@ import { withPg } from '../../../test/helpers.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { CHECKPOINT_KEY, writeCheckpoints } from './audit-checkpoints.service.ts';
 import { deriveAuditKeys } from './audit-hash.ts';
+import { auditModule } from './audit.module.ts';
 
 /**
  * What a superuser of the database can do to the log, each found by Verify: edit a row and
@@ -80,6 +82,15 @@ describe('audit log against a database superuser', () => {
   afterAll(async () => {
     await db.pool.end();
     await t.close();
+  });
+
+  it('the work role’s audit-checkpoint job writes the signed checkpoints into storage', async () => {
+    const w = await workspaceWith('By the job', 2);
+    const jobs = await auditModule.work.start({ db: db.db, config: t.config, storage } as never);
+    await jobs.tasks['audit-checkpoint']();
+    const stored = JSON.parse(readFileSync(storage.file(CHECKPOINT_KEY), 'utf8'));
+    expect(stored.mac).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(stored.body).chains).toContainEqual(expect.objectContaining({ chain: w.workspace.id, seq: 2 }));
   });
 
   it('an untouched chain verifies against its checkpoint', async () => {
@@ -166,7 +177,7 @@ describe('audit log against a database superuser', () => {
   it('checkpoints edited outside Vigil fail their signature, and the job leaves them as found', async () => {
     const w = await workspaceWith('Forged', 1);
     await checkpoint();
-    const stored = JSON.parse((await import('node:fs')).readFileSync(storage.file(CHECKPOINT_KEY), 'utf8'));
+    const stored = JSON.parse(readFileSync(storage.file(CHECKPOINT_KEY), 'utf8'));
     const body = JSON.parse(stored.body);
     body.chains = body.chains.filter((c: { chain: string }) => c.chain !== w.workspace.id);
     await storage.put(
