@@ -5,10 +5,12 @@
 //    AUDIT_DISABLED (benchmarks only; refused in production). Requests alternate A, B, A, B… so
 //    both see the same database, cache and machine load. Sequential (one at a time), then 8 at once
 //    on 8 cameras of one workspace (its chain: the appends take turns under the lock).
-// 2. Verify of 1,000,000 entries: a chain written straight into PostgreSQL (its hashes by the
-//    database's audit_entry_hash, 50,000 a statement), then POST /api/v1/audit/verify timed.
+// 2. Verify of 1,000,000 entries: a chain written straight into PostgreSQL (its keyed hashes by
+//    the database's audit_entry_hmac, the key derived here from AUTH_SECRET as the server derives
+//    it, 50,000 a statement), then POST /api/v1/audit/verify timed.
 //    Baseline: PostgreSQL alone scanning the same rows (count + sum of hash lengths).
 // Smoke: REQUESTS=100 ENTRIES=20000.
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -136,24 +138,27 @@ try {
     ip: (s) => `'198.51.100.' || ((${s}) % 250)`,
     details: (s) => `jsonb_build_object('name', 'Camera ' || (${s}), 'fields', jsonb_build_array('name'))`,
   };
+  // The chain key's HMAC pads (modules/audit/audit-hash.ts): the database computes the keyed hash.
+  const key = createHmac('sha256', secrets.authSecret).update('vigil-audit-chain-v1').digest();
+  const pad = (byte) => Buffer.from(Array.from({ length: 64 }, (_, i) => (key[i] ?? 0) ^ byte));
   const hashOf = (prev, s) =>
-    `audit_entry_hash(${prev}, $1::text, ${s}, ${fields.at(s)}, $1::uuid, $2::uuid, 'user', null, 'camera.updated',
-                      'camera', ${fields.targetId(s)}, ${fields.ip(s)}, ${fields.details(s)})`;
+    `audit_entry_hmac($7::bytea, $8::bytea, ${prev}, $1::text, ${s}, ${fields.at(s)}, $1::uuid, $2::uuid, 'user', null,
+                      'camera.updated', 'camera', ${fields.targetId(s)}, ${fields.ip(s)}, ${fields.details(s)})`;
   const fillStarted = performance.now();
   let prev = head?.hash ?? GENESIS;
   for (let from = headSeq + 1; from <= headSeq + ENTRIES; from += BATCH) {
     const to = Math.min(from + BATCH - 1, headSeq + ENTRIES);
     await db.query(
       `insert into audit_log (chain, seq, at, workspace_id, actor_id, actor_kind, action, target_type, target_id, ip,
-                              details, prev_hash, hash)
+                              details, prev_hash, hash, hash_version)
        select $1, g.seq, ${fields.at('g.seq')}, $1::uuid, $2::uuid, 'user', 'camera.updated', 'camera',
-              ${fields.targetId('g.seq')}, ${fields.ip('g.seq')}, ${fields.details('g.seq')}, g.prev, g.hash
+              ${fields.targetId('g.seq')}, ${fields.ip('g.seq')}, ${fields.details('g.seq')}, g.prev, g.hash, 2
        from (with recursive g(seq, prev, hash) as (
                select $5::bigint, $4::text, ${hashOf('$4::text', '$5::bigint')}
                union all
                select g.seq + 1, g.hash, ${hashOf('g.hash', 'g.seq + 1')} from g where g.seq < $6
              ) select * from g) g`,
-      [chain, other.user.uid, t0, prev, from, to],
+      [chain, other.user.uid, t0, prev, from, to, pad(0x36), pad(0x5c)],
     );
     prev = (await db.query('select hash from audit_log where chain = $1 and seq = $2', [chain, to])).rows[0].hash;
   }

@@ -35,6 +35,7 @@ export const NOOP_TASKS: Tasks = {
   'camera-import': async () => {},
   'mail-send': async () => {},
   'mail-retention': async () => {},
+  'audit-checkpoint': async () => {},
 };
 
 /** A queue worker running the given tasks (the rest no-ops), polling fast, with a short dead-worker grace. */

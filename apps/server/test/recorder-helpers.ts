@@ -5,6 +5,7 @@ import { cloneTemplate, createDb, type Db, schema } from '@vigil/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
+import { keyAuditChain } from '../src/modules/audit/audit.module.ts';
 
 /** Shared by the recorder's integration tests: a cloned database, an owner, cameras, polling. */
 export const AUTH_SECRET = '5f1c9a7e3b2d4c6f8a0e1b3d5c7f9a2e4b6d8f0a';
@@ -17,6 +18,8 @@ export async function videoTestDb(): Promise<{
 }> {
   const databaseUrl = await cloneTemplate(inject('pgAdminUrl'));
   const { db, pool } = createDb(databaseUrl, 4);
+  // Tests that prune footage without a recorder still write audit entries.
+  keyAuditChain(AUTH_SECRET);
   const mediaRoot = mkdtempSync(path.join(inject('tmpRoot'), 'media-'));
   return { db, databaseUrl, mediaRoot, close: () => pool.end() };
 }

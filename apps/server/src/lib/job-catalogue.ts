@@ -36,6 +36,8 @@ export interface JobPayloads {
   'mail-send': { outboxId: string };
   /** Old mail's link tokens hidden, older mail deleted (daily). */
   'mail-retention': Record<string, never>;
+  /** Each audit chain's last entry, signed, into storage (every minute). */
+  'audit-checkpoint': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -20,6 +20,7 @@ import { enqueue as enqueueJob } from '../modules/jobs/jobs.module.ts';
 import { createRetention } from './retention.ts';
 import { type UploadBacklog, createSegmentUploader } from './segment-upload.ts';
 import { armingAt } from '../modules/events/events.module.ts';
+import { keyAuditChain } from '../modules/audit/audit.module.ts';
 import { writeStatus } from './camera-writes.ts';
 import { type CameraRow, loadCameras } from './video.repo.ts';
 
@@ -100,6 +101,8 @@ export interface Recorder {
 export function createRecorder(opts: RecorderOptions): Recorder {
   const { db, pool } = createDb(opts.databaseUrl, 4);
   const secrets = createSecretBox(opts.authSecret);
+  // Retention and the disk guard audit what they delete, in a process that may serve nothing.
+  keyAuditChain(opts.authSecret);
   const analyser = createAnalyser({
     db,
     secrets,

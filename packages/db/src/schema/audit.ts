@@ -1,10 +1,22 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The audit log: who did what, when, from where. One hash chain per workspace, plus
  * one installation chain (`chain = 'installation'`) for entries that belong to no workspace (a
- * failed sign-in for an unknown email). Each entry's `hash` is SHA-256 over its own fields and
- * `prev_hash` (modules/audit/audit-hash.ts), so an edited or removed row breaks the chain.
+ * failed sign-in for an unknown email). Each entry's `hash` is an HMAC-SHA256, keyed from a secret the
+ * database never holds, over its own fields and `prev_hash` (modules/audit/audit-hash.ts), so an
+ * edited or removed row breaks the chain and cannot be re-hashed from inside the database.
  *
  * Append-only: a trigger refuses UPDATE and DELETE (custom SQL of the migration). For the same
  * reason nothing here references another table: a deleted workspace or person must not cascade
@@ -33,6 +45,11 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * How `hash` was made: 1 = unkeyed SHA-256 (entries written before the chain was keyed), 2 =
+     * HMAC-SHA256 with the chain key. Within a chain it never goes down.
+     */
+    hashVersion: smallint('hash_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('audit_log_chain_seq_idx').on(t.chain, t.seq),

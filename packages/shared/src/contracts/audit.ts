@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'settings.time-zone-changed',
   'settings.notifications-changed',
   'settings.sms-changed',
+  // The installation's payment and sign-in settings (administrators).
+  'settings.payment-changed',
+  'settings.sign-in-changed',
   'notification-rule.created',
   'notification-rule.updated',
   'notification-rule.deleted',
@@ -140,6 +143,14 @@ export const AUDIT_BREAK_REASONS = [
   'link-mismatch',
   /** Its seq skips: entries before it were removed. */
   'missing-entries',
+  /** The chain ends before its signed checkpoint: entries from here to the checkpoint's were removed. */
+  'tail-removed',
+  /** A signed checkpoint names a chain that has no entries left: the whole chain was removed. */
+  'chain-removed',
+  /** The entry a signed checkpoint names no longer has the hash it had: the chain was rewritten. */
+  'checkpoint-mismatch',
+  /** The checkpoints' signature does not hold: they were edited outside Vigil. */
+  'checkpoint-forged',
 ] as const;
 
 export const auditVerifySchema = z.object({
@@ -157,6 +168,8 @@ export const auditVerifySchema = z.object({
       reason: z.enum(AUDIT_BREAK_REASONS),
     })
     .nullable(),
+  /** When the signed checkpoints compared were written (null: none yet, or forged). */
+  checkpointAt: isoDate.nullable(),
   ms: z.number().int(),
 });
 export type AuditVerifyResult = z.infer<typeof auditVerifySchema>;

@@ -1,6 +1,6 @@
 import { type DbOrTx, type Tx, schema } from '@vigil/db';
 import { type SQL, and, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
-import { GENESIS_HASH, HASHED_COLUMNS } from './audit-hash.ts';
+import { type AuditKeys, GENESIS_HASH, HASHED_COLUMNS, KEYED_VERSION } from './audit-hash.ts';
 
 const { auditLog, users } = schema;
 
@@ -30,6 +30,16 @@ export interface VerifyCursor {
   seq: number;
   at: string;
   hash: string;
+  version: number;
+}
+
+/** A chain's last entry. */
+export interface ChainHead {
+  chain: string;
+  id: string;
+  seq: number;
+  at: string;
+  hash: string;
 }
 
 export interface VerifyBatch {
@@ -47,8 +57,14 @@ export interface VerifyBatch {
   } | null;
 }
 
-/** audit_entry_hash over a row's stored fields (see audit-hash.ts). */
-const recomputed = sql.raw(`audit_entry_hash(prev_hash, ${HASHED_COLUMNS.join(', ')})`);
+const columns = HASHED_COLUMNS.join(', ');
+/** The keyed hash of a row's fields, the key's pads as parameters (see audit-hash.ts). */
+const keyed = (k: AuditKeys) =>
+  sql`audit_entry_hmac(${k.ipad}::bytea, ${k.opad}::bytea, prev_hash, ${sql.raw(columns)})`;
+/** A stored row's hash as its version makes it; null for a version that does not exist. */
+const recomputed = (k: AuditKeys) => sql`case hash_version
+  when ${sql.raw(String(KEYED_VERSION))} then ${keyed(k)}
+  when 1 then audit_entry_hash(prev_hash, ${sql.raw(columns)}) end`;
 const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,13 +95,13 @@ export const auditRepo = {
    * head the previous one committed: the insert is a new statement, read after the lock is held.
    * The time is the database's clock (one clock for every process), in milliseconds.
    */
-  async append(tx: Tx, e: NewAuditEntry): Promise<AuditRow> {
+  async append(tx: Tx, keys: AuditKeys, e: NewAuditEntry): Promise<AuditRow> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`vigil:audit:${e.chain}`}, 0))`);
     const { rows } = await tx.execute<{ id: number }>(sql`
       insert into audit_log (chain, seq, at, workspace_id, actor_id, actor_kind, api_key_id, action, target_type,
-                             target_id, ip, details, prev_hash, hash)
+                             target_id, ip, details, prev_hash, hash, hash_version)
       select chain, seq, at, workspace_id, actor_id, actor_kind, api_key_id, action, target_type, target_id, ip,
-             details, prev_hash, ${recomputed}
+             details, prev_hash, ${keyed(keys)}, ${KEYED_VERSION}::smallint
       from (select ${e.chain}::text as chain,
                    coalesce(h.seq, 0) + 1 as seq,
                    date_trunc('milliseconds', clock_timestamp()) as at,
@@ -129,22 +145,30 @@ export const auditRepo = {
    * predecessor's hash (the predecessor may be the previous batch's last entry, `after`). Only
    * the count, the last entry and the first break leave PostgreSQL.
    */
-  async verifyBatch(db: DbOrTx, scope: AuditScope, after: VerifyCursor | null, limit: number): Promise<VerifyBatch> {
+  async verifyBatch(
+    db: DbOrTx,
+    keys: AuditKeys,
+    scope: AuditScope,
+    after: VerifyCursor | null,
+    limit: number,
+  ): Promise<VerifyBatch> {
     const inScope = scope === 'installation' ? sql`true` : sql`chain = ${scope.workspaceId}`;
     const next = after ? sql`(chain, seq) > (${after.chain}::text, ${after.seq}::bigint)` : sql`true`;
-    const c = after ?? { id: null, chain: null, seq: null, at: null, hash: null };
+    const c = after ?? { id: null, chain: null, seq: null, at: null, hash: null, version: null };
     // In one chain its name is constant: ordering by seq alone keeps the index scan's order (no sort).
     const order = sql.raw(scope === 'installation' ? 'chain, seq' : 'seq');
     // One pass: the hashes recomputed in the index scan (narrow rows out of it), one window in
     // the scan's own order for each entry's predecessor, one aggregate for the answer.
     const { rows } = await db.execute<Record<string, string | number | null>>(sql`
       with w as (
-        select id, chain, seq, at, prev_hash, hash, edited,
+        select id, chain, seq, at, prev_hash, hash, hash_version, edited,
                row_number() over p as rn,
                lead(seq) over p is null as is_last,
                lag(chain) over p is not distinct from chain as same,
-               lag(id) over p as l_id, lag(seq) over p as l_seq, lag(at) over p as l_at, lag(hash) over p as l_hash
-        from (select id, chain, seq, at, prev_hash, hash, hash <> ${recomputed} as edited
+               lag(id) over p as l_id, lag(seq) over p as l_seq, lag(at) over p as l_at, lag(hash) over p as l_hash,
+               lag(hash_version) over p as l_version
+        from (select id, chain, seq, at, prev_hash, hash, hash_version,
+                     hash is distinct from ${recomputed(keys)} as edited
               from audit_log where ${inScope} and ${next} order by chain, seq limit ${limit}) b
         window p as (order by ${order})
       ), x as (
@@ -154,10 +178,15 @@ export const auditRepo = {
                case when same then l_seq when chain = ${c.chain}::text then ${c.seq}::bigint else 0 end as p_seq,
                case when same then l_at when chain = ${c.chain}::text then ${c.at}::timestamptz end as p_at,
                case when same then l_hash when chain = ${c.chain}::text then ${c.hash}::text
-                    else ${GENESIS_HASH} end as p_hash
+                    else ${GENESIS_HASH} end as p_hash,
+               case when same then l_version when chain = ${c.chain}::text then ${c.version}::smallint
+                    else 1 end as p_version
         from w
       ), y as (
-        select *, case when seq <> p_seq + 1 then 'missing-entries' when edited then 'hash-mismatch'
+        -- Once a chain is keyed it stays keyed: an unkeyed entry after a keyed one was re-hashed
+        -- by someone without the key.
+        select *, case when seq <> p_seq + 1 then 'missing-entries'
+                       when edited or hash_version < p_version then 'hash-mismatch'
                        when prev_hash <> p_hash then 'link-mismatch' end as reason
         from x
       ), z as (
@@ -171,6 +200,7 @@ export const auditRepo = {
              max(seq) filter (where is_last) as last_seq,
              max(${isoText('at')}) filter (where is_last) as last_at,
              max(hash) filter (where is_last) as last_hash,
+             max(hash_version) filter (where is_last) as last_version,
              -- The first break: the smallest array, its position first (zero-padded to sort as text).
              min(array[lpad(rn::text, 12, '0'), reason,
                        case when blame_previous then p_id else id end::text, chain,
@@ -190,6 +220,7 @@ export const auditRepo = {
             seq: Number(r.last_seq),
             at: String(r.last_at),
             hash: String(r.last_hash),
+            version: Number(r.last_version),
           }
         : null,
       broken: broken
@@ -202,5 +233,47 @@ export const auditRepo = {
           }
         : null,
     };
+  },
+
+  /**
+   * Each chain's last entry (what a checkpoint records): a loose index scan of (chain, seq), one
+   * probe per chain, so a million entries in a thousand chains cost a thousand index lookups.
+   */
+  async heads(db: DbOrTx): Promise<ChainHead[]> {
+    const { rows } = await db.execute<{ chain: string; id: string; seq: string; at: string; hash: string }>(sql`
+      with recursive c(chain) as (
+        (select chain from audit_log order by chain limit 1)
+        union all
+        select (select a.chain from audit_log a where a.chain > c.chain order by a.chain limit 1)
+        from c where c.chain is not null
+      )
+      select c.chain, h.id::text as id, h.seq, ${isoText('h.at')} as at, h.hash
+      from c cross join lateral (select id, seq, at, hash from audit_log a where a.chain = c.chain
+                                 order by a.seq desc limit 1) h
+      where c.chain is not null`);
+    return rows.map((r) => ({ chain: r.chain, id: r.id, seq: Number(r.seq), at: r.at, hash: r.hash }));
+  },
+
+  /**
+   * What stands where checkpoints point: per chain, its last seq now and the entry at the
+   * checkpoint's seq (null when there is none).
+   */
+  async atCheckpoints(
+    db: DbOrTx,
+    points: readonly { chain: string; seq: number }[],
+  ): Promise<{ chain: string; lastSeq: number | null; id: string | null; at: string | null; hash: string | null }[]> {
+    if (points.length === 0) return [];
+    const { rows } = await db.execute<Record<string, string | null>>(sql`
+      select p.chain, (select max(seq) from audit_log a where a.chain = p.chain) as last_seq,
+             e.id::text as id, ${isoText('e.at')} as at, e.hash
+      from jsonb_to_recordset(${JSON.stringify(points)}::jsonb) as p(chain text, seq bigint)
+      left join audit_log e on e.chain = p.chain and e.seq = p.seq`);
+    return rows.map((r) => ({
+      chain: String(r.chain),
+      lastSeq: r.last_seq === null ? null : Number(r.last_seq),
+      id: r.id ?? null,
+      at: r.at ?? null,
+      hash: r.hash ?? null,
+    }));
   },
 };

@@ -13,7 +13,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestContext } from '../../lib/request-context.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { CSV_HEADER, csvRow } from './audit-csv.ts';
-import { verifyChains } from './audit-verify.service.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { auditKeys } from './audit-hash.ts';
+import { verifyLog } from './audit-verify.service.ts';
 import { type AuditListFilters, type AuditRow, type AuditScope, auditRepo as repo } from './audit.repo.ts';
 
 /** Rows per query while streaming the CSV. */
@@ -45,7 +47,7 @@ async function append(tx: Tx, input: AuditInput): Promise<AuditRow> {
   const actorId = input.actorId !== undefined ? input.actorId : (ctx?.userId ?? null);
   // An API key acts for its workspace; the key, not a person, is the actor.
   const apiKeyId = input.apiKeyId !== undefined ? input.apiKeyId : (ctx?.apiKeyId ?? null);
-  return repo.append(tx, {
+  return repo.append(tx, auditKeys(), {
     chain: workspaceId ?? INSTALLATION_CHAIN,
     workspaceId,
     actorId,
@@ -134,8 +136,8 @@ export function toEntry(r: { entry: AuditRow; actorEmail: string | null; actorNa
   };
 }
 
-export function createAuditService(deps: { db: Db }) {
-  const { db } = deps;
+export function createAuditService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
   return {
     async list(reader: AuditReader, query: AuditQuery): Promise<AuditPage> {
       const q = auditQuerySchema.parse(query);
@@ -145,7 +147,7 @@ export function createAuditService(deps: { db: Db }) {
     },
 
     async verify(reader: AuditReader, scope: 'workspace' | 'installation'): Promise<AuditVerifyResult> {
-      return verifyChains(db, scopeFor(reader, scope));
+      return verifyLog(db, storage, auditKeys(), scopeFor(reader, scope));
     },
 
     /**

@@ -1,9 +1,10 @@
-import type { AuditEntry, AuditVerifyResult } from '@vigil/shared';
 import { createDb } from '@vigil/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { auditEntries, verifyAudit } from '../../../test/audit-helpers.ts';
 import { withPg } from '../../../test/helpers.ts';
 import { requestContext } from '../../lib/request-context.ts';
+import { deriveAuditKeys } from './audit-hash.ts';
 import { verifyChains } from './audit-verify.service.ts';
 import { audit } from './audit.service.ts';
 
@@ -12,30 +13,24 @@ import { audit } from './audit.service.ts';
  * the chain verified, a row edited behind the trigger's back found by Verify, the trigger itself,
  * concurrent appends, the CSV export, and one workspace never seeing another's entries.
  */
+/** A keyed re-hash of a row in place, as someone holding AUTH_SECRET could do (the pads: $pad, $pad+1). */
+const keyedRehash = (pad: number) => `audit_entry_hmac($${pad}::bytea, $${pad + 1}::bytea, prev_hash, chain, seq, at,
+  workspace_id, actor_id, actor_kind, api_key_id, action, target_type, target_id, ip, details)`;
+
 describe('audit log', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signUp>>;
   let owner: Awaited<ReturnType<typeof signUp>>;
   let other: Awaited<ReturnType<typeof signUp>>;
+  let keys: ReturnType<typeof deriveAuditKeys>;
 
   const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const list = async (token: string, query = ''): Promise<AuditEntry[]> => {
-    const res = await get(token, `/api/v1/audit${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().items;
-  };
-  const verify = async (token: string, scope = 'workspace'): Promise<AuditVerifyResult> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/audit/verify?scope=${scope}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const list = (token: string, query = '') => auditEntries(t.app, token, query);
+  const verify = (token: string, scope = 'workspace') => verifyAudit(t.app, token, scope);
 
   beforeAll(async () => {
     t = await createTestApp();
+    keys = deriveAuditKeys(t.config.authSecret);
     admin = await signUp(t.app, { displayName: 'Admin' }); // first account → admin
     owner = await signUp(t.app, { displayName: 'Olivia Owner' });
     other = await signUp(t.app, { displayName: 'Other tenant' });
@@ -120,17 +115,18 @@ describe('audit log', () => {
     expect((await verify(admin.token, 'installation')).brokenAt?.id).toBe(victim.id);
   });
 
-  it('a row rewritten whole (with a recomputed hash) is found by its successor’s link', async () => {
+  it('a row rewritten whole: without the key its own hash fails; with it, its successor’s link does', async () => {
     const w = await signUp(t.app, { displayName: 'Rewritten' });
     const cam = await createTestPatternCamera(t.app, w.token, 'One');
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/cameras/${cam}`,
-      headers: bearer(w.token),
-      payload: { name: 'Two' },
-    });
-    const [, first] = await list(w.token);
-    // A forger with the database's keys rewrites the entry and recomputes its own hash.
+    for (const name of ['Two', 'Three'])
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/cameras/${cam}`,
+        headers: bearer(w.token),
+        payload: { name },
+      });
+    const [, second] = await list(w.token);
+    // A superuser without the key rewrites an entry and recomputes an (unkeyed) hash for it.
     await withPg(t.databaseUrl, async (c) => {
       await c.query('set session_replication_role = replica');
       await c.query(
@@ -138,11 +134,20 @@ describe('audit log', () => {
            hash = audit_entry_hash(prev_hash, chain, seq, at, workspace_id, actor_id, actor_kind, api_key_id, action,
                                    target_type, target_id, ip, $2::jsonb)
          where id = $1`,
-        [first!.id, JSON.stringify({ name: 'Forged' })],
+        [second!.id, JSON.stringify({ name: 'Forged' })],
       );
     });
-    // The forged row is consistent in itself; its successor still links to the original hash.
-    expect((await verify(w.token)).brokenAt).toMatchObject({ id: first!.id, reason: 'link-mismatch' });
+    expect((await verify(w.token)).brokenAt).toMatchObject({ id: second!.id, reason: 'hash-mismatch' });
+    // Someone holding AUTH_SECRET rewrites it with a keyed hash: consistent in itself, its
+    // successor still links to the original hash.
+    await withPg(t.databaseUrl, async (c) => {
+      await c.query('set session_replication_role = replica');
+      await c.query(
+        `update audit_log set details = $2::jsonb, hash = ${keyedRehash(3).replace('details)', '$2::jsonb)')} where id = $1`,
+        [second!.id, JSON.stringify({ name: 'Forged' }), keys.ipad, keys.opad],
+      );
+    });
+    expect((await verify(w.token)).brokenAt).toMatchObject({ id: second!.id, reason: 'link-mismatch' });
   });
 
   it('a removed entry is found by the gap it leaves', async () => {
@@ -178,30 +183,27 @@ describe('audit log', () => {
     const rowAt = async (seq: number) => (await list(w.token, '?limit=200')).find((e) => e.seq === seq)!;
     try {
       for (const size of [1, 2, 3, 5, 50])
-        expect(await verifyChains(db, scope, size)).toMatchObject({ ok: true, entries: 5 });
+        expect(await verifyChains(db, keys, scope, size)).toMatchObject({ ok: true, entries: 5 });
       // Entry 2 rewritten whole: its successor, 3, opens the second batch of 2 and blames it.
       const second = await rowAt(2);
       await withPg(t.databaseUrl, async (c) => {
         await c.query('set session_replication_role = replica');
         await c.query(
-          `update audit_log set ip = '192.0.2.1',
-             hash = audit_entry_hash(prev_hash, chain, seq, at, workspace_id, actor_id, actor_kind, api_key_id, action,
-                                     target_type, target_id, '192.0.2.1', details)
-           where id = $1`,
-          [second.id],
+          `update audit_log set ip = '192.0.2.1', hash = ${keyedRehash(2).replace(', ip,', ", '192.0.2.1',")} where id = $1`,
+          [second.id, keys.ipad, keys.opad],
         );
       });
       for (const size of [1, 2, 3, 50])
-        expect(await verifyChains(db, scope, size), `batch ${size}`).toMatchObject({
+        expect(await verifyChains(db, keys, scope, size), `batch ${size}`).toMatchObject({
           ok: false,
           entries: 3,
           brokenAt: { id: second.id, seq: 2, at: second.at, reason: 'link-mismatch' },
         });
       // The installation's view (every chain, an earlier test's break first) answers the same
       // whether its batches cross chains' edges or not.
-      const whole = await verifyChains(db, 'installation');
+      const whole = await verifyChains(db, keys, 'installation');
       for (const size of [1, 2, 7]) {
-        const small = await verifyChains(db, 'installation', size);
+        const small = await verifyChains(db, keys, 'installation', size);
         expect({ entries: small.entries, brokenAt: small.brokenAt }, `batch ${size}`).toEqual({
           entries: whole.entries,
           brokenAt: whole.brokenAt,

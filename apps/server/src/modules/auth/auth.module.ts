@@ -22,7 +22,7 @@ declare module '../../kernel/module.ts' {
  */
 export const authModule = defineModule({
   name: 'auth',
-  auditActions: ['sign-out', 'password.changed', 'password.reset'],
+  auditActions: ['sign-out', 'password.changed', 'password.reset', 'settings.sign-in-changed'],
   provides: { 'two-factor-throttle': ({ db }) => createTwoFactorThrottle(db) },
   serve: {
     needs: ['accounts', 'mail', 'invitations', 'api-keys', 'security'],

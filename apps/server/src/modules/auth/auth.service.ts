@@ -14,6 +14,7 @@ import type { Deferred } from '../../lib/deferred.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { AccountsService } from '../accounts/accounts.module.ts';
 import { toWorkspace } from '../accounts/accounts.module.ts';
+import { audit } from '../audit/audit.module.ts';
 import type { MailService } from '../mail/mail.module.ts';
 import { authRepo } from './auth.repo.ts';
 import { type SignInGuards, createSignIn } from './sign-in.service.ts';
@@ -166,6 +167,13 @@ export function createAuthService(deps: {
       await db.transaction(async (tx) => {
         await authRepo.deleteSession(tx, session.tokenHash);
         await publish(tx, { topic: 'session.revoked', uid: session.user.id, session: session.tokenHash });
+        await audit.record(tx, {
+          action: 'sign-out',
+          workspaceId: session.user.workspaceId,
+          actorId: session.user.id,
+          targetType: 'user',
+          targetId: session.user.id,
+        });
       });
     },
 
@@ -219,6 +227,15 @@ export function createAuthService(deps: {
         const user = await accounts.findById(userId);
         // The owner proved control of the mailbox: a lock an attacker caused is lifted.
         if (user) await authRepo.clearFailures(tx, throttleKey.account(user.email));
+        // In the person's own workspace's chain: no session says which one they are in.
+        await audit.record(tx, {
+          action: 'password.reset',
+          workspaceId: user?.workspaceId ?? null,
+          actorId: userId,
+          ip: meta.ip,
+          targetType: 'user',
+          targetId: userId,
+        });
       });
     },
 
@@ -232,13 +249,31 @@ export function createAuthService(deps: {
         // Every other session ends, and what it has open closes; this one carries on.
         await authRepo.deleteUserSessions(tx, session.user.id, session.tokenHash);
         await publish(tx, { topic: 'session.revoked', uid: session.user.id, exceptSession: session.tokenHash });
+        // The person's own workspace's chain, like a reset's, whichever workspace they are in.
+        await audit.record(tx, {
+          action: 'password.changed',
+          workspaceId: session.homeWorkspaceId,
+          actorId: session.user.id,
+          targetType: 'user',
+          targetId: session.user.id,
+        });
       });
     },
 
     settings,
 
+    /** The installation's sign-in settings, recorded in the installation's chain. */
     async saveSettings(next: AuthSettings): Promise<AuthSettings> {
-      await authRepo.saveSetting(db, ENUMERATION_SETTING, next.enumerationProtection);
+      const before = await settings();
+      await db.transaction(async (tx) => {
+        await authRepo.saveSetting(tx, ENUMERATION_SETTING, next.enumerationProtection);
+        await audit.record(tx, {
+          action: 'settings.sign-in-changed',
+          workspaceId: null,
+          targetType: 'installation',
+          details: { enumerationProtection: next.enumerationProtection, previous: before.enumerationProtection },
+        });
+      });
       return settings();
     },
 

@@ -23,7 +23,7 @@ export { liftingPlan, planGate } from './plan-gate.service.ts';
  */
 export const billingModule = defineModule({
   name: 'billing',
-  auditActions: ['plan.changed', 'plan.pricing-changed'],
+  auditActions: ['plan.changed', 'plan.pricing-changed', 'settings.payment-changed'],
   serve: { needs: ['accounts'], register: billingRoutesOf },
   work: {
     needs: ['mail'],

@@ -1,6 +1,7 @@
 import type { Db } from '@vigil/db';
 import type { PaymentSettings, UpdatePaymentSettingsInput } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { audit } from '../audit/audit.module.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { type StoredPaymentSettings, paymentSettingsRepo as repo } from './payment-settings.repo.ts';
 
@@ -24,6 +25,21 @@ export function toPaymentSettings(s: StoredPaymentSettings, secrets: SecretBox):
       accountName: s.stripe.accountName,
     },
     updatedAt: s.updatedAt,
+  };
+}
+
+const PLAIN_FIELDS = ['provider', 'currency', 'taxRate', 'graceDays', 'seller', 'manualInstructions'] as const;
+
+/** What the audit entry says changed: field names, the provider, whether a Stripe secret was replaced — never a secret. */
+function paymentChange(before: StoredPaymentSettings, after: StoredPaymentSettings, input: UpdatePaymentSettingsInput) {
+  const fields: string[] = PLAIN_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+  if (before.stripe.publishableKey !== after.stripe.publishableKey) fields.push('stripe.publishableKey');
+  if (input.stripe?.secretKey) fields.push('stripe.secretKey');
+  if (input.stripe?.webhookSecret) fields.push('stripe.webhookSecret');
+  return {
+    fields,
+    provider: after.provider,
+    ...(before.provider !== after.provider ? { previousProvider: before.provider } : {}),
   };
 }
 
@@ -82,7 +98,15 @@ export function createPaymentSettingsService(deps: { db: Db; secrets: SecretBox;
             provider: 'Stripe is not connected',
           },
         );
-      await repo.write(db, next);
+      await db.transaction(async (tx) => {
+        await repo.write(tx, next);
+        await audit.record(tx, {
+          action: 'settings.payment-changed',
+          workspaceId: null,
+          targetType: 'installation',
+          details: paymentChange(current, next, input),
+        });
+      });
       return toPaymentSettings(next, secrets);
     },
   };

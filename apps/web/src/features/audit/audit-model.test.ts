@@ -51,7 +51,7 @@ describe('audit panel model', () => {
   });
 
   it('words the verify result', () => {
-    const ok: AuditVerifyResult = { ok: true, entries: 3, chains: 1, brokenAt: null, ms: 1 };
+    const ok: AuditVerifyResult = { ok: true, entries: 3, chains: 1, brokenAt: null, checkpointAt: null, ms: 1 };
     expect(verifyMessage(ok)).toEqual({ key: 'audit.verify.ok', values: { count: 3 } });
     expect(verifyMessage({ ...ok, entries: 0 }).key).toBe('audit.verify.empty');
     const broken = {
