@@ -12,17 +12,83 @@ export type DbOrTx = Db | Tx;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
- * A pool that fails fast instead of hanging when the database is gone or frozen: connecting gives
- * up after 5 s, a statement after 15 s on the server, and a reply that never comes after 20 s on
- * the client (a frozen server cannot enforce its own timeout). Requests then answer 503/504.
+ * How long a pool waits, by what it serves. A frozen server accepts TCP connections and never
+ * answers, and cannot enforce its own statement_timeout: the client's reply timeout
+ * (query_timeout) is what ends the wait, a little after the server's own limit so that a live but
+ * slow server still cancels its statement (57014 → deadline-exceeded) first.
+ * - `request`: the API's pool. A request waits at most 3 s for a connection or a free slot of the
+ *   pool (→ unavailable), and 10 s for a reply (→ deadline-exceeded): never a hang.
+ * - `background`: recorders and job workers, whose statements (retention, recounts, reports) may
+ *   legitimately run longer.
+ */
+export const DB_TIMEOUTS = {
+  request: { connectionTimeoutMillis: 3000, statement_timeout: 8000, query_timeout: 10_000 },
+  background: { connectionTimeoutMillis: 5000, statement_timeout: 15_000, query_timeout: 20_000 },
+} as const;
+
+/**
+ * A pool that fails fast instead of hanging when the database is gone or frozen (see DB_TIMEOUTS).
  * Migrations pass `timeouts: false`: they may legitimately run long.
  */
-export function createDb(connectionString: string, max = 10, opts: { timeouts?: boolean } = {}) {
-  const limits =
-    opts.timeouts === false ? {} : { connectionTimeoutMillis: 5000, statement_timeout: 15_000, query_timeout: 20_000 };
+export function createDb(
+  connectionString: string,
+  max = 10,
+  opts: { timeouts?: keyof typeof DB_TIMEOUTS | false } = {},
+) {
+  const limits = opts.timeouts === false ? {} : DB_TIMEOUTS[opts.timeouts ?? 'background'];
   const pool = new pg.Pool({ connectionString, max, ...limits });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return { db, pool };
+}
+
+export interface DatabaseProbe {
+  /** True when the database answered `select 1` within the probe's deadline. */
+  ping(): Promise<boolean>;
+  end(): Promise<void>;
+}
+
+/**
+ * The health checks' view of the database: one connection of its own, so a request pool whose
+ * slots are all busy never reads as a database that is down, and one deadline for connecting and
+ * answering together, so a frozen server is reported within `timeoutMs`. Pings that overlap share
+ * one round trip: a load balancer probing often adds no load.
+ */
+export function createDatabaseProbe(connectionString: string, timeoutMs = 1000): DatabaseProbe {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  pool.on('error', () => {});
+  let inFlight: Promise<boolean> | null = null;
+  const once = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        pool.query('select 1').then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    ping: () => {
+      inFlight ??= once().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    end: () => pool.end(),
+  };
 }
