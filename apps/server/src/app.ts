@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { createDatabaseProbe, createDb } from '@vigil/db';
+import { createDatabaseProbe, createDb, endPool } from '@vigil/db';
 import type { FastifyInstance } from 'fastify';
 import type { Config, Role } from './config.ts';
 import type { ProbeInfra, ServeOptions } from './kernel/module.ts';
@@ -77,7 +77,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     for (const close of closers) await close();
     await deferred.drain();
     await hub.stop();
-    await pool.end();
+    await endPool(pool);
   });
   const storage = await openStorage(config, (m) => app.log.error(m));
   closers.push(() => storage.close());

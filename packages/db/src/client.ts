@@ -92,3 +92,25 @@ export function createDatabaseProbe(connectionString: string, timeoutMs = 1000):
     end: () => pool.end(),
   };
 }
+
+/**
+ * Ends a pool and resolves once each of its connections has closed: pg's own `end()` resolves when
+ * it has asked them to, and a PostgreSQL stopped right after would still cut the last ones off
+ * (their owners log "terminating connection"). Bounded: a connection that cannot close in time
+ * (the server gone) is not waited for.
+ */
+export async function endPool(pool: pg.Pool, timeoutMs = 3000): Promise<void> {
+  let open = pool.totalCount;
+  let timer: NodeJS.Timeout | undefined;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open <= 0) resolve();
+    });
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await pool.end();
+  await closed;
+  clearTimeout(timer);
+}
