@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateJobQueue } from '../src/modules/jobs/job-worker.service.ts';
 import { bearer, signUp } from './harness.ts';
-import { getMe, patchMe } from './helpers.ts';
+import { getMe, patchMe, withPg } from './helpers.ts';
 
 /**
  * A frozen database (SIGSTOP: it accepts connections and never answers) is reported within the
@@ -141,6 +141,17 @@ describe('a frozen database', () => {
     console.log(
       `[figure] PostgreSQL thawed: ready and serving again after ${(performance.now() - thawed).toFixed(0)} ms`,
     );
+    // No connection whose reply timed out went back to the pool mid-transaction, holding its locks.
+    const stale = await withPg(
+      server.url,
+      async (c) =>
+        (
+          await c.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%' and pid <> pg_backend_pid()",
+          )
+        ).rows[0]!.n,
+    );
+    expect(stale).toBe(0);
     const renamed = await patchMe(app, token, { displayName: 'Thawed' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(token) })).json().user).toMatchObject({

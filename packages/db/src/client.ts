@@ -27,8 +27,47 @@ export const DB_TIMEOUTS = {
 } as const;
 
 /**
- * A pool that fails fast instead of hanging when the database is gone or frozen (see DB_TIMEOUTS).
- * Migrations pass `timeouts: false`: they may legitimately run long.
+ * A connection whose reply never came is in an unknown state: pg only stops waiting, and the
+ * connection would go back to the pool with the statement still running on a frozen server (a
+ * transaction's ROLLBACK queued behind it, then dropped) — found after a thaw as a session "idle in
+ * transaction" holding its locks, or never released at all when the timeout hit BEGIN (drizzle
+ * releases only after it). So on a reply timeout the connection is closed and handed back to the
+ * pool as broken at once: what was queued on it fails now, and a later release by its user is a
+ * no-op.
+ */
+class FailFastClient extends pg.Client {
+  private dropOnTimeout = (err: unknown) => {
+    if (!(err instanceof Error) || err.message !== 'Query read timeout') return;
+    const self = this as unknown as { connection?: { stream?: { destroy(): void } }; release?: (e?: Error) => void };
+    self.connection?.stream?.destroy();
+    const release = self.release;
+    if (release) {
+      self.release = () => {};
+      release(err);
+    }
+  };
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; every form passes through.
+  override query(...args: any[]): any {
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        this.dropOnTimeout(err);
+        last(err, res);
+      };
+      // biome-ignore lint/suspicious/noExplicitAny: see above.
+      return (super.query as any)(...args);
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: see above.
+    const result = (super.query as any)(...args);
+    if (result && typeof result.then === 'function') result.then(undefined, this.dropOnTimeout);
+    return result;
+  }
+}
+
+/**
+ * A pool that fails fast instead of hanging when the database is gone or frozen (see DB_TIMEOUTS
+ * and FailFastClient). Migrations pass `timeouts: false`: they may legitimately run long.
  */
 export function createDb(
   connectionString: string,
@@ -36,7 +75,7 @@ export function createDb(
   opts: { timeouts?: keyof typeof DB_TIMEOUTS | false } = {},
 ) {
   const limits = opts.timeouts === false ? {} : DB_TIMEOUTS[opts.timeouts ?? 'background'];
-  const pool = new pg.Pool({ connectionString, max, ...limits });
+  const pool = new pg.Pool({ connectionString, max, ...limits, Client: FailFastClient });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
