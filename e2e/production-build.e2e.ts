@@ -35,6 +35,7 @@ describe('production build', () => {
     expect(await (await fetch(`${server.url}/api/health/ready`)).json()).toEqual({
       ready: true,
       roles: { serve: true, record: true, work: true },
+      database: 'up',
     });
     const signUp = await fetch(`${server.url}/api/v1/auth/sign-up`, {
       method: 'POST',

@@ -1,5 +1,6 @@
 // `npm start`: build the web app when its sources are newer than the build, then run the
-// server in this same process (so a signal to this process reaches the server directly).
+// server in this same process (so a signal to this process reaches the server directly). The
+// npm script execs node: npm forwards SIGTERM to its child, which must be this process, not a shell.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

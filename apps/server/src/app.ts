@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { createDb } from '@vigil/db';
+import { createDatabaseProbe, createDb, endPool } from '@vigil/db';
 import type { FastifyInstance } from 'fastify';
 import type { Config, Role } from './config.ts';
 import type { ProbeInfra, ServeOptions } from './kernel/module.ts';
@@ -46,12 +46,15 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
   const app = createBaseApp(config, opts.logger);
   const serving = roles.has('serve');
   // The API's pool is sized for requests; a process that only answers probes needs two connections.
-  const { db, pool } = serving ? createDb(opts.databaseUrl) : createDb(opts.databaseUrl, 2);
+  const { db, pool } = createDb(opts.databaseUrl, serving ? 10 : 2, { timeouts: 'request' });
+  const probeDb = createDatabaseProbe(opts.databaseUrl);
+  app.addHook('onClose', () => probeDb.end());
   const liveFeeds = opts.video?.liveFeeds ?? new Map<string, LiveFeed>();
   const probe: ProbeInfra = {
     config,
     db,
     pool,
+    pingDatabase: probeDb.ping,
     embedded: opts.embedded,
     version: VERSION,
     readiness: opts.readiness,
@@ -74,7 +77,7 @@ export async function buildApp(config: Config, opts: AppOptions): Promise<Fastif
     for (const close of closers) await close();
     await deferred.drain();
     await hub.stop();
-    await pool.end();
+    await endPool(pool);
   });
   const storage = await openStorage(config, (m) => app.log.error(m));
   closers.push(() => storage.close());

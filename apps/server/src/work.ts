@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { createDb } from '@vigil/db';
+import { createDb, endPool } from '@vigil/db';
 import type { Config } from './config.ts';
 import type { WorkInfra } from './kernel/module.ts';
 import { type ModuleJobs, workModules } from './kernel/work.ts';
@@ -50,7 +50,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
   const release = async () => {
     for (const close of closers) await close();
     await storage.close();
-    await pool.end();
+    await endPool(pool);
   };
 
   let jobs: ModuleJobs | undefined;

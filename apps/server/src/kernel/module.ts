@@ -83,6 +83,8 @@ export interface ProbeInfra {
   config: Config;
   db: Db;
   pool: Pool;
+  /** Whether the database answers within 1 s, on a connection of its own (health checks). */
+  pingDatabase: () => Promise<boolean>;
   embedded: boolean;
   version: string;
   readiness?: () => Partial<Record<Role, boolean>>;

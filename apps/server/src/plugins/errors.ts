@@ -54,11 +54,13 @@ function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError;
     // statement_timeout or a cancelled query: the database did not answer in time.
     if (pgCode === '57014') return { error: new AppError('deadline-exceeded'), status: 504 };
   }
-  // node-postgres's own timeouts and lost connections carry no code, only their words.
+  // node-postgres's own timeouts and lost connections carry no code, only their words. A
+  // transaction whose statement got no reply fails on its ROLLBACK: the connection was dropped
+  // (packages/db client.ts), so the client "was closed".
   const words = `${err.message} ${(err.cause as Error | undefined)?.message ?? ''}`;
   if (/Query read timeout/.test(words)) return { error: new AppError('deadline-exceeded'), status: 504 };
   if (
-    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|Client was closed and is not queryable/.test(
       words,
     )
   )

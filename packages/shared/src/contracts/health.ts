@@ -9,10 +9,14 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
-/** GET /api/health/ready: whether each role this process runs (VIGIL_ROLES) is doing its work. */
+/**
+ * GET /api/health/ready: whether each role this process runs (VIGIL_ROLES) is doing its work and
+ * the database answers (within 1 s): ready only when all of them are.
+ */
 export const readinessSchema = z.object({
   ready: z.boolean(),
   roles: z.partialRecord(z.enum(['serve', 'record', 'work']), z.boolean()),
+  database: z.enum(['up', 'down']),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

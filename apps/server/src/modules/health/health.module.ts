@@ -5,7 +5,7 @@ import { healthRoutes } from './health.routes.ts';
 export const healthModule = defineModule({
   name: 'health',
   probe: {
-    register: (app, { pool, embedded, version, readiness }) =>
-      healthRoutes(app, { pool, embedded, version, readiness }),
+    register: (app, { pingDatabase, embedded, version, readiness }) =>
+      healthRoutes(app, { pingDatabase, embedded, version, readiness }),
   },
 });

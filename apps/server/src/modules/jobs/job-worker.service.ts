@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Db } from '@vigil/db';
+import { type Db, endPool } from '@vigil/db';
 import {
   Logger,
   makeWorkerUtils,
@@ -170,7 +170,7 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
       opts.onStopping?.();
       await runner.stop();
       await utils.release();
-      await pgPool.end();
+      await endPool(pgPool);
     },
     healthy: () => healthy,
   };
