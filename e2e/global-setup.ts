@@ -36,7 +36,16 @@ async function startE2eServer(): Promise<RunResource> {
   }
   return {
     provide: { baseUrl: server.url, mapTilePort, dataDir: server.dataDir },
-    stop: () => server.stop(),
+    stop: async () => {
+      // A 500 seen by a spec is easier to mend with the server's own account of it: every error
+      // the server logged during the run is printed at the end (LOG_LEVEL=warn keeps the log short).
+      const failures = server
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line));
+      if (failures.length) console.error(`[e2e server] ${failures.length} error(s) logged:\n${failures.join('\n')}`);
+      await server.stop();
+    },
   };
 }
 

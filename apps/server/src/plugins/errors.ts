@@ -51,6 +51,9 @@ function fromFastify(err: FastifyError, req: FastifyRequest): { error: AppError;
     // The database is unreachable, shutting down or starting: say so, and that it will pass.
     if (/^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/.test(pgCode) || CONNECTION_ERRORS.has(pgCode))
       return { error: new AppError('unavailable'), status: 503 };
+    // A deadlock or a serialization failure: two writers met (a person deleting a camera while its
+    // recorder writes to it); nothing was written, and the same request again will pass.
+    if (pgCode === '40P01' || pgCode === '40001') return { error: new AppError('aborted'), status: 409 };
     // statement_timeout or a cancelled query: the database did not answer in time.
     if (pgCode === '57014') return { error: new AppError('deadline-exceeded'), status: 504 };
   }

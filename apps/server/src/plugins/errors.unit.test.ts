@@ -30,6 +30,9 @@ async function app() {
   a.get('/pg', async () => {
     throw Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' });
   });
+  a.get('/deadlock', async () => {
+    throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+  });
   a.post('/fn', { config: { callable: true } }, async () => {
     throw new AppError('permission-denied');
   });
@@ -72,6 +75,11 @@ describe('error mapping', () => {
       expect(strict.statusCode, field).toBe(400);
       expect(strict.json().error.code, field).toBe('invalid-argument');
     }
+  });
+  it('a deadlock between two writers is a conflict to retry (aborted, 409), not a server fault', async () => {
+    const res = await (await app()).inject({ method: 'GET', url: '/deadlock' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: { code: 'aborted', message: 'Operation was aborted due to conflict.' } });
   });
   it('hides 5xx detail', async () => {
     const res = await (await app()).inject({ method: 'GET', url: '/boom' });

@@ -103,6 +103,10 @@ export const camerasRepo = {
 
   /** The removed camera's name, or undefined when there was no such camera in the workspace (or the scope). */
   async remove(db: DbOrTx, workspaceId: string, scope: CameraScope, id: string): Promise<string | undefined> {
+    // The recorder's writes lock the camera's lease row (for share) and then the camera's row; the
+    // delete cascades the other way round (camera, then lease) and the two deadlocked. Taking the
+    // lease row first puts both in one order: the delete waits for a write in flight to commit.
+    await db.execute(sql`select 1 from camera_leases where camera_id = ${id} for update`);
     const [row] = await db
       .delete(c)
       .where(and(eq(c.id, id), eq(c.workspaceId, workspaceId), cameraInScope(c.id, scope)))
