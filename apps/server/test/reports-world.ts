@@ -73,7 +73,7 @@ export async function startReportWorker(
   const tasks = createReportTasks({
     db: jobsDb.db,
     storage,
-    mail: createMailService({ db: jobsDb.db, smtpUrl: o.smtpUrl, from: 'vigil@example.com', log: () => {} }),
+    mail: createMailService({ db: jobsDb.db, smtpUrl: o.smtpUrl, from: 'vigil@example.com' }),
     publicUrl: t.config.publicUrl,
     log: () => {},
   });

@@ -218,7 +218,7 @@ describe('billing: plans, trial, manual payments, read-only workspaces', () => {
     try {
       const jobs = createBillingJobs({
         db,
-        mail: createMailService({ db, from: 'vigil@test', log: () => {} }),
+        mail: createMailService({ db, from: 'vigil@test' }),
         publicUrl: 'http://127.0.0.1:3000',
         log: () => {},
       });

@@ -53,7 +53,7 @@ describe('storage sample', () => {
       expect(usage).toBe('0.044');
       const jobs = createBillingJobs({
         db,
-        mail: createMailService({ db, from: 'vigil@test', log: () => {} }),
+        mail: createMailService({ db, from: 'vigil@test' }),
         publicUrl: 'http://127.0.0.1:3000',
         log: () => {},
       });

@@ -20,7 +20,7 @@ declare module '../../kernel/module.ts' {
 export const mailModule = defineModule({
   name: 'mail',
   provides: {
-    mail: ({ db, config, log }) => createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    mail: ({ db, config }) => createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom }),
   },
   work: {
     crontab: ['40 3 * * * mail-retention ?max=1&jobKey=mail-retention'],

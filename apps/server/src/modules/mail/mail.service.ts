@@ -124,7 +124,6 @@ export function createMailService(deps: {
   db: Db;
   smtpUrl?: string;
   from: string;
-  log: (m: string) => void;
 }): MailService {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   /**

@@ -147,7 +147,7 @@ describe('mail through the job queue over SMTP', () => {
   });
 
   it('a 5xx refusal is final: the mail fails after one attempt and its job is in the failed jobs', async () => {
-    const mail = createMailService({ db, smtpUrl: sink.url, from: FROM, log: () => {} });
+    const mail = createMailService({ db, smtpUrl: sink.url, from: FROM });
     const { outboxId } = await db.transaction((tx) =>
       mail.queue(tx, { to: `gone-${Date.now()}@example.com`, subject: 'Invoice', text: 'Your invoice' }),
     );

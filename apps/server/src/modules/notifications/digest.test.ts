@@ -37,7 +37,7 @@ describe('the daily email digest', () => {
   const digest = (hour: number, now?: () => Date) =>
     createDigest({
       db,
-      mail: createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>', log: () => {} }),
+      mail: createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>' }),
       publicUrl: w.t.config.publicUrl,
       authSecret: w.t.config.authSecret,
       hour,

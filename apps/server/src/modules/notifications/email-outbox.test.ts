@@ -29,7 +29,7 @@ describe('email deliveries with no SMTP configured', () => {
     ({ db, pool } = createDb(w.t.databaseUrl, 3));
     storage = await openStorage(w.t.config, () => {});
     // The mail service as the embedded default has it: no SMTP URL.
-    mail = createMailService({ db, from: 'Vigil <vigil@example.com>', log: () => {} });
+    mail = createMailService({ db, from: 'Vigil <vigil@example.com>' });
     const { tasks } = testNotifier(w.t.config, { db, mail, storage, pictureWaitMs: 0 });
     worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks });
   });

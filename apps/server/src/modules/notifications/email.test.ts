@@ -41,7 +41,7 @@ describe('email notifications and unsubscribing', () => {
     db = c.db;
     end = () => c.pool.end();
     storage = await openStorage(w.t.config, () => {});
-    mail = createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>', log: () => {} });
+    mail = createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>' });
     const notifier = testNotifier(w.t.config, {
       db,
       mail,
@@ -186,7 +186,7 @@ describe('email notifications and unsubscribing', () => {
     expect(later).toMatchObject({ ok: false, retry: true, code: 451 });
     expect(!later.ok && later.error).toContain('451');
 
-    const down = createMailService({ db, smtpUrl: 'smtp://127.0.0.1:9', from: 'v@example.com', log: () => {} });
+    const down = createMailService({ db, smtpUrl: 'smtp://127.0.0.1:9', from: 'v@example.com' });
     const err = await down
       .deliver({ to: 'x@example.com', subject: 's', text: 't', html: '<p>t</p>' })
       .catch((e: unknown) => e);

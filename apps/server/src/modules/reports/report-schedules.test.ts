@@ -59,7 +59,7 @@ describe('report schedules: validated recipients, one report and one mail per pe
     schedulesJob = createReportScheduleTasks({
       db: jobsDb.db,
       storage: createLocalStorage(t.config.storageDir, t.config.authSecret),
-      mail: createMailService({ db: jobsDb.db, smtpUrl: sink.url, from: 'vigil@example.com', log: () => {} }),
+      mail: createMailService({ db: jobsDb.db, smtpUrl: sink.url, from: 'vigil@example.com' }),
       publicUrl: t.config.publicUrl,
       log: () => {},
     });

@@ -43,7 +43,7 @@ describe('tasks: the assignee is told, and lists hear every change', () => {
     storage = await openStorage(w.t.config, () => {});
     const notifier = testNotifier(w.t.config, {
       db,
-      mail: createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>', log: () => {} }),
+      mail: createMailService({ db, smtpUrl: sink.url, from: 'Vigil <vigil@example.com>' }),
       storage,
     });
     worker = await startTestWorker({ databaseUrl: w.t.databaseUrl, db, tasks: notifier.tasks });
