@@ -120,11 +120,7 @@ function outboxMessage(row: OutboxRow): OutboxMessage {
  * Every mail is written to the outbox first (an admin can read it in the app), then sent by
  * SMTP when configured. On the embedded default the outbox is the delivery.
  */
-export function createMailService(deps: {
-  db: Db;
-  smtpUrl?: string;
-  from: string;
-}): MailService {
+export function createMailService(deps: { db: Db; smtpUrl?: string; from: string }): MailService {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   /**
    * A rich mail's copy says it failed: the caller's own delivery engine (notifications, reports)
