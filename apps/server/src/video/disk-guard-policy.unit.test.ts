@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { REACTION_MS, WriteRate, marginBytes, planPrune, takeOldest, thresholdBytes } from './disk-guard-policy.ts';
+
+const GB = 1e9;
+const DEFAULTS = { percent: 5, maxGb: 2 };
+
+describe('disk guard policy', () => {
+  it('the threshold is the smaller of the percentage and the cap', () => {
+    // 5 % of 10 GB is 0.5 GB, under the 2 GB cap.
+    expect(thresholdBytes(10 * GB, DEFAULTS)).toBe(0.5 * GB);
+    // 5 % of 4 TB is 200 GB: the cap wins.
+    expect(thresholdBytes(4000 * GB, DEFAULTS)).toBe(2 * GB);
+    // Exactly where they meet (40 GB).
+    expect(thresholdBytes(40 * GB, DEFAULTS)).toBe(2 * GB);
+    expect(thresholdBytes(64e6, { percent: 10, maxGb: 0.1 })).toBe(6.4e6);
+  });
+
+  it('the margin covers the write rate over the reaction time, never under 0.5 % of the disk', () => {
+    // 16 cameras at 4 Mbit/s = 8 MB/s: 5 s of writing.
+    expect(marginBytes(8e6, 1000 * GB)).toBe(Math.max(8e6 * (REACTION_MS / 1000), 5 * GB));
+    expect(marginBytes(8e6, 100 * GB, 5000)).toBe(5e8);
+    expect(marginBytes(8e6, 1 * GB, 5000)).toBe(40e6);
+    // Nothing written: the floor.
+    expect(marginBytes(0, 1 * GB)).toBe(5e6);
+  });
+
+  it('prunes nothing while free space is a margin above the threshold', () => {
+    expect(planPrune(10 * GB, 2 * GB, 1 * GB)).toEqual({ prune: 0, low: false, clear: true });
+    // Between one and two margins above: no prune, not yet clear (a paused recorder stays paused).
+    expect(planPrune(3.5 * GB, 2 * GB, 1 * GB)).toEqual({ prune: 0, low: false, clear: false });
+    expect(planPrune(3 * GB, 2 * GB, 1 * GB)).toEqual({ prune: 0, low: false, clear: false });
+  });
+
+  it('within a margin of the threshold, prunes back to two margins above it', () => {
+    const p = planPrune(2.5 * GB, 2 * GB, 1 * GB);
+    expect(p.low).toBe(true);
+    expect(p.prune).toBe(1.5 * GB);
+    expect(2.5 * GB + p.prune).toBe(4 * GB);
+    // Under the threshold already (a burst): all of it and the two margins.
+    expect(planPrune(0.5 * GB, 2 * GB, 1 * GB).prune).toBe(3.5 * GB);
+  });
+
+  it('takes the oldest candidates until their bytes cover the need', () => {
+    const c = [{ bytes: 10 }, { bytes: 20 }, { bytes: 30 }, { bytes: 40 }];
+    expect(takeOldest(c, 25)).toEqual([{ bytes: 10 }, { bytes: 20 }]);
+    expect(takeOldest(c, 30)).toEqual([{ bytes: 10 }, { bytes: 20 }]);
+    expect(takeOldest(c, 31)).toHaveLength(3);
+    expect(takeOldest(c, 1000)).toHaveLength(4);
+    expect(takeOldest(c, 0)).toEqual([]);
+  });
+
+  it('measures the write rate from free space, counting what the guard freed, at its recent peak', () => {
+    const r = new WriteRate(10_000);
+    expect(r.bytesPerSecond).toBe(0);
+    r.push(0, 1000e6);
+    expect(r.bytesPerSecond).toBe(0);
+    r.push(1000, 996e6); // 4 MB/s
+    expect(r.bytesPerSecond).toBe(4e6);
+    // 8 MB written while the guard freed 20 MB: free space rose, the rate is 8 MB/s.
+    r.push(2000, 1008e6, 20e6);
+    expect(r.bytesPerSecond).toBe(8e6);
+    r.push(3000, 1006e6); // 2 MB/s; the peak of the window stays
+    expect(r.bytesPerSecond).toBe(8e6);
+    // Ten seconds on, the burst has left the window.
+    r.push(13_000, 986e6);
+    expect(r.bytesPerSecond).toBe(2e6);
+    // A clock that did not move adds nothing.
+    r.push(13_000, 900e6);
+    expect(r.bytesPerSecond).toBe(2e6);
+  });
+});
