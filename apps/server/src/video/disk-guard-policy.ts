@@ -68,27 +68,41 @@ export function takeOldest<T extends { bytes: number }>(candidates: readonly T[]
 /**
  * The write rate onto the filesystem, from statfs samples: bytes that disappeared from free space
  * between two samples, plus what the guard itself freed meanwhile (else a prune would read as
- * negative writing). The rate the margin uses is the highest of the recent window's intervals,
- * since a margin sized on an average is short exactly when every camera writes at once.
+ * negative writing). Writers flush in bursts (a fragment a second per camera), so a rate is taken
+ * over at least `spanMs`: the higher of the last span's and the whole window's, so a rise shows
+ * within a span and a lull does not shrink the margin at once.
  */
 export class WriteRate {
-  private readonly window: { at: number; rate: number }[] = [];
+  private readonly samples: { at: number; written: number }[] = [];
   private last: { at: number; free: number } | undefined;
+  private written = 0;
 
-  constructor(private readonly windowMs = 10_000) {}
+  constructor(
+    private readonly windowMs = 10_000,
+    private readonly spanMs = 2000,
+  ) {}
 
   /** A sample at `at` ms; `freed` = bytes the guard deleted since the previous sample. */
   push(at: number, free: number, freed = 0): void {
     const prev = this.last;
+    if (prev && at <= prev.at) return;
     this.last = { at, free };
-    if (!prev || at <= prev.at) return;
-    const written = Math.max(0, prev.free - free + freed);
-    this.window.push({ at, rate: (written * 1000) / (at - prev.at) });
-    while (this.window.length && this.window[0]!.at < at - this.windowMs) this.window.shift();
+    if (prev) this.written += Math.max(0, prev.free - free + freed);
+    this.samples.push({ at, written: this.written });
+    while (this.samples.length > 2 && this.samples[1]!.at <= at - this.windowMs) this.samples.shift();
   }
 
-  /** Bytes per second: the peak of the window (0 before two samples). */
+  /** Bytes per second over the last `span` ms (0 until the samples cover `spanMs`). */
+  private over(span: number): number {
+    const now = this.samples[this.samples.length - 1];
+    if (!now) return 0;
+    let from = this.samples[0]!;
+    for (const s of this.samples) if (s.at <= now.at - span) from = s;
+    const dt = now.at - from.at;
+    return dt >= this.spanMs ? ((now.written - from.written) * 1000) / dt : 0;
+  }
+
   get bytesPerSecond(): number {
-    return this.window.reduce((m, s) => Math.max(m, s.rate), 0);
+    return Math.max(this.over(this.spanMs), this.over(this.windowMs));
   }
 }

@@ -49,23 +49,27 @@ describe('disk guard policy', () => {
     expect(takeOldest(c, 0)).toEqual([]);
   });
 
-  it('measures the write rate from free space, counting what the guard freed, at its recent peak', () => {
-    const r = new WriteRate(10_000);
+  it('measures the write rate from free space, counting what the guard freed, over spans of 2 s at least', () => {
+    const r = new WriteRate(10_000, 2000);
     expect(r.bytesPerSecond).toBe(0);
     r.push(0, 1000e6);
+    r.push(1000, 996e6);
+    // One second is no span yet: a burst (a fragment flushed) must not read as a rate.
     expect(r.bytesPerSecond).toBe(0);
-    r.push(1000, 996e6); // 4 MB/s
+    r.push(2000, 992e6); // 4 MB/s over 2 s
     expect(r.bytesPerSecond).toBe(4e6);
-    // 8 MB written while the guard freed 20 MB: free space rose, the rate is 8 MB/s.
-    r.push(2000, 1008e6, 20e6);
-    expect(r.bytesPerSecond).toBe(8e6);
-    r.push(3000, 1006e6); // 2 MB/s; the peak of the window stays
-    expect(r.bytesPerSecond).toBe(8e6);
-    // Ten seconds on, the burst has left the window.
-    r.push(13_000, 986e6);
-    expect(r.bytesPerSecond).toBe(2e6);
+    // 16 MB written while the guard freed 20 MB: free space rose, the writing goes on.
+    r.push(3000, 996e6, 20e6);
+    expect(r.bytesPerSecond).toBe(10e6); // (4 + 16) MB over the last 2 s
+    r.push(4000, 996e6); // nothing written for a second
+    r.push(5000, 996e6);
+    // The last 2 s wrote nothing; the 10 s window still remembers the burst: 24 MB over 5 s.
+    expect(r.bytesPerSecond).toBeCloseTo(4.8e6);
+    // Past the window the burst is gone: 1 MB/s from then on.
+    for (let at = 6000; at <= 16_000; at += 1000) r.push(at, 996e6 - (at - 5000) * 1000);
+    expect(r.bytesPerSecond).toBeCloseTo(1e6);
     // A clock that did not move adds nothing.
-    r.push(13_000, 900e6);
-    expect(r.bytesPerSecond).toBe(2e6);
+    r.push(16_000, 1e6);
+    expect(r.bytesPerSecond).toBeCloseTo(1e6);
   });
 });

@@ -95,7 +95,7 @@ export function createDiskGuard(opts: DiskGuardOptions): DiskGuard {
    * Deletes the oldest unprotected local footage until `need` bytes are gone. `exhausted`: nothing
    * unprotected was left to delete before that.
    */
-  async function prune(need: number, threshold: number): Promise<{ bytes: number; exhausted: boolean }> {
+  async function prune(need: number, threshold: number, why: string): Promise<{ bytes: number; exhausted: boolean }> {
     let bytes = 0;
     let segments = 0;
     const workspaces = new Set<string>();
@@ -125,7 +125,9 @@ export function createDiskGuard(opts: DiskGuardOptions): DiskGuard {
     }
     if (segments) {
       recordDiskPruned(bytes, segments);
-      log(`disk guard: removed the oldest ${segments} segments (${fmt(bytes)}) of ${workspaces.size} workspace(s)`);
+      log(
+        `disk guard: ${why}: removed the oldest ${segments} segments (${fmt(bytes)}) of ${workspaces.size} workspace(s)`,
+      );
     }
     freedSince += bytes;
     return { bytes, exhausted };
@@ -176,7 +178,8 @@ export function createDiskGuard(opts: DiskGuardOptions): DiskGuard {
     let failed: string | undefined;
     if (plan.prune > 0) {
       try {
-        const r = await prune(plan.prune, threshold);
+        const why = `${fmt(first.free)} free, ${fmt(threshold)} kept free, margin ${fmt(margin)} (${fmt(rate.bytesPerSecond)}/s written)`;
+        const r = await prune(plan.prune, threshold, why);
         onlyProtected = r.exhausted;
       } catch (e) {
         failed = e instanceof Error ? e.message : String(e);
