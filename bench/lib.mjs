@@ -51,6 +51,8 @@ export async function startVigil(dataDir, env = {}) {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     seconds,
+    /** Everything the server printed so far (stdout and stderr). */
+    output: () => log,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
