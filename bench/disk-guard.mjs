@@ -68,6 +68,8 @@ async function phase(url, guard) {
     server = await startVigil(dataDir, {
       MEDIA_DIR: media,
       LOG_LEVEL: 'warn',
+      // Both runs in development mode: DISK_GUARD_DISABLED is refused in production, and they must match.
+      NODE_ENV: 'development',
       ...(guard ? {} : { DISK_GUARD_DISABLED: 'true' }),
     });
     const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {

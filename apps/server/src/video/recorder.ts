@@ -174,7 +174,13 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     nodeId: keeper.nodeId,
     defaults: opts.diskGuard?.defaults ?? DISK_GUARD_DEFAULTS,
     intervalMs: opts.diskGuard?.intervalMs,
-    onPause: () => void resyncAll(),
+    onPause: (reason) => {
+      // Running cameras stop at once, even with the database out of reach; the others get the status.
+      if (reason)
+        for (const id of runners.keys())
+          void enqueue(id, () => stopRunner(id, { status: 'offline', lastError: reason }));
+      void resyncAll();
+    },
     log: opts.log,
   });
   const guarding = opts.diskGuard?.enabled !== false;
