@@ -29,9 +29,15 @@ export function thresholdBytes(total: number, setting: DiskGuardSettings): numbe
 export const REACTION_MS = 5000;
 /** The margin never shrinks below this share of the filesystem, so a quiet disk still has slack. */
 const MIN_MARGIN_SHARE = 0.005;
+/**
+ * Nor grows past this one: another program's burst (a copy onto the same disk) must not make the
+ * guard delete most of the footage, nor keep a paused recorder waiting for more space than the disk has.
+ */
+const MAX_MARGIN_SHARE = 0.1;
 
 export function marginBytes(bytesPerSecond: number, total: number, reactionMs = REACTION_MS): number {
-  return Math.ceil(Math.max((bytesPerSecond * reactionMs) / 1000, total * MIN_MARGIN_SHARE));
+  const wanted = Math.max((bytesPerSecond * reactionMs) / 1000, total * MIN_MARGIN_SHARE);
+  return Math.ceil(Math.min(wanted, total * MAX_MARGIN_SHARE));
 }
 
 export interface GuardPlan {

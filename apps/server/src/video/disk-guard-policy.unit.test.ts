@@ -15,13 +15,15 @@ describe('disk guard policy', () => {
     expect(thresholdBytes(64e6, { percent: 10, maxGb: 0.1 })).toBe(6.4e6);
   });
 
-  it('the margin covers the write rate over the reaction time, never under 0.5 % of the disk', () => {
+  it('the margin covers the write rate over the reaction time, between 0.5 % and 10 % of the disk', () => {
     // 16 cameras at 4 Mbit/s = 8 MB/s: 5 s of writing.
     expect(marginBytes(8e6, 1000 * GB)).toBe(Math.max(8e6 * (REACTION_MS / 1000), 5 * GB));
     expect(marginBytes(8e6, 100 * GB, 5000)).toBe(5e8);
     expect(marginBytes(8e6, 1 * GB, 5000)).toBe(40e6);
     // Nothing written: the floor.
     expect(marginBytes(0, 1 * GB)).toBe(5e6);
+    // A burst of 500 MB/s (a copy onto the disk): never more than a tenth of the disk.
+    expect(marginBytes(500e6, 1 * GB)).toBe(100e6);
   });
 
   it('prunes nothing while free space is a margin above the threshold', () => {
