@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, raiseCameraLimit, report, startVigil } from './lib.mjs';
+import { ROOT, addOnlineRtspCameras, report, startVigil } from './lib.mjs';
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
@@ -72,29 +72,7 @@ async function phase(url, guard) {
       NODE_ENV: 'development',
       ...(guard ? {} : { DISK_GUARD_DISABLED: 'true' }),
     });
-    const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'disk@example.com', password: 'bench-password', displayName: 'Bench' }),
-    });
-    const { token, user } = await res.json();
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    if (CAMERAS > user.limits.maxCameras) await raiseCameraLimit(dataDir, CAMERAS);
-    for (let i = 0; i < CAMERAS; i++) {
-      const r = await fetch(`${server.url}/api/v1/cameras`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ name: `cam ${i}`, source: { type: 'rtsp', url }, recordingMode: 'continuous' }),
-      });
-      if (r.status !== 201) throw new Error(`camera ${i}: ${r.status} ${await r.text()}`);
-    }
-    const cameras = async () =>
-      (await (await fetch(`${server.url}/api/v1/cameras?limit=100`, { headers: auth })).json()).items;
-    const deadline = Date.now() + 60_000;
-    while ((await cameras()).filter((c) => c.status === 'online').length < CAMERAS) {
-      if (Date.now() > deadline) throw new Error('cameras did not all come online in 60 s');
-      await sleep(500);
-    }
+    const { cameras } = await addOnlineRtspCameras(server, dataDir, url, CAMERAS);
     // The write rate of the load, then a ballast that leaves FILL_S seconds of it before the disk is full.
     const a = freeOf(media).free;
     await sleep(5000);

@@ -1,24 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startRtspServer, type RtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
-import {
-  AUTH_SECRET,
-  cameraRow,
-  ffmpegPidsFor,
-  insertCamera,
-  insertOwner,
-  videoTestDb,
-  waitFor,
-} from '../../test/recorder-helpers.ts';
+// The recorder tests' helpers: a cloned database, rows, polling.
+import * as rig from '../../test/recorder-helpers.ts';
 import { registry } from '../lib/metrics.ts';
 import { createInstallationService } from '../modules/admin/installation.service.ts';
-import { insertSegment } from './camera-writes.ts';
 import { diskSample } from './disk-guard.ts';
-import { relativeSegmentPath, segmentDir } from './paths.ts';
+import { segmentDir } from './paths.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 
 /**
@@ -31,7 +23,7 @@ const MB = 1e6;
 const SETTING = { percent: 10, maxGb: 2 };
 const DAY = 86_400_000;
 
-let t: Awaited<ReturnType<typeof videoTestDb>>;
+let t: Awaited<ReturnType<typeof rig.videoTestDb>>;
 let db: Db;
 let mountDir: string;
 let rtsp: RtspServer | undefined;
@@ -51,32 +43,10 @@ function mountTmpfs(dir: string, size: string): void {
   }
 }
 
-const stamp = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-
 /** `n` contiguous 10 s segments of `bytes` each from `from`, on the tmpfs and indexed: one recording. */
 async function oldRecording(cam: { id: string; workspaceId: string }, from: Date, n: number, bytes: number) {
-  const dir = segmentDir(mountDir, cam.workspaceId, cam.id);
-  mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < n; i++) {
-    const startAt = new Date(from.getTime() + i * 10_000);
-    const name = `${stamp(startAt)}.mp4`;
-    writeFileSync(path.join(dir, name), Buffer.alloc(bytes, 1));
-    const ok = await insertSegment(db, {
-      cameraId: cam.id,
-      workspaceId: cam.workspaceId,
-      kind: 'continuous',
-      startAt,
-      endAt: new Date(startAt.getTime() + 10_000),
-      bytes,
-      path: relativeSegmentPath(cam.workspaceId, cam.id, name),
-      initBytes: 0,
-    });
-    expect(ok).toBe(true);
-  }
+  for (let i = 0; i < n; i++)
+    await rig.writeIndexedSegment(db, mountDir, cam, new Date(from.getTime() + i * 10_000), Buffer.alloc(bytes, 1));
   const [rec] = await db
     .execute<{ id: string }>(sql`select id from recordings where camera_id = ${cam.id}`)
     .then((r) => r.rows);
@@ -103,18 +73,18 @@ describe('disk guard on a filling tmpfs', () => {
   let threshold = 0;
 
   beforeAll(async () => {
-    t = await videoTestDb();
+    t = await rig.videoTestDb();
     db = t.db;
     mountDir = mkdtempSync(path.join(inject('tmpRoot'), 'disk-guard-'));
     mountTmpfs(mountDir, '48m');
     const total = (await diskSample(mountDir)).total;
     threshold = Math.min(total * 0.1, 2e9);
-    ({ workspaceId: w1 } = await insertOwner(db));
-    ({ workspaceId: w2 } = await insertOwner(db));
+    ({ workspaceId: w1 } = await rig.insertOwner(db));
+    ({ workspaceId: w2 } = await rig.insertOwner(db));
     // Footage from before: a protected recording (the oldest of all), then two unprotected ones, in two workspaces.
-    const gone1 = await insertCamera(db, w2, { name: 'Old 2', enabled: false, retentionDays: 30 });
-    const gone2 = await insertCamera(db, w1, { name: 'Old 1', enabled: false, retentionDays: 30 });
-    const vault = await insertCamera(db, w2, { name: 'Vault', enabled: false, retentionDays: 30 });
+    const gone1 = await rig.insertCamera(db, w2, { name: 'Old 2', enabled: false, retentionDays: 30 });
+    const gone2 = await rig.insertCamera(db, w1, { name: 'Old 1', enabled: false, retentionDays: 30 });
+    const vault = await rig.insertCamera(db, w2, { name: 'Vault', enabled: false, retentionDays: 30 });
     protectedRec = await oldRecording(vault, new Date(Date.now() - 4 * DAY), 2, MB);
     await db.execute(sql`update recordings set protected = true where id = ${protectedRec}`);
     olderRec = await oldRecording(gone1, new Date(Date.now() - 3 * DAY), 6, MB);
@@ -135,7 +105,7 @@ describe('disk guard on a filling tmpfs', () => {
       allowLoopbackTargets: true,
       databaseUrl: t.databaseUrl,
       mediaRoot: mountDir,
-      authSecret: AUTH_SECRET,
+      authSecret: rig.AUTH_SECRET,
       segmentSeconds: 2,
       offlineGraceMs: 1000,
       diskGuard: { defaults: SETTING, intervalMs: 500 },
@@ -143,7 +113,7 @@ describe('disk guard on a filling tmpfs', () => {
     });
     await recorder.start();
     for (const name of ['Gate', 'Yard', 'Door']) {
-      const cam = await insertCamera(db, w1, { name, sourceUrl: rtsp.url, retentionDays: 30 });
+      const cam = await rig.insertCamera(db, w1, { name, sourceUrl: rtsp.url, retentionDays: 30 });
       live.push(cam.id);
       await recorder.sync(cam.id);
     }
@@ -166,7 +136,7 @@ describe('disk guard on a filling tmpfs', () => {
 
   it('deletes the oldest unprotected footage of every workspace first, keeps the protected, and recording goes on', async () => {
     // The guard reaches the live cameras' own first segments once the older footage is gone.
-    const firstLive = await waitFor(
+    const firstLive = await rig.waitFor(
       async () =>
         (
           await db.execute<{ id: string; start_at: Date }>(
@@ -176,7 +146,7 @@ describe('disk guard on a filling tmpfs', () => {
       15_000,
       'a live segment indexed',
     );
-    await waitFor(
+    await rig.waitFor(
       async () => (await db.execute(sql`select 1 from segments where id = ${firstLive.id}`)).rows.length === 0,
       40_000,
       'the first live segment pruned',
@@ -198,8 +168,8 @@ describe('disk guard on a filling tmpfs', () => {
     for (const r of kept.rows) expect(existsSync(path.join(mountDir, r.path))).toBe(true);
     // Recording goes on: new segments keep being indexed, every camera online.
     const pruned = new Date();
-    await waitFor(async () => (await newerThan(live, pruned)) >= 3, 15_000, 'new segments after the prune');
-    for (const id of live) expect((await cameraRow(db, id)).status).toBe('online');
+    await rig.waitFor(async () => (await newerThan(live, pruned)) >= 3, 15_000, 'new segments after the prune');
+    for (const id of live) expect((await rig.cameraRow(db, id)).status).toBe('online');
     // storage.pruned events (reason diskSpace) and system audit entries in both workspaces.
     for (const ws of [w1, w2]) {
       const ev = await db.execute<{ detail: { reason: string; bytesRemoved: number } }>(
@@ -224,22 +194,20 @@ describe('disk guard on a filling tmpfs', () => {
     await db.execute(sql`update recordings set protected = true`);
     // Free space falls to within a margin of the threshold: cameras stop, saying why.
     for (const id of live)
-      await waitFor(
-        async () => /^Recording paused: the disk/.test((await cameraRow(db, id)).lastError ?? ''),
+      await rig.waitFor(
+        async () => /^Recording paused: the disk/.test((await rig.cameraRow(db, id)).lastError ?? ''),
         30_000,
         'paused with its reason',
       );
     for (const id of live) {
-      expect((await cameraRow(db, id)).status).toBe('offline');
-      expect(ffmpegPidsFor(segmentDir(mountDir, w1, id))).toEqual([]);
+      expect((await rig.cameraRow(db, id)).status).toBe('offline');
+      expect(rig.ffmpegPidsFor(segmentDir(mountDir, w1, id))).toEqual([]);
     }
-    const alerts = await waitFor(async () => (await installation.alerts()).items, 5000, 'the installation alert');
+    const alerts = await rig.waitFor(async () => (await installation.alerts()).items, 5000, 'the installation alert');
     expect(alerts).toEqual([
       expect.objectContaining({
         kind: 'disk.only-protected',
-        paused: true,
-        mediaDir: mountDir,
-        thresholdBytes: Math.floor(threshold),
+        disk: expect.objectContaining({ paused: true, mediaDir: mountDir, thresholdBytes: Math.floor(threshold) }),
       }),
     ]);
     const metrics = await registry.metrics();
@@ -250,9 +218,9 @@ describe('disk guard on a filling tmpfs', () => {
     // An administrator unprotects the live footage: the guard deletes its oldest and recording resumes.
     await db.execute(sql`update recordings set protected = false where id <> ${protectedRec}`);
     for (const id of live)
-      await waitFor(async () => (await cameraRow(db, id)).status === 'online', 20_000, 'online again');
-    await waitFor(async () => (await newerThan(live, paused)) >= 3, 15_000, 'new segments after the pause');
-    await waitFor(async () => (await installation.alerts()).items.length === 0, 5000, 'the alert cleared');
+      await rig.waitFor(async () => (await rig.cameraRow(db, id)).status === 'online', 20_000, 'online again');
+    await rig.waitFor(async () => (await newerThan(live, paused)) >= 3, 15_000, 'new segments after the pause');
+    await rig.waitFor(async () => (await installation.alerts()).items.length === 0, 5000, 'the alert cleared');
     expect(await registry.metrics()).toMatch(/^vigil_disk_guard_only_protected 0$/m);
     expect((await db.execute(sql`select 1 from segments where recording_id = ${protectedRec}`)).rows).toHaveLength(2);
 

@@ -149,11 +149,8 @@ export function createDiskGuard(opts: DiskGuardOptions): DiskGuard {
       kind: 'disk.only-protected',
       node: opts.nodeId,
       hostname: hostname(),
-      mediaDir: opts.mediaRoot,
-      freeBytes: sample.free,
-      thresholdBytes: threshold,
-      paused: Boolean(paused),
       since,
+      disk: { mediaDir: opts.mediaRoot, freeBytes: sample.free, thresholdBytes: threshold, paused: Boolean(paused) },
     });
   }
 

@@ -19,22 +19,28 @@ export const diskGuardSettingsSchema = z
   .strict();
 export type DiskGuardSettings = z.infer<typeof diskGuardSettingsSchema>;
 
+/** A recorder's media disk as its guard last saw it. */
+export const diskStateSchema = z.object({
+  mediaDir: z.string(),
+  freeBytes: z.number(),
+  thresholdBytes: z.number(),
+  /** Recording is stopped on that recorder until space returns. */
+  paused: z.boolean(),
+});
+export type DiskState = z.infer<typeof diskStateSchema>;
+
 /**
  * An installation-level problem administrators must act on, raised by a process and cleared by it
- * when the problem is gone. `disk.only-protected`: a recorder's media folder is below its
- * threshold and only protected footage is left to delete (`paused`: it stopped recording).
+ * when the problem is gone. `disk.only-protected`: a recorder's media folder is at its threshold
+ * and only protected footage is left to delete.
  */
 export const installationAlertSchema = z.object({
   id: z.string(),
   kind: z.enum(['disk.only-protected']),
   /** The host name of the process that raised it. */
   hostname: z.string(),
-  mediaDir: z.string(),
-  freeBytes: z.number(),
-  thresholdBytes: z.number(),
-  /** Recording is stopped on that recorder until space returns. */
-  paused: z.boolean(),
   since: isoDate,
+  disk: diskStateSchema,
 });
 export type InstallationAlert = z.infer<typeof installationAlertSchema>;
 export const installationAlertsSchema = z.object({ items: z.array(installationAlertSchema) });

@@ -1,4 +1,5 @@
 import { type DbOrTx, schema } from '@vigil/db';
+import type { DiskState } from '@vigil/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 
 /**
@@ -15,11 +16,8 @@ export interface StoredAlert {
   kind: 'disk.only-protected';
   node: string;
   hostname: string;
-  mediaDir: string;
-  freeBytes: number;
-  thresholdBytes: number;
-  paused: boolean;
   since: string;
+  disk: DiskState;
 }
 
 export const installationRepo = {

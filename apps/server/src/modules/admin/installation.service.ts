@@ -42,11 +42,8 @@ export function createInstallationService(deps: { db: Db; diskGuardDefaults: Dis
           id,
           kind: value.kind,
           hostname: value.hostname,
-          mediaDir: value.mediaDir,
-          freeBytes: value.freeBytes,
-          thresholdBytes: value.thresholdBytes,
-          paused: value.paused,
           since: value.since,
+          disk: value.disk,
         })),
       };
     },

@@ -22,13 +22,13 @@ export function InstallationAlerts() {
       {items.map((a) => (
         <Banner key={a.id} tone="error">
           <strong className="block font-semibold">
-            {t(a.paused ? 'adminAlerts.diskPaused.title' : 'adminAlerts.diskFull.title', { host: a.hostname })}
+            {t(a.disk.paused ? 'adminAlerts.diskPaused.title' : 'adminAlerts.diskFull.title', { host: a.hostname })}
           </strong>
           <span className="block break-words">
             {t('adminAlerts.disk.body', {
-              dir: a.mediaDir,
-              free: formatBytes(a.freeBytes, i18n.language),
-              threshold: formatBytes(a.thresholdBytes, i18n.language),
+              dir: a.disk.mediaDir,
+              free: formatBytes(a.disk.freeBytes, i18n.language),
+              threshold: formatBytes(a.disk.thresholdBytes, i18n.language),
               since: formatDateTime(a.since, timeZone, i18n.language),
             })}
           </span>
