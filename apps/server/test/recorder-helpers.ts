@@ -228,9 +228,9 @@ export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {
 }
 
 /**
- * Writes `content` as a 10 s segment file of the camera where the recorder lays it out and indexes
- * it through insertSegment (so recordings and usage group exactly as the live indexer's do).
- * Returns the file's path, or throws when the index refused it.
+ * Writes `content` as a segment file of the camera (10 s unless said) where the recorder lays it out
+ * and indexes it through insertSegment (so recordings and usage group exactly as the live indexer's
+ * do). Returns the file's path, or throws when the index refused it.
  */
 export async function writeIndexedSegment(
   db: Db,
@@ -238,6 +238,7 @@ export async function writeIndexedSegment(
   cam: { id: string; workspaceId: string },
   startAt: Date,
   content: Buffer,
+  lengthMs = 10_000,
 ): Promise<string> {
   const dir = segmentDir(mediaRoot, cam.workspaceId, cam.id);
   mkdirSync(dir, { recursive: true });
@@ -249,7 +250,7 @@ export async function writeIndexedSegment(
     workspaceId: cam.workspaceId,
     kind: 'continuous',
     startAt,
-    endAt: new Date(startAt.getTime() + 10_000),
+    endAt: new Date(startAt.getTime() + lengthMs),
     bytes: content.length,
     path: relativeSegmentPath(cam.workspaceId, cam.id, name),
     initBytes: 0,
