@@ -56,7 +56,7 @@ const AUTH_SECRET = randomBytes(32).toString('hex');
 
 const installs = {
   local: {
-    env: { MEDIA_DIR: localMedia, DISK_GUARD_MIN_FREE_MB: String(GUARD_MB) },
+    env: { MEDIA_DIR: localMedia, DISK_GUARD_PERCENT: '50', DISK_GUARD_MAX_GB: String(GUARD_MB / 1000) },
     data: path.join(dir, 'local'),
     media: localMedia,
   },
