@@ -89,8 +89,22 @@ async function checkpoint(): Promise<void> {
   process.exit(0);
 }
 
+/**
+ * A promise some library rejects with nobody listening must not end a process that is recording:
+ * graphile-worker 0.16 leaves its cron's rejection unhandled when the database goes away (the
+ * runner itself reports it, and jobs/ starts the queue again), and Node's default for an
+ * unhandled rejection is to exit, taking every camera's ffmpeg with it. It is logged instead.
+ * (0.17.3 handles it, but with it the camera-import test saw jobs behave differently: not taken yet.)
+ */
+function keepRecordingThroughStrayRejections(log: (msg: string) => void): void {
+  process.on('unhandledRejection', (reason) => {
+    log(`unhandled rejection (the process goes on): ${reason instanceof Error ? reason.stack : String(reason)}`);
+  });
+}
+
 async function main() {
   takeSignals();
+  keepRecordingThroughStrayRejections((m) => console.error(`[process] ${m}`));
   const config = loadConfig();
   if (config.roles.has('record') || config.roles.has('work')) reportFfmpeg();
   let databaseUrl = config.databaseUrl;

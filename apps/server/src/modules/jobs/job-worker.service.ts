@@ -155,30 +155,35 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
   }
   let stopped = false;
   /**
-   * graphile-worker gives up for good when its cron cannot reach the database (a restart, a
-   * failover), rejecting the runner's promise — unhandled, that ended the process, recorder and all.
-   * The queue is started again instead, as soon as the database answers.
+   * graphile-worker stops for good when its cron cannot reach the database (a restart, a
+   * failover): its runner's promise settles. The queue is started again instead, as soon as the
+   * database answers (0.16 also left that rejection unhandled, which ended the whole process).
    */
-  const supervise = (r: Runner) =>
-    r.promise.catch(async (e) => {
-      if (stopped) return;
-      healthy = false;
-      opts.log(`job queue: stopped (${rootMessage(e)}); starting it again when the database answers`);
-      await r.stop().catch(() => {});
-      for (let delay = 1000; !stopped; delay = Math.min(delay * 2, 15_000)) {
-        await new Promise((resolve) => setTimeout(resolve, delay));
+  const supervise = (r: Runner): Promise<void> =>
+    r.promise
+      .then(
+        () => 'its runner stopped',
+        (e) => rootMessage(e),
+      )
+      .then(async (why) => {
         if (stopped) return;
-        try {
-          workers.clear();
-          runner = await startRunner();
-          void supervise(runner);
-          opts.log('job queue: running again');
-          return;
-        } catch (err) {
-          opts.log(`job queue: not started yet (${rootMessage(err)})`);
+        healthy = false;
+        opts.log(`job queue: stopped (${why}); starting it again when the database answers`);
+        await r.stop().catch(() => {});
+        for (let delay = 1000; !stopped; delay = Math.min(delay * 2, 15_000)) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          if (stopped) return;
+          try {
+            workers.clear();
+            runner = await startRunner();
+            void supervise(runner);
+            opts.log('job queue: running again');
+            return;
+          } catch (err) {
+            opts.log(`job queue: not started yet (${rootMessage(err)})`);
+          }
         }
-      }
-    });
+      });
   void supervise(runner);
   await register();
   const heartbeat = setInterval(() => void register(), HEARTBEAT_MS);
