@@ -8,14 +8,7 @@ import { type RtspServer, startRtspServer } from '../../../e2e/fixtures/rtsp-ser
 import { segmentIndex } from '../src/modules/segments/segments.module.ts';
 import { segmentDir } from '../src/video/paths.ts';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
-import {
-  filesIn,
-  holes,
-  indexedSegments,
-  indexVersusDisk,
-  overlapsOf,
-  playlistEntries,
-} from './footage-audit.ts';
+import { filesIn, holes, indexedSegments, indexVersusDisk, overlapsOf, playlistEntries } from './footage-audit.ts';
 import { bearer, createTestApp, signUp, type TestApp } from './harness.ts';
 import { type PgProxy, startPgProxy } from './pg-proxy.ts';
 import { AUTH_SECRET, insertCamera, waitFor } from './recorder-helpers.ts';
@@ -136,12 +129,17 @@ describe('two recorders, one of them cut off from the database', () => {
     // A reaches the database again, finds the camera is B's now, and stops its ffmpeg.
     await waitFor(() => !alive(ffmpegA), 8000, `A's ffmpeg to stop after the heal${tails()}`);
     const stoppedAfter = (Date.now() - healedAt) / 1000;
-    console.log(`[figure] A's ffmpeg stopped ${stoppedAfter.toFixed(1)} s after the heal (cut ${(healedAt - cutAt) / 1000} s)`);
+    console.log(
+      `[figure] A's ffmpeg stopped ${stoppedAfter.toFixed(1)} s after the heal (cut ${(healedAt - cutAt) / 1000} s)`,
+    );
     expect(a.pidOf(cameraId)).toBeUndefined();
     expect(b.pidOf(cameraId)).toBeDefined();
 
     // Everything A wrote gets indexed; only B's current segment (still being written) is not yet.
-    const openOfB = () => filesIn(dir).filter((f) => epochOf(f) === epochB).slice(-1);
+    const openOfB = () =>
+      filesIn(dir)
+        .filter((f) => epochOf(f) === epochB)
+        .slice(-1);
     const settled = await waitFor(
       async () => {
         const rows = await indexedSegments(pool, cameraId);

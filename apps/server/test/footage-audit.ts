@@ -81,7 +81,9 @@ export function overlapsOf(
       const shared =
         Math.min(a.endAt.getTime(), b.endAt.getTime()) - Math.max(a.startAt.getTime(), b.startAt.getTime());
       if (shared > toleranceMs)
-        found.push(`${a.path ?? hhmmss(a.startAt.getTime())} and ${b.path ?? hhmmss(b.startAt.getTime())}: ${shared} ms`);
+        found.push(
+          `${a.path ?? hhmmss(a.startAt.getTime())} and ${b.path ?? hhmmss(b.startAt.getTime())}: ${shared} ms`,
+        );
     }
   return found;
 }

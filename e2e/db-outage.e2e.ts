@@ -1,0 +1,303 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  holes,
+  indexedSegments,
+  indexVersusDisk,
+  filesIn,
+  overlapsOf,
+  playlistEntries,
+} from '../apps/server/test/footage-audit.ts';
+import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
+import { addCamera, waitOnline } from './fixtures/cameras.ts';
+import { type ExternalPostgres, startExternalPostgres } from './fixtures/external-postgres.ts';
+import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
+import { type RunningServer, startServer } from './fixtures/server.ts';
+
+/**
+ * Recording does not depend on the database being there. Two `npm start` servers record the same
+ * two RTSP cameras side by side: one on its embedded PostgreSQL, one on an external PostgreSQL
+ * (DATABASE_URL) this file runs. Each database is frozen (SIGSTOP to its process group) for 60 s,
+ * and the external one is then stopped for 60 s (`pg_ctl stop -m fast`) and started again on the
+ * same port. After each fault the footage over the fault has no hole (consecutive segments within
+ * 2 s), every file in the cameras' folders is indexed and every indexed file exists, and readiness
+ * said 503 during the fault and 200 after it.
+ */
+const FAULT_MS = 60_000;
+/** The window checked for holes: the fault and this much either side of it. */
+const MARGIN_MS = 5000;
+
+type Owner = Awaited<ReturnType<typeof apiSignUp>>;
+
+interface Site {
+  name: string;
+  server: RunningServer;
+  databaseUrl: () => string;
+  owner: Owner;
+  cameras: string[];
+}
+
+/** One status of /api/health/ready every half second, until stopped. */
+function watchReadiness(url: string) {
+  const seen: { at: number; status: number | 'no answer' }[] = [];
+  let on = true;
+  const done = (async () => {
+    while (on) {
+      const at = Date.now();
+      try {
+        const res = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(3000) });
+        await res.arrayBuffer();
+        seen.push({ at, status: res.status });
+      } catch {
+        seen.push({ at, status: 'no answer' });
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, 500 - (Date.now() - at))));
+    }
+  })();
+  return {
+    seen,
+    async stop() {
+      on = false;
+      await done;
+      return seen;
+    },
+  };
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? ` (last: ${String(last)})` : ''}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000, statement_timeout: 5000 });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The process group of a data folder's postmaster (the embedded one runs in a group of its own). */
+function postmasterGroup(pgDataDir: string): number {
+  const pid = Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
+const mediaRoot = (s: Site) => path.join(s.server.dataDir, 'media');
+const folderOf = (s: Site, camera: string) => path.join(mediaRoot(s), s.owner.user.workspaceId, camera, 'segments');
+const auth = (s: Site) => ({ authorization: `Bearer ${s.owner.token}` });
+
+/** Where a camera's index and folder disagree, its newest file (still being written) aside. */
+async function indexAgainstDisk(s: Site, camera: string) {
+  const rows = await withDb(s.databaseUrl(), (c) => indexedSegments(c, camera));
+  const open = filesIn(folderOf(s, camera)).slice(-1);
+  return { rows, ...indexVersusDisk(mediaRoot(s), folderOf(s, camera), rows, open) };
+}
+
+/** Indexing has caught up: footage indexed past `after`, and no file but the open one unindexed. */
+async function caughtUp(s: Site, camera: string, after: number) {
+  return until(
+    `${s.name} camera ${camera} to index past ${new Date(after).toISOString()}`,
+    async () => {
+      const r = await indexAgainstDisk(s, camera);
+      const last = r.rows.at(-1)?.endAt.getTime() ?? 0;
+      return last > after && r.unindexed.length === 0 ? r : undefined;
+    },
+    60_000,
+  ).catch(async (e) => {
+    const r = await indexAgainstDisk(s, camera).catch(() => undefined);
+    throw new Error(
+      `${(e as Error).message}; unindexed ${JSON.stringify(r?.unindexed)}, last indexed end ${r?.rows.at(-1)?.endAt.toISOString()}\n${s.server.output().slice(-3000)}`,
+    );
+  });
+}
+
+/** The local days (owner's time zone) that [from, to) touches. */
+function daysOf(tz: string, from: number, to: number): string[] {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: tz, dateStyle: 'short' });
+  return [...new Set([fmt.format(from), fmt.format(to)])];
+}
+
+/** The camera's recorded spans on the day timeline (the API the recordings page draws). */
+async function timelineSpans(s: Site, camera: string, from: number, to: number) {
+  const me = (await (await fetch(`${s.server.url}/api/v1/me`, { headers: auth(s) })).json()) as {
+    user: { preferences: { timezone: string } };
+  };
+  const tz = me.user.preferences.timezone;
+  const spans: { startAt: Date; endAt: Date }[] = [];
+  for (const day of daysOf(tz, from, to)) {
+    const res = await fetch(`${s.server.url}/api/v1/cameras/${camera}/timeline?${new URLSearchParams({ day, tz })}`, {
+      headers: auth(s),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { spans: { start: string; end: string }[] };
+    spans.push(...body.spans.map((sp) => ({ startAt: new Date(sp.start), endAt: new Date(sp.end) })));
+  }
+  return spans;
+}
+
+/**
+ * After a fault over [faultStart, faultEnd): per camera, no hole in the index, the timeline or the
+ * playlist over the fault, nothing played twice, the index and the folder agree; readiness said
+ * 503 during the fault and 200 after it.
+ */
+async function expectUnbroken(
+  s: Site,
+  fault: string,
+  faultStart: number,
+  faultEnd: number,
+  readiness: { at: number; status: number | 'no answer' }[],
+) {
+  const from = new Date(faultStart - MARGIN_MS);
+  const to = new Date(faultEnd + MARGIN_MS);
+  const during = readiness.filter((r) => r.at >= faultStart && r.at < faultEnd).map((r) => r.status);
+  expect(during, `${s.name}: /api/health/ready during the ${fault}`).toContain(503);
+  for (const camera of s.cameras) {
+    const r = await caughtUp(s, camera, to.getTime());
+    const label = `${s.name} ${fault}, camera ${camera}`;
+    const missing = holes(r.rows, from, to);
+    if (missing.length) console.error(`[${label}] missing: ${missing.join(', ')}\n${s.server.output().slice(-4000)}`);
+    expect(missing, `${label}: holes in the segment index`).toEqual([]);
+    expect(r.missing, `${label}: indexed files that are not on disk`).toEqual([]);
+    expect(r.unindexed, `${label}: files on disk nobody indexed`).toEqual([]);
+    expect(holes(await timelineSpans(s, camera, from.getTime(), to.getTime()), from, to), `${label}: timeline`).toEqual(
+      [],
+    );
+    const q = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+    const res = await fetch(`${s.server.url}/api/v1/cameras/${camera}/vod.m3u8?${q}`, { headers: auth(s) });
+    expect(res.status).toBe(200);
+    const played = playlistEntries(await res.text());
+    expect(overlapsOf(played), `${label}: the playlist plays footage twice`).toEqual([]);
+    expect(holes(played, from, to), `${label}: holes in the playlist`).toEqual([]);
+  }
+}
+
+describe('recording through a database outage', () => {
+  const rtsp: RtspServer[] = [];
+  let external: ExternalPostgres;
+  const sites: Site[] = [];
+  const frozenGroups = new Set<number>();
+
+  const thawAll = () => {
+    for (const g of frozenGroups) {
+      try {
+        process.kill(-g, 'SIGCONT');
+      } catch {
+        // gone
+      }
+    }
+    frozenGroups.clear();
+  };
+
+  /** A server, its owner and two RTSP cameras recording, a first full segment indexed for each. */
+  async function site(name: string, env: Record<string, string>, databaseUrl?: string): Promise<Site> {
+    const server = await startServer({ env });
+    const owner = await apiSignUp(server.url, `Outage ${name}`);
+    const cameras: string[] = [];
+    for (const [i, cam] of rtsp.entries())
+      cameras.push(
+        await addCamera(server.url, owner, { name: `${name} ${i + 1}`, source: { type: 'rtsp', url: cam.url } }),
+      );
+    const s: Site = { name, server, owner, cameras, databaseUrl: () => databaseUrl ?? databaseUrlOf(server.dataDir) };
+    sites.push(s);
+    for (const camera of cameras) await waitOnline(server.url, owner, camera);
+    return s;
+  }
+
+  let embedded: Site;
+  let onExternal: Site;
+
+  beforeAll(async () => {
+    rtsp.push(...(await Promise.all([startRtspServer(), startRtspServer({ pattern: 'smpte' })])));
+    external = await startExternalPostgres();
+    [embedded, onExternal] = await Promise.all([
+      site('embedded', {}),
+      site('external', { DATABASE_URL: external.url }, external.url),
+    ]);
+    // A full segment of each camera indexed before any fault: the footage before it is there.
+    await Promise.all(
+      sites.flatMap((s) =>
+        s.cameras.map((camera) =>
+          until(
+            `${s.name}'s first segment of ${camera}`,
+            async () => {
+              const rows = await withDb(s.databaseUrl(), (c) => indexedSegments(c, camera));
+              return rows.length > 0 && rows[0]!.startAt.getTime() < Date.now() - MARGIN_MS - 1000;
+            },
+            60_000,
+          ),
+        ),
+      ),
+    );
+  }, 150_000);
+
+  afterAll(async () => {
+    thawAll();
+    await Promise.all(
+      sites.map(async (s) => {
+        const stopped = s.server.stop();
+        const timer = setTimeout(() => s.server.process.kill('SIGKILL'), 30_000);
+        await stopped;
+        clearTimeout(timer);
+      }),
+    );
+    await external?.destroy();
+    await Promise.all(rtsp.map((r) => r.stop()));
+  }, 90_000);
+
+  it('PostgreSQL frozen for 60 s, embedded and external side by side: no hole, index matches disk', async () => {
+    const watchers = sites.map((s) => watchReadiness(s.server.url));
+    const embeddedGroup = postmasterGroup(path.join(embedded.server.dataDir, 'pg'));
+    const externalGroup = postmasterGroup(external.dataDir);
+    const start = Date.now();
+    for (const g of [embeddedGroup, externalGroup]) {
+      frozenGroups.add(g);
+      process.kill(-g, 'SIGSTOP');
+    }
+    await new Promise((r) => setTimeout(r, FAULT_MS));
+    thawAll();
+    const end = Date.now();
+    await Promise.all(
+      sites.map((s, i) =>
+        until(
+          `${s.name} ready again`,
+          async () => watchers[i]!.seen.at(-1)?.status === 200 && watchers[i]!.seen.at(-1)!.at > end,
+          30_000,
+        ),
+      ),
+    );
+    const seen = await Promise.all(watchers.map((w) => w.stop()));
+    await Promise.all(sites.map((s, i) => expectUnbroken(s, 'freeze', start, end, seen[i]!)));
+  }, 240_000);
+
+  it('external PostgreSQL stopped for 60 s and started again on its port: no hole, index matches disk', async () => {
+    const watcher = watchReadiness(onExternal.server.url);
+    const start = Date.now();
+    external.stop();
+    await new Promise((r) => setTimeout(r, FAULT_MS - (Date.now() - start)));
+    await external.start();
+    const end = Date.now();
+    await until(
+      'external ready again',
+      async () => watcher.seen.at(-1)?.status === 200 && watcher.seen.at(-1)!.at > end,
+      30_000,
+    );
+    await expectUnbroken(onExternal, 'stop', start, end, await watcher.stop());
+  }, 240_000);
+});
