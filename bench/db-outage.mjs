@@ -3,7 +3,10 @@
 // from 5 s before it to 15 s after it ends (thawed, or the restarted server ready): seconds of
 // footage expected (wall clock × cameras) vs indexed (the segment index) vs stored on disk (the
 // files' durations), and the difference, the footage lost. Baseline in the same run: a bare
-// `ffmpeg -c copy` recording each camera into segment files over the same windows.
+// `ffmpeg -c copy` recording each camera into segment files over the same windows. It reads a
+// twin of the camera (a second GStreamer server, same picture): the test server's shared stream
+// stalls for every client when one of them vanishes without a TEARDOWN (tried: the baseline's
+// recording stopped at the kill -9), which would charge the baseline with the recorder's fault.
 // One `npm start` server (scripts/start.mjs, embedded PostgreSQL), CAMERAS RTSP cameras (GStreamer).
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -27,6 +30,7 @@ const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-db-outage-'));
 const dataDir = path.join(dir, 'vigil');
 const cams = [];
+const twins = [];
 const baselines = [];
 let vigil;
 
@@ -159,6 +163,7 @@ let owner;
 const windows = [];
 try {
   cams.push(...(await Promise.all(Array.from({ length: CAMERAS }, () => startRtspServer()))));
+  twins.push(...(await Promise.all(Array.from({ length: CAMERAS }, () => startRtspServer()))));
   await serverUp();
   const api = apiOf(() => vigil.url);
   owner = await api('POST', '/api/v1/auth/sign-up', undefined, {
@@ -174,7 +179,7 @@ try {
       recordingMode: 'continuous',
     });
     ids.push(created.id);
-    baselines.push(baselineRecorder(cam.url, path.join(dir, 'baseline', String(i))));
+    baselines.push(baselineRecorder(twins[i].url, path.join(dir, 'baseline', String(i))));
   }
   const folders = ids.map((id) => path.join(dataDir, 'media', owner.user.workspaceId, id, 'segments'));
   // Footage of every camera indexed well before the first fault's window opens.
@@ -247,7 +252,7 @@ try {
   if (vigil && alive(vigil.pid)) await vigil.stop();
   for (const b of baselines) b.child.kill('SIGINT');
   await Promise.all(baselines.map((b) => b.exited));
-  await Promise.all(cams.map((c) => c.stop()));
+  await Promise.all([...cams, ...twins].map((c) => c.stop()));
   const left = leftovers();
   if (left.length) {
     console.error(`orphans left under ${dir}: ${left.join(', ')} (killed now)`);
