@@ -6,7 +6,7 @@ import {
   holes,
   indexedSegments,
   indexVersusDisk,
-  filesIn,
+  segmentFiles,
   overlapsOf,
   playlistEntries,
 } from '../apps/server/test/footage-audit.ts';
@@ -127,7 +127,7 @@ const auth = (s: Site) => ({ authorization: `Bearer ${s.owner.token}` });
 /** Where a camera's index and folder disagree, its newest file (still being written) aside. */
 async function indexAgainstDisk(s: Site, camera: string) {
   const rows = await withDb(s.databaseUrl(), (c) => indexedSegments(c, camera));
-  const open = filesIn(folderOf(s, camera)).slice(-1);
+  const open = segmentFiles(folderOf(s, camera)).slice(-1);
   return { rows, ...indexVersusDisk(mediaRoot(s), folderOf(s, camera), rows, open) };
 }
 

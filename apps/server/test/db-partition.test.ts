@@ -8,10 +8,10 @@ import { type RtspServer, startRtspServer } from '../../../e2e/fixtures/rtsp-ser
 import { segmentIndex } from '../src/modules/segments/segments.module.ts';
 import { segmentDir } from '../src/video/paths.ts';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
-import { filesIn, holes, indexedSegments, indexVersusDisk, overlapsOf, playlistEntries } from './footage-audit.ts';
+import { segmentFiles, holes, indexedSegments, indexVersusDisk, overlapsOf, playlistEntries } from './footage-audit.ts';
 import { bearer, createTestApp, signUp, type TestApp } from './harness.ts';
 import { type PgProxy, startPgProxy } from './pg-proxy.ts';
-import { AUTH_SECRET, insertCamera, waitFor } from './recorder-helpers.ts';
+import { AUTH_SECRET, ffmpegPidsFor, insertCamera, waitFor } from './recorder-helpers.ts';
 
 /**
  * Two recorders share one media folder; A reaches PostgreSQL through a proxy the test cuts. A's
@@ -25,14 +25,6 @@ const LEASE_RENEW_MS = 1000;
 /** Segment files carry their writer: <UTC time>-e<epoch>.mp4. */
 const NAME = /^\d{8}T\d{6}Z-e(\d+)\.mp4$/;
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const epochOf = (file: string) => Number(NAME.exec(file)?.[1] ?? Number.NaN);
 
 describe('two recorders, one of them cut off from the database', () => {
@@ -105,6 +97,8 @@ describe('two recorders, one of them cut off from the database', () => {
     expect(b.cameraCount()).toBe(0);
     const epochA = await currentEpoch();
     const ffmpegA = a.pidOf(cameraId)!;
+    /** A's ffmpeg still runs on the camera's folder (a zombie has no command line, so is not counted). */
+    const aRecords = () => ffmpegPidsFor(dir).includes(ffmpegA);
 
     const cutAt = Date.now();
     proxy.cut();
@@ -119,15 +113,15 @@ describe('two recorders, one of them cut off from the database', () => {
       `three segments of B indexed${tails()}`,
     );
     // Meanwhile A, cut off, still records: its ffmpeg runs and writes files of its own epoch.
-    expect(alive(ffmpegA), `A's ffmpeg ended during the cut${tails()}`).toBe(true);
+    expect(aRecords(), `A's ffmpeg ended during the cut${tails()}`).toBe(true);
     const cutStamp = new Date(cutAt).toISOString().replace(/[-:]/g, '').slice(0, 15);
-    const writtenByACut = () => filesIn(dir).filter((f) => epochOf(f) === epochA && f.slice(0, 15) >= cutStamp);
+    const writtenByACut = () => segmentFiles(dir).filter((f) => epochOf(f) === epochA && f.slice(0, 15) >= cutStamp);
     expect(writtenByACut().length, `A wrote nothing while cut off${tails()}`).toBeGreaterThanOrEqual(3);
 
     const healedAt = Date.now();
     proxy.heal();
     // A reaches the database again, finds the camera is B's now, and stops its ffmpeg.
-    await waitFor(() => !alive(ffmpegA), 8000, `A's ffmpeg to stop after the heal${tails()}`);
+    await waitFor(() => !aRecords(), 8000, `A's ffmpeg to stop after the heal${tails()}`);
     const stoppedAfter = (Date.now() - healedAt) / 1000;
     console.log(
       `[figure] A's ffmpeg stopped ${stoppedAfter.toFixed(1)} s after the heal (cut ${(healedAt - cutAt) / 1000} s)`,
@@ -137,7 +131,7 @@ describe('two recorders, one of them cut off from the database', () => {
 
     // Everything A wrote gets indexed; only B's current segment (still being written) is not yet.
     const openOfB = () =>
-      filesIn(dir)
+      segmentFiles(dir)
         .filter((f) => epochOf(f) === epochB)
         .slice(-1);
     const settled = await waitFor(
@@ -154,7 +148,7 @@ describe('two recorders, one of them cut off from the database', () => {
     });
 
     // Two writers never share a file: each name carries its writer's epoch.
-    for (const f of filesIn(dir)) expect(f).toMatch(NAME);
+    for (const f of segmentFiles(dir)) expect(f).toMatch(NAME);
     // Both copies kept: A's footage that B had already indexed is there, marked as a copy.
     const copies = settled.filter((s) => s.copy);
     expect(copies.length, `no copy rows${tails()}`).toBeGreaterThanOrEqual(1);

@@ -102,7 +102,7 @@ export function coveredSeconds(segments: readonly { startAt: Date; endAt: Date }
 }
 
 /** The .mp4 files of a camera's segment folder, by name. */
-export function filesIn(dir: string): string[] {
+export function segmentFiles(dir: string): string[] {
   try {
     return readdirSync(dir)
       .filter((f) => f.endsWith('.mp4'))
@@ -124,7 +124,7 @@ export function indexVersusDisk(
   open: readonly string[] = [],
 ): { unindexed: string[]; missing: string[] } {
   const indexed = new Set(segments.map((s) => path.basename(s.path)));
-  const unindexed = filesIn(dir).filter((f) => !indexed.has(f) && !open.includes(f));
+  const unindexed = segmentFiles(dir).filter((f) => !indexed.has(f) && !open.includes(f));
   const missing = segments
     .filter((s) => s.store === 'local' && !existsSync(path.join(mediaRoot, s.path)))
     .map((s) => s.path);
