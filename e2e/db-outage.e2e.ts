@@ -22,8 +22,9 @@ import { type RunningServer, startServer } from './fixtures/server.ts';
  * (DATABASE_URL) this file runs. Each database is frozen (SIGSTOP to its process group) for 60 s,
  * and the external one is then stopped for 60 s (`pg_ctl stop -m fast`) and started again on the
  * same port. After each fault the footage over the fault has no hole (consecutive segments within
- * 2 s), every file in the cameras' folders is indexed and every indexed file exists, and readiness
- * said 503 during the fault and 200 after it.
+ * 2 s) in the index, the day timeline or the playlist, every file in the cameras' folders is
+ * indexed and every indexed file exists, the leases kept their epoch (no other recorder wanted
+ * them), and readiness said 503 during the fault and 200 after it.
  */
 const FAULT_MS = 60_000;
 /** The window checked for holes: the fault and this much either side of it. */
@@ -120,6 +121,20 @@ function postmasterGroup(pgDataDir: string): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
+/** Each camera's lease epoch: kept through an outage when no other recorder took the camera. */
+async function epochs(s: Site): Promise<Record<string, string>> {
+  const { rows } = await withDb(s.databaseUrl(), (c) =>
+    c.query<{ camera_id: string; epoch: string }>(
+      'select camera_id, epoch::text from camera_leases where camera_id = any($1)',
+      [s.cameras],
+    ),
+  );
+  return Object.fromEntries(rows.map((r) => [r.camera_id, r.epoch]));
+}
+
+/** Segment files name their writer: <UTC time>-e<epoch>.mp4. */
+const SEGMENT_NAME = /^\d{8}T\d{6}Z-e\d+\.mp4$/;
+
 const mediaRoot = (s: Site) => path.join(s.server.dataDir, 'media');
 const folderOf = (s: Site, camera: string) => path.join(mediaRoot(s), s.owner.user.workspaceId, camera, 'segments');
 const auth = (s: Site) => ({ authorization: `Bearer ${s.owner.token}` });
@@ -184,6 +199,7 @@ async function expectUnbroken(
   faultStart: number,
   faultEnd: number,
   readiness: readonly Reading[],
+  epochsBefore: Record<string, string>,
 ) {
   const from = new Date(faultStart - MARGIN_MS);
   const to = new Date(faultEnd + MARGIN_MS);
@@ -204,7 +220,14 @@ async function expectUnbroken(
     const played = playlistEntries(await res.text());
     expect.soft(overlapsOf(played), `${label}: the playlist plays footage twice`).toEqual([]);
     expect.soft(holes(played, from, to), `${label}: holes in the playlist`).toEqual([]);
+    expect
+      .soft(
+        segmentFiles(folderOf(s, camera)).filter((f) => !SEGMENT_NAME.test(f)),
+        `${label}: files not named <time>-e<epoch>.mp4`,
+      )
+      .toEqual([]);
   }
+  expect.soft(await epochs(s), `${s.name} ${fault}: lease epochs (no other recorder: kept)`).toEqual(epochsBefore);
   const during = readiness.filter((r) => r.at >= faultStart && r.at < faultEnd).map((r) => r.status);
   expect.soft(during, `${s.name}: /api/health/ready during the ${fault}: ${runsOf(readiness)}`).toContain(503);
 }
@@ -293,6 +316,7 @@ describe('recording through a database outage', () => {
   }, 90_000);
 
   it('PostgreSQL frozen for 60 s, embedded and external side by side: no hole, index matches disk', async () => {
+    const before = await Promise.all(sites.map(epochs));
     const watchers = sites.map((s) => watchReadiness(s.server.url));
     const embeddedGroup = postmasterGroup(path.join(embedded.server.dataDir, 'pg'));
     const externalGroup = postmasterGroup(external.dataDir);
@@ -306,10 +330,11 @@ describe('recording through a database outage', () => {
     const end = Date.now();
     await Promise.all(sites.map((s, i) => readyAgain(s, watchers[i]!, end)));
     const seen = await Promise.all(watchers.map((w) => w.stop()));
-    await Promise.all(sites.map((s, i) => expectUnbroken(s, 'freeze', start, end, seen[i]!)));
+    await Promise.all(sites.map((s, i) => expectUnbroken(s, 'freeze', start, end, seen[i]!, before[i]!)));
   }, 240_000);
 
   it('external PostgreSQL stopped for 60 s and started again on its port: no hole, index matches disk', async () => {
+    const before = await epochs(onExternal);
     const watcher = watchReadiness(onExternal.server.url);
     const start = Date.now();
     external.stop();
@@ -317,6 +342,6 @@ describe('recording through a database outage', () => {
     await external.start();
     const end = Date.now();
     await readyAgain(onExternal, watcher, end);
-    await expectUnbroken(onExternal, 'stop', start, end, await watcher.stop());
+    await expectUnbroken(onExternal, 'stop', start, end, await watcher.stop(), before);
   }, 240_000);
 });

@@ -181,5 +181,25 @@ describe('two recorders, one of them cut off from the database', () => {
     const played = playlistEntries(res.body);
     expect(played.length).toBe(shown.length);
     expect(overlapsOf(played), 'the playlist plays footage twice').toEqual([]);
+    // And the day timeline (the recordings page) has no hole over the period either.
+    const spans: { startAt: Date; endAt: Date }[] = [];
+    for (const day of new Set([from, to].map((d) => d.toISOString().slice(0, 10)))) {
+      const tl = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/cameras/${cameraId}/timeline?day=${day}&tz=UTC`,
+        headers: bearer(owner.token),
+      });
+      expect(tl.statusCode, tl.body).toBe(200);
+      for (const sp of (tl.json() as { spans: { start: string; end: string }[] }).spans)
+        spans.push({ startAt: new Date(sp.start), endAt: new Date(sp.end) });
+    }
+    expect(holes(spans, from, lastShown), 'holes on the day timeline').toEqual([]);
+
+    // Stopped, each recorder indexes its open segment: then the folder and the index agree exactly.
+    await Promise.all(recorders.splice(0).map((r) => r.stop()));
+    expect(indexVersusDisk(mediaRoot, dir, await indexedSegments(pool, cameraId))).toEqual({
+      unindexed: [],
+      missing: [],
+    });
   }, 150_000);
 });
