@@ -66,6 +66,18 @@ class FailFastClient extends pg.Client {
 }
 
 /**
+ * A server that goes away (a restart, a crash, a failover: "terminating connection due to
+ * unexpected postmaster exit") must not end the process. pg emits 'error' on the pool for an idle
+ * client, but on the client itself for one checked out between two statements (inside a
+ * transaction, say), where no listener means a crash; its user then sees the next statement fail
+ * and releases it broken, and the pool opens a fresh connection when the server is back.
+ */
+function survivesLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+/**
  * A pool that fails fast instead of hanging when the database is gone or frozen (see DB_TIMEOUTS
  * and FailFastClient). Migrations pass `timeouts: false`: they may legitimately run long.
  */
@@ -76,8 +88,7 @@ export function createDb(
 ) {
   const limits = opts.timeouts === false ? {} : DB_TIMEOUTS[opts.timeouts ?? 'background'];
   const pool = new pg.Pool({ connectionString, max, ...limits, Client: FailFastClient });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
+  survivesLostConnections(pool);
   const db = drizzle(pool, { schema });
   return { db, pool };
 }
@@ -102,7 +113,7 @@ export function createDatabaseProbe(connectionString: string, timeoutMs = 1000):
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs,
   });
-  pool.on('error', () => {});
+  survivesLostConnections(pool);
   let inFlight: Promise<boolean> | null = null;
   const once = async () => {
     let timer: NodeJS.Timeout | undefined;

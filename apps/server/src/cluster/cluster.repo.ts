@@ -22,6 +22,12 @@ export interface NodeInfo {
 export interface HeldLease {
   cameraId: string;
   epoch: number;
+  /**
+   * Claimed from another recorder whose lease lapsed and whose node row is still there: the
+   * process may be alive and cut off from the database, still writing the camera's files (their
+   * names carry its epoch). Its host and pid let a recorder on the same host tell it is dead.
+   */
+  former?: { hostname: string; pid: number };
 }
 
 /** A recorder's claim on a camera, named in every write it makes for that camera. */
@@ -60,14 +66,15 @@ export async function retirePredecessors(db: Db, node: NodeInfo): Promise<number
 
 /**
  * A node id is kept in the data folder, so a process restarting on the same folder (a crash, an
- * upgrade) is the same node: the leases its previous run still holds are its own again, each
- * with a new epoch, so whatever that run left unwritten is refused and recording resumes at once.
+ * upgrade) is the same node: the leases its previous run still holds — lapsed or not, as long as
+ * nobody took them — are its own again, each with a new epoch (the previous run's files are then a
+ * former writer's), and recording resumes at once.
  */
 export async function adoptLeases(db: Db, holderId: string, ttlMs: number): Promise<HeldLease[]> {
   const r = await db.execute<{ camera_id: string; epoch: string }>(sql`
     update camera_leases set epoch = epoch + 1, expires_at = now() + ${ttlMs} * interval '1 millisecond',
       updated_at = now()
-    where holder_id = ${holderId} and expires_at > now()
+    where holder_id = ${holderId}
     returning camera_id, epoch`);
   return r.rows.map((row) => ({ cameraId: row.camera_id, epoch: Number(row.epoch) }));
 }
@@ -93,13 +100,15 @@ export async function shareInputs(db: Db): Promise<{ recorders: number; cameras:
 }
 
 /**
- * Extends every lease this node still holds; the cameras missing from the answer were lost (their
- * lease lapsed and another recorder took it, or the camera was deleted).
+ * Extends every lease this node still holds; the cameras missing from the answer were lost
+ * (another recorder took them, or the camera was deleted). A lease that lapsed while this node was
+ * cut off but that nobody claimed still names it, with the same epoch: no other writer came in
+ * between, so it is renewed as if it had never lapsed.
  */
 export async function renewLeases(db: Db, holderId: string, ttlMs: number): Promise<HeldLease[]> {
   const r = await db.execute<{ camera_id: string; epoch: string }>(sql`
     update camera_leases set expires_at = now() + ${ttlMs} * interval '1 millisecond', updated_at = now()
-    where holder_id = ${holderId} and expires_at > now()
+    where holder_id = ${holderId}
     returning camera_id, epoch`);
   return r.rows.map((row) => ({ cameraId: row.camera_id, epoch: Number(row.epoch) }));
 }
@@ -111,19 +120,30 @@ export async function renewLeases(db: Db, holderId: string, ttlMs: number): Prom
  */
 export async function claimLeases(db: Db, holderId: string, ttlMs: number, limit: number): Promise<HeldLease[]> {
   if (limit <= 0) return [];
-  const r = await db.execute<{ camera_id: string; epoch: string }>(sql`
-    insert into camera_leases (camera_id, holder_id, epoch, expires_at)
-    select c.id, ${holderId}, 1, now() + ${ttlMs} * interval '1 millisecond'
-    from cameras c left join camera_leases l on l.camera_id = c.id
-    where c.enabled and (l.camera_id is null or l.expires_at <= now())
-    order by random()
-    limit ${limit}
-    on conflict (camera_id) do update
-      set holder_id = excluded.holder_id, epoch = camera_leases.epoch + 1, expires_at = excluded.expires_at,
-          updated_at = now()
-      where camera_leases.expires_at <= now()
-    returning camera_id, epoch`);
-  return r.rows.map((row) => ({ cameraId: row.camera_id, epoch: Number(row.epoch) }));
+  const r = await db.execute<{ camera_id: string; epoch: string; hostname: string | null; pid: number | null }>(sql`
+    with candidate as (
+      select c.id as camera_id, n.hostname, n.pid
+      from cameras c left join camera_leases l on l.camera_id = c.id
+        left join vigil_nodes n on n.id = l.holder_id and n.id <> ${holderId}
+      where c.enabled and (l.camera_id is null or l.expires_at <= now())
+      order by random()
+      limit ${limit}
+    ), claimed as (
+      insert into camera_leases (camera_id, holder_id, epoch, expires_at)
+      select camera_id, ${holderId}, 1, now() + ${ttlMs} * interval '1 millisecond' from candidate
+      on conflict (camera_id) do update
+        set holder_id = excluded.holder_id, epoch = camera_leases.epoch + 1, expires_at = excluded.expires_at,
+            updated_at = now()
+        where camera_leases.expires_at <= now()
+      returning camera_id, epoch
+    )
+    select claimed.camera_id, claimed.epoch, candidate.hostname, candidate.pid
+    from claimed join candidate using (camera_id)`);
+  return r.rows.map((row) => ({
+    cameraId: row.camera_id,
+    epoch: Number(row.epoch),
+    ...(row.hostname !== null && row.pid !== null ? { former: { hostname: row.hostname, pid: row.pid } } : {}),
+  }));
 }
 
 /** Hands a camera back at once (its ffmpeg has stopped): the next recorder need not wait for expiry. */

@@ -21,10 +21,14 @@ import {
  * surplus while over it (a new recorder then takes it). A recorder killed outright keeps nothing:
  * its node row and leases lapse after `ttlMs` and the others' next round claims its cameras.
  *
- * Two clocks guard against a recorder that was paused (GC, SIGSTOP, a stalled VM): the database's,
- * through the epoch every write names (see holdsLease), and this process's own: `valid()` turns
- * false once the last renewal the database confirmed is older than the lease itself, so the
- * recorder stops writing before it has even reached the database again.
+ * Cut off from the database (a restart, a failover, a network partition), a recorder keeps
+ * recording: its cameras stay its own until the database says otherwise. A lease that lapsed
+ * while nobody could take it over is renewed with its epoch unchanged — no other writer came in
+ * between — so footage written meanwhile indexes as if the cut never happened. A lease another
+ * recorder claimed meanwhile carries a new epoch and holder: the first round that reaches the
+ * database reports it lost, the camera stops, and what was written while cut off is indexed as a
+ * former writer's footage (copies where it overlaps, camera-writes.ts insertSegment). `valid()`
+ * (readiness) turns false once the last renewal the database confirmed is older than the lease.
  */
 export interface LeaseKeeperOptions {
   db: Db;
@@ -56,6 +60,8 @@ export const LEASE_RENEW_MS = 2000;
 
 export class LeaseKeeper {
   private readonly held = new Map<string, number>();
+  /** Cameras claimed from a recorder whose lease lapsed: it may still be writing their files. */
+  private readonly formerMayWrite = new Set<string>();
   private readonly handingBack = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -63,6 +69,8 @@ export class LeaseKeeper {
   private stopped = false;
   /** performance.now() when the last renewal that the database confirmed was sent. */
   private confirmedAt = Number.NEGATIVE_INFINITY;
+  /** Date.now() of the first round that failed to reach the database, while they keep failing. */
+  private cutOffSince: number | undefined;
   readonly ttlMs: number;
   readonly renewMs: number;
 
@@ -105,8 +113,19 @@ export class LeaseKeeper {
     return epoch === undefined ? undefined : { holderId: this.opts.node.id, epoch };
   }
 
+  /** Ours until a round that reaches the database says otherwise (cut off, we keep recording). */
   holds(cameraId: string): boolean {
-    return this.held.has(cameraId) && this.valid();
+    return this.held.has(cameraId);
+  }
+
+  /** Whether the camera's former holder may still be writing its files (see HeldLease). */
+  formerMayStillWrite(cameraId: string): boolean {
+    return this.formerMayWrite.has(cameraId);
+  }
+
+  /** Whether the database reached us within the lease's lifetime (false while cut off). */
+  get cutOff(): boolean {
+    return this.cutOffSince !== undefined;
   }
 
   /** False once our leases may have lapsed in the database's eyes (we were paused or cut off). */
@@ -146,7 +165,20 @@ export class LeaseKeeper {
       return this.running;
     }
     this.running = this.round()
-      .catch((e) => this.opts.log(`leases: ${e instanceof Error ? e.message : e}`))
+      .then(() => {
+        if (this.cutOffSince === undefined) return;
+        const s = Math.round((Date.now() - this.cutOffSince) / 1000);
+        this.cutOffSince = undefined;
+        this.opts.log(`leases: the database answers again after ${s} s; ${this.held.size} cameras still ours`);
+      })
+      .catch((e) => {
+        // Once per cut, not every round: the recorder goes on recording meanwhile.
+        if (this.cutOffSince !== undefined) return;
+        this.cutOffSince = Date.now();
+        this.opts.log(
+          `leases: cannot reach the database (${e instanceof Error ? e.message : e}); recording on, indexing when it returns`,
+        );
+      })
       .finally(() => {
         this.running = undefined;
         if (this.again && !this.stopped) {
@@ -190,6 +222,10 @@ export class LeaseKeeper {
       }
       for (const lease of got) {
         this.held.set(lease.cameraId, lease.epoch);
+        // A former holder on this host whose process is gone writes nothing more; one elsewhere may.
+        const f = lease.former;
+        if (f && !(f.hostname === node.hostname && !pidAlive(f.pid))) this.formerMayWrite.add(lease.cameraId);
+        else this.formerMayWrite.delete(lease.cameraId);
         this.opts.onAcquired(lease);
       }
     }

@@ -3,7 +3,7 @@ import type { Db } from '@vigil/db';
 import type { CameraSpec } from './camera-source.ts';
 import { buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS, motionSourceMode } from './ffmpeg-args.ts';
 import type { LiveFeed } from './live-feed.ts';
-import { segmentDir } from './paths.ts';
+import { segmentDir, writerTag } from './paths.ts';
 import { MOTION_FRAME, type MotionEvent } from './motion-detector.ts';
 import { MOTION_ROLL_MS, MotionGate } from './motion-gate.ts';
 import { detectorOptions } from './motion-mask.ts';
@@ -32,11 +32,15 @@ export interface RunnerDeps {
   /** A segment of this workspace was indexed (retention checks the plan limits). */
   onIndexed?(workspaceId: string): void;
   /**
-   * The recorder's lease on each camera: every index and status write names it, and ffmpeg is
-   * killed the moment the lease may have lapsed (a paused process waking up). Absent in tests
-   * that drive a runner alone.
+   * The recorder's lease on each camera: every index and status write names it, its epoch tags
+   * the file names, and ffmpeg stops once the lease is known lost. Absent in tests that drive a
+   * runner alone.
    */
-  lease?: { fence(cameraId: string): Fence | undefined; valid(): boolean };
+  lease?: {
+    fence(cameraId: string): Fence | undefined;
+    /** Claimed from a recorder that may still write its files (cut off): reconcile leaves them growing. */
+    formerMayStillWrite?(cameraId: string): boolean;
+  };
   /** AI detection while motion lasts: the analyser and where thumbnails go. */
   ai?: AiPipelineDeps;
   /** With S3: the uploader that takes closed segments (the folder is only its buffer). */
@@ -80,6 +84,12 @@ export class CameraRunner {
     return this.supervisor?.pid;
   }
 
+  /** The tag in the names of this run's files: its lease's epoch when it started (paths.ts writerTag). */
+  get writer(): string {
+    return writerTag(this.startedEpoch);
+  }
+  private startedEpoch: number | undefined;
+
   get dir(): string {
     return segmentDir(this.deps.mediaRoot, this.spec.workspaceId, this.spec.id);
   }
@@ -87,6 +97,8 @@ export class CameraRunner {
   async start(startDelayMs: number): Promise<void> {
     const { spec, deps } = this;
     const dir = this.dir;
+    this.startedEpoch = deps.lease?.fence(spec.id)?.epoch;
+    const writer = writerTag(this.startedEpoch);
     await mkdir(dir, { recursive: true });
     const kind = spec.recordingMode === 'motion' ? 'motion' : 'continuous';
     const cam = { cameraId: spec.id, workspaceId: spec.workspaceId, kind, fence: () => this.fence() } as const;
@@ -112,19 +124,29 @@ export class CameraRunner {
         staleBefore: Date.now() - pre - margin,
         maxStaleFiles: Math.ceil((pre + margin) / segmentMs) + 3,
       };
-      const rec = await reconcileCamera(deps.db, cam, dir, deps.log, motion && stale, { remote: Boolean(deps.sink) });
+      // Files of a former run of this process, or of a recorder that handed the camera back, are
+      // finished; those of a holder whose lease lapsed may still grow while it is cut off.
+      const quietMs = deps.lease?.formerMayStillWrite?.(spec.id) ? undefined : 0;
+      const rec = await reconcileCamera(deps.db, cam, dir, deps.log, motion && stale, {
+        remote: Boolean(deps.sink),
+        quietMs,
+      });
       this.indexer = new SegmentIndexer({
         db: deps.db,
         ...cam,
         dir,
         log: deps.log,
         onIndexed: () => deps.onIndexed?.(spec.workspaceId),
+        writer,
+        formerQuietMs: quietMs,
         gate: motion,
         sink: deps.sink,
       });
       this.indexer.markIndexed(rec.files);
       this.indexer.keepUngated(rec.keep);
       this.indexer.start();
+      // What reconcile left (files waiting for the bucket, a former writer's): taken now if settled.
+      void this.indexer.formerFiles();
     }
     // Not connected yet: a status left "online" by a crashed process would be a lie.
     if (this.written.status !== 'offline') this.setStatus('offline', this.written.lastError);
@@ -133,6 +155,7 @@ export class CameraRunner {
         source: spec.source,
         recordingMode: spec.recordingMode,
         segmentDir: dir,
+        writer,
         segmentSeconds: deps.segmentSeconds,
         motion: spec.motion,
         // A custom binary (tests) speaks today's ffmpeg; otherwise ask the one found.
@@ -150,7 +173,9 @@ export class CameraRunner {
         this.watchStreamInfo();
       },
       onFd3: this.motion && ((d) => this.motion!.push(d)),
-      mayRun: deps.lease && (() => deps.lease!.valid() && Boolean(deps.lease!.fence(spec.id))),
+      // Cut off from the database, the camera stays ours and records on; it stops when a round
+      // that reaches the database finds it lost.
+      mayRun: deps.lease && (() => Boolean(deps.lease!.fence(spec.id))),
     });
     this.watchStreamInfo();
     this.supervisor.start();

@@ -1,7 +1,7 @@
 import type { Db } from '@vigil/db';
 import { publish } from '../lib/realtime.ts';
 import { endOutages, hasOpenOutage, insertEvent } from '../modules/events/events.module.ts';
-import { type NewSegment, type WriteFence, holdsCamera, indexSegment, setStatus } from './video.repo.ts';
+import { type NewSegment, type WriteFence, cameraExists, holdsCamera, indexSegment, setStatus } from './video.repo.ts';
 
 /**
  * The recorder's writes that touch a camera and its events together, each in one transaction: the
@@ -68,14 +68,18 @@ export async function writeOutage(
 /**
  * Indexes one complete segment (video.repo.ts indexSegment) and reports a hole in a continuous
  * camera's footage before it as a `recording.gap` event. Returns false when the path was already
- * indexed, or the fence no longer holds the camera (the file is left for whoever reconciles the
- * folder).
+ * indexed or the camera is gone.
+ *
+ * The lease's holder indexes under its fence. A writer that no longer holds the camera (it was cut
+ * off from the database while another recorder took it, or it crashed and another indexes what it
+ * left) still indexes what it recorded — footage is never dropped — but speaks for nothing else:
+ * no gap events, and what overlaps footage already indexed becomes a copy (indexSegment).
  */
 export async function insertSegment(db: Db, seg: NewSegment, fence?: WriteFence): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // Two recorders never index one camera: only the lease's holder, in its epoch, writes.
-    if (!(await holdsCamera(tx, seg.cameraId, fence))) return false;
-    const { indexed, gap } = await indexSegment(tx, seg);
+    const holder = await holdsCamera(tx, seg.cameraId, fence);
+    if (!holder && !(await cameraExists(tx, seg.cameraId))) return false;
+    const { indexed, gap } = await indexSegment(tx, seg, holder ? 'holder' : 'former');
     if (gap)
       await insertEvent(tx, {
         cameraId: seg.cameraId,

@@ -18,6 +18,8 @@ export interface FfmpegArgsInput {
   recordingMode: RecordingMode;
   /** Absolute directory the segments go to (media/<workspace>/<camera>/segments). */
   segmentDir: string;
+  /** The writer tag in the file names (paths.ts writerTag: the lease's epoch); '' or absent: none. */
+  writer?: string;
   /** Seconds per segment (10 by default; tests use 2). */
   segmentSeconds?: number;
   /** How this ffmpeg spells the RTSP socket timeout (ffmpeg-binaries.ts): `-timeout` since 5.0. */
@@ -34,6 +36,11 @@ export interface FfmpegArgsInput {
 export const DEFAULT_SEGMENT_SECONDS = 10;
 /** strftime pattern of segment files; the process runs with TZ=UTC so the Z is true. */
 export const SEGMENT_PATTERN = '%Y%m%dT%H%M%SZ.mp4';
+
+/** The pattern with a writer tag (paths.ts): `%Y%m%dT%H%M%SZ-e7.mp4`. */
+export function segmentPattern(writer?: string): string {
+  return writer ? SEGMENT_PATTERN.replace('.mp4', `-${writer}.mp4`) : SEGMENT_PATTERN;
+}
 /** fMP4 that survives a kill -9: every fragment is self-describing and the moov comes first. */
 const FRAG_FLAGS = '+frag_keyframe+empty_moov+default_base_moof';
 const RTSP_SOCKET_TIMEOUT_US = 5_000_000;
@@ -200,7 +207,7 @@ export const KEYFRAME_ONLY_ARGS = ['-skip_frame', 'nokey', ...SHORT_PROBE_ARGS];
 /** Builds the full argv (without the ffmpeg binary itself). */
 export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
   const seconds = input.segmentSeconds ?? DEFAULT_SEGMENT_SECONDS;
-  const segmentPath = path.join(input.segmentDir, SEGMENT_PATTERN);
+  const segmentPath = path.join(input.segmentDir, segmentPattern(input.writer));
   const record = input.recordingMode !== 'off';
   const mode = motionSourceMode(input);
   const motion = mode ? motionOutputArgs(mode) : [];

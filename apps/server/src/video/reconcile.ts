@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
-import { type CameraRef, indexSegmentFile, listSegmentFiles, readSegmentFile } from './segment-indexer.ts';
+import {
+  type CameraRef,
+  FORMER_QUIET_MS,
+  indexSegmentFile,
+  listSegmentFiles,
+  nextOfWriter,
+  readSegmentFile,
+} from './segment-indexer.ts';
+import { writerOf } from './paths.ts';
 import { deleteSegments, listSegments } from './video.repo.ts';
 
 /**
@@ -50,6 +58,12 @@ export interface ReconcileResult {
 export interface ReconcileOptions {
   /** S3 is the store: the folder is only the upload buffer (see segment-upload.ts). */
   remote?: boolean;
+  /**
+   * Un-indexed files written to within this long may still be growing: a former writer cut off
+   * from the database records on. They are left to the live indexer (formerFiles), which takes
+   * them once they are quiet (FORMER_QUIET_MS, the default; 0 when no writer can be left).
+   */
+  quietMs?: number;
 }
 
 async function staleFiles(dir: string, files: string[], before: number): Promise<string[]> {
@@ -114,6 +128,16 @@ export async function reconcileCamera(
       );
     }
   }
+  // Every file here is a former run's (this run has written nothing yet): indexed as its
+  // writer's footage, so no gap event speaks for this run, and a copy where it overlaps.
+  const former: CameraRef = cam.fence ? { ...cam, fence: () => null } : cam;
+  const settled = new Set(
+    await staleFiles(
+      dir,
+      files.filter((f) => !indexedNames.has(f)),
+      Date.now() - (opts.quietMs ?? FORMER_QUIET_MS),
+    ),
+  );
   for (const [i, file] of files.entries()) {
     if (storeOf.get(file) === 's3') {
       // Uploaded and indexed; the crash came before its local copy was deleted.
@@ -126,15 +150,18 @@ export async function reconcileCamera(
       continue;
     }
     if (undecided.has(file)) continue;
+    // Another writer's file still being written: not ours to cut short (the live indexer waits).
+    if (writerOf(file) !== '' && !settled.has(file)) continue;
     if (drop.has(file)) {
       await unlink(path.join(dir, file)).catch(() => {});
       result.droppedFiles++;
       continue;
     }
-    // Only the newest file can be a crash leftover; an unreadable older one is kept for a human.
-    const newest = file === files[files.length - 1];
+    // Only a writer's newest file can be a crash leftover; an unreadable older one is kept for a human.
+    const next = nextOfWriter(files, i);
+    const newest = next === undefined;
     if (opts.remote) {
-      if (await readSegmentFile(dir, file, files[i + 1])) {
+      if (await readSegmentFile(dir, file, next)) {
         result.pending.push(file);
         // On a motion camera only the stale files past maxStaleFiles get here: kept, not gated.
         if (motion) result.keep.push(file);
@@ -147,7 +174,7 @@ export async function reconcileCamera(
       }
       continue;
     }
-    const r = await indexSegmentFile(db, cam, dir, file, { deleteUnreadable: newest, next: files[i + 1] });
+    const r = await indexSegmentFile(db, former, dir, file, { deleteUnreadable: newest, next });
     if (r.deleted) result.deletedFiles++;
     else if (r.indexed) {
       result.files.push(file);

@@ -15,6 +15,7 @@ import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
+import { writerTag } from './paths.ts';
 import { endLeftoverFfmpeg } from './tied-spawn.ts';
 import { enqueue as enqueueJob } from '../modules/jobs/jobs.module.ts';
 import { createRetention } from './retention.ts';
@@ -169,7 +170,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     log: opts.log,
     // A new recording can put the workspace over maxRecordings: prune then, not a minute later.
     onIndexed: (workspaceId: string) => retention.poke(workspaceId),
-    lease: { fence: (cameraId: string) => keeper.fence(cameraId), valid: () => keeper.valid() },
+    lease: {
+      fence: (cameraId: string) => keeper.fence(cameraId),
+      formerMayStillWrite: (cameraId: string) => keeper.formerMayStillWrite(cameraId),
+    },
     sink: uploader,
     offlineGraceMs: opts.offlineGraceMs,
     ai: opts.ai && {
@@ -284,7 +288,9 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     try {
       spec = toCameraSpec(row, secrets, allowed);
     } catch {}
-    if (running && spec && running.spec.key === spec.key) {
+    // A run tags its files with the epoch it started under: a lease taken anew needs a new run.
+    const sameRun = running && running.writer === writerTag(keeper.fence(id)?.epoch);
+    if (running && sameRun && spec && running.spec.key === spec.key) {
       // Same ffmpeg; zones, masks or sensitivity may have changed.
       running.updateMotion({ ...spec, source: running.spec.source, motion: running.spec.motion });
       return;

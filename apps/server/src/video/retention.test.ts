@@ -44,8 +44,13 @@ const stamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
 
-/** One 10 s segment file (+ a cached thumbnail), indexed. */
-async function segment(cam: { id: string; workspaceId: string }, startAt: Date, bytes = SEG_BYTES): Promise<Placed> {
+/** One segment file, 10 s unless said (+ a cached thumbnail), indexed. */
+async function segment(
+  cam: { id: string; workspaceId: string },
+  startAt: Date,
+  bytes = SEG_BYTES,
+  lengthMs = 10_000,
+): Promise<Placed> {
   const dir = segmentDir(t.mediaRoot, cam.workspaceId, cam.id);
   mkdirSync(dir, { recursive: true });
   const name = `${stamp(startAt)}.mp4`;
@@ -58,7 +63,7 @@ async function segment(cam: { id: string; workspaceId: string }, startAt: Date, 
     workspaceId: cam.workspaceId,
     kind: 'continuous',
     startAt,
-    endAt: new Date(startAt.getTime() + 10_000),
+    endAt: new Date(startAt.getTime() + lengthMs),
     bytes,
     path: relativeSegmentPath(cam.workspaceId, cam.id, name),
     initBytes: 0,
@@ -155,7 +160,8 @@ describe('pruneWorkspace', () => {
     // A's cutoff is NOW − 2 d: a segment ending exactly there goes, one ending 1 s later stays.
     const aOld = [
       ...(await recording(a, new Date(NOW.getTime() - 3 * DAY), 3)),
-      await segment(a, new Date(NOW.getTime() - 2 * DAY - 10_000)),
+      // 1 s long, so the next one (overlapping it by 1 s) is still the camera's footage, not a copy.
+      await segment(a, new Date(NOW.getTime() - 2 * DAY - 1000), SEG_BYTES, 1000),
     ];
     const aKept = [await segment(a, new Date(NOW.getTime() - 2 * DAY - 9000)), ...(await recording(a, NOW, 2))];
     const bOld = await recording(b, new Date(NOW.getTime() - 6 * DAY), 2);

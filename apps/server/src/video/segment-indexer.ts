@@ -1,10 +1,10 @@
 import { type FSWatcher, watch } from 'node:fs';
-import { readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { recordSegmentIndexed } from '../lib/metrics.ts';
 import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
-import { isSegmentName, relativeSegmentPath, segmentStart } from './paths.ts';
+import { isSegmentName, relativeSegmentPath, segmentStart, writerOf } from './paths.ts';
 import { insertSegment } from './camera-writes.ts';
 import type { WriteFence } from './video.repo.ts';
 
@@ -22,6 +22,17 @@ export interface SegmentIndexerOptions {
   kind: 'continuous' | 'motion';
   log(msg: string): void;
   pollMs?: number;
+  /**
+   * The tag in the names of the files this camera's ffmpeg writes (paths.ts writerOf; '' = none).
+   * Only those are this indexer's to follow; files of other writers in the folder are a former
+   * writer's (see `formerQuietMs`).
+   */
+  writer?: string;
+  /**
+   * A former writer's file unchanged for this long is finished (its writer stopped, died, or is
+   * cut off from the database): the poll indexes it as that writer's footage (30 s).
+   */
+  formerQuietMs?: number;
   /** Called after each segment is indexed (tests, metrics). */
   onIndexed?(file: string): void;
   /** Motion mode: which complete segments to index, delete, or keep on disk undecided for now. */
@@ -144,6 +155,15 @@ export async function listSegmentFiles(dir: string): Promise<string[]> {
   return names.filter(isSegmentName).sort();
 }
 
+/** The file after `i` written by the same writer (its successor, which bounds its span). */
+export function nextOfWriter(files: readonly string[], i: number): string | undefined {
+  const writer = writerOf(files[i]!);
+  for (let j = i + 1; j < files.length; j++) if (writerOf(files[j]!) === writer) return files[j];
+  return undefined;
+}
+
+export const FORMER_QUIET_MS = 30_000;
+
 export class SegmentIndexer {
   private watcher: FSWatcher | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -184,7 +204,40 @@ export class SegmentIndexer {
     } catch (e) {
       this.opts.log(`cannot watch ${this.opts.dir}: ${(e as Error).message}; polling only`);
     }
-    this.poll = setInterval(() => void this.flush(false), this.opts.pollMs ?? 5000);
+    this.poll = setInterval(() => {
+      void this.flush(false);
+      void this.formerFiles();
+    }, this.opts.pollMs ?? 5000);
+  }
+
+  /**
+   * Files another writer left in the folder and nobody indexed: a recorder that had this camera
+   * before and was cut off from the database (or died) while this one took over. Once unchanged
+   * for formerQuietMs they are indexed as a former writer's footage (copies where they overlap).
+   * Tried once each: a path already indexed is simply skipped by the insert.
+   */
+  formerFiles(): Promise<void> {
+    this.queue = this.queue.then(() => this.indexFormer()).catch((e) => this.opts.log(`indexing: ${e}`));
+    return this.queue;
+  }
+
+  private async indexFormer(): Promise<void> {
+    const mine = this.opts.writer ?? '';
+    const files = await listSegmentFiles(this.opts.dir);
+    const quietBefore = Date.now() - (this.opts.formerQuietMs ?? FORMER_QUIET_MS);
+    const former = { ...this.opts, fence: () => null };
+    for (const [i, file] of files.entries()) {
+      if (this.done.has(file) || writerOf(file) === mine) continue;
+      const st = await stat(path.join(this.opts.dir, file)).catch(() => undefined);
+      if (!st || st.mtimeMs > quietBefore) continue;
+      const seg = await readSegmentFile(this.opts.dir, file, nextOfWriter(files, i));
+      if (seg)
+        await this.sink.take(former, this.opts.dir, seg, () => {
+          this.opts.log(`indexed ${file}, left by a former writer of camera ${this.opts.cameraId}`);
+          this.opts.onIndexed?.(seg.file);
+        });
+      this.done.add(file);
+    }
   }
 
   /**
@@ -197,7 +250,9 @@ export class SegmentIndexer {
   }
 
   private async scan(includeNewest: boolean, final: boolean): Promise<void> {
-    const files = await listSegmentFiles(this.opts.dir);
+    // Only this camera's own ffmpeg's files: "all but the newest are complete" holds per writer.
+    const mine = this.opts.writer ?? '';
+    const files = (await listSegmentFiles(this.opts.dir)).filter((f) => writerOf(f) === mine);
     const complete = includeNewest ? files : files.slice(0, -1);
     for (const [i, file] of complete.entries()) {
       if (this.done.has(file)) continue;

@@ -11,6 +11,7 @@ import {
   insertFacts,
   readSegmentFile,
 } from './segment-indexer.ts';
+import { holderUrl } from '../cluster/cluster.repo.ts';
 import { holdsCamera, loadCameras } from './video.repo.ts';
 import { concurrencyLimit } from '../lib/concurrency.ts';
 
@@ -135,15 +136,17 @@ export function createSegmentUploader(opts: SegmentUploaderOptions): SegmentUplo
     const file = path.join(dir, seg.file);
     if (pending.has(file) || stopping) return;
     // The lease is checked now, as the segment closes, not at the insert an upload later: a
-    // camera handed over meanwhile (or an outage's backlog) must not lose what was recorded while
-    // this process held it. A file closed after the camera was lost (a paused process waking up
-    // while its ffmpeg ran on) is not footage: the new holder records that time.
-    if (!(await holdsCamera(db, cam.cameraId, cam.fence?.()))) {
-      log(`segment ${file} closed after camera ${cam.cameraId} moved to another recorder; dropped`);
-      await unlink(file).catch(() => {});
-      return;
-    }
-    const unfenced: CameraRef = { cameraId: cam.cameraId, workspaceId: cam.workspaceId, kind: cam.kind };
+    // camera handed over meanwhile (or an outage's backlog) must still index as this process's
+    // footage what it recorded while it held the camera. A file closed after the camera was lost
+    // (a recorder cut off from the database, or paused, recording on) is a former writer's footage:
+    // uploaded and indexed all the same, as a copy where the new holder's footage overlaps it.
+    const holder = await holdsCamera(db, cam.cameraId, cam.fence?.());
+    const unfenced: CameraRef = {
+      cameraId: cam.cameraId,
+      workspaceId: cam.workspaceId,
+      kind: cam.kind,
+      ...(holder ? {} : { fence: () => null }),
+    };
     pending.set(file, seg.bytes);
     const next = (chains.get(dir) ?? Promise.resolve())
       .then(() => upload(unfenced, dir, seg, indexed))
@@ -166,7 +169,10 @@ export function createSegmentUploader(opts: SegmentUploaderOptions): SegmentUplo
       return;
     }
     const cam: CameraRef = { cameraId, workspaceId, kind: row.recordingMode === 'motion' ? 'motion' : 'continuous' };
-    const rec = await reconcileCamera(db, cam, dir, log, undefined, { remote: true });
+    // A camera another live recorder holds may have files still growing here (a shared folder):
+    // those wait until quiet. Otherwise nothing writes into the folder any more.
+    const held = row.enabled && (await holderUrl(db, cameraId)) !== undefined;
+    const rec = await reconcileCamera(db, cam, dir, log, undefined, { remote: true, ...(held ? {} : { quietMs: 0 }) });
     for (const [i, file] of rec.pending.entries()) {
       const seg = await readSegmentFile(dir, file, rec.pending[i + 1]);
       if (seg) await take(cam, dir, seg, () => {});

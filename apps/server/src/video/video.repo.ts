@@ -52,6 +52,12 @@ export function holdsCamera(db: DbOrTx, cameraId: string, fence: WriteFence): Pr
   return fenced(db, cameraId, fence);
 }
 
+/** Whether the camera still exists (its row kept FOR SHARE: a delete waits for the write to end). */
+export async function cameraExists(tx: DbOrTx, cameraId: string): Promise<boolean> {
+  const r = await tx.execute(sql`select 1 from ${cameras} where id = ${cameraId} for share`);
+  return r.rows.length > 0;
+}
+
 export async function loadCameras(db: Db, id?: string): Promise<CameraRow[]> {
   return id ? db.select().from(cameras).where(eq(cameras.id, id)) : db.select().from(cameras);
 }
@@ -79,15 +85,45 @@ export interface SegmentGap {
 }
 
 /**
+ * The primary footage of the camera overlapping the segment by more than MAX_GAP_MS, if any:
+ * a segment that lands on such footage is a second copy (see `copy` in the schema).
+ */
+async function overlapsPrimary(tx: DbOrTx, seg: NewSegment): Promise<boolean> {
+  const r = await tx.execute(sql`
+    select 1 from ${segments}
+    where camera_id = ${seg.cameraId} and not copy
+      and start_at > ${new Date(seg.startAt.getTime() - MAX_SEGMENT_SPAN_MS).toISOString()}::timestamptz
+      and start_at < ${new Date(seg.endAt.getTime() - MAX_GAP_MS).toISOString()}::timestamptz
+      and end_at > ${new Date(seg.startAt.getTime() + MAX_GAP_MS).toISOString()}::timestamptz
+    limit 1`);
+  return r.rows.length > 0;
+}
+
+/** No segment the recorder writes is longer (it cuts ~10 s): bounds the overlap range scan. */
+const MAX_SEGMENT_SPAN_MS = 10 * 60 * 1000;
+
+/**
  * Indexes one complete segment and attaches it to the camera's recording: the open one is
  * extended when the segment follows within 2 s and the result stays under an hour, otherwise a
  * new recording starts. `indexed` is false when the path was already indexed; `gap` is the hole a
- * continuous camera's footage has before it, if one worth reporting.
+ * continuous camera's footage has before it, if one worth reporting (only asked by the lease's
+ * holder: `writer` 'holder'). A segment that overlaps primary footage already indexed — written by
+ * a recorder cut off from the database while another recorded the camera — is kept as a copy,
+ * outside any recording.
  */
-export async function indexSegment(tx: DbOrTx, seg: NewSegment): Promise<{ indexed: boolean; gap?: SegmentGap }> {
+export async function indexSegment(
+  tx: DbOrTx,
+  seg: NewSegment,
+  writer: 'holder' | 'former' = 'holder',
+): Promise<{ indexed: boolean; copy?: boolean; gap?: SegmentGap }> {
   await lockOwner(tx, seg.workspaceId);
   const [exists] = await tx.select({ id: segments.id }).from(segments).where(eq(segments.path, seg.path));
   if (exists) return { indexed: false };
+  if (await overlapsPrimary(tx, seg)) {
+    await tx.insert(segments).values({ ...seg, recordingId: null, copy: true });
+    await refreshUsage(tx, seg.workspaceId);
+    return { indexed: true, copy: true };
+  }
   const [open] = await tx
     .select()
     .from(recordings)
@@ -103,7 +139,12 @@ export async function indexSegment(tx: DbOrTx, seg: NewSegment): Promise<{ index
     gapMs > -MAX_GAP_MS &&
     seg.endAt.getTime() - open.startAt.getTime() <= MAX_RECORDING_MS;
   const gap =
-    open && open.kind === 'continuous' && seg.kind === 'continuous' && gapMs >= GAP_EVENT_MS && gapMs < GAP_EVENT_MAX_MS
+    writer === 'holder' &&
+    open &&
+    open.kind === 'continuous' &&
+    seg.kind === 'continuous' &&
+    gapMs >= GAP_EVENT_MS &&
+    gapMs < GAP_EVENT_MAX_MS
       ? { startAt: open.endAt, endAt: seg.startAt, seconds: Math.round(gapMs / 1000) }
       : undefined;
   let recordingId: string;

@@ -163,6 +163,12 @@ export const segments = pgTable(
     store: text('store').notNull().default('local'),
     /** Bytes of the file's own init (ftyp+moov) at its start: HLS byte ranges need it. */
     initBytes: integer('init_bytes').notNull().default(0),
+    /**
+     * A second copy: footage a recorder wrote while cut off from the database after another took
+     * the camera over, overlapping footage already indexed. Kept (and pruned) like any segment,
+     * never played: playback reads the primary footage, so nothing shows twice.
+     */
+    copy: boolean('copy').notNull().default(false),
     ...stamps,
   },
   (t) => [

@@ -98,7 +98,7 @@ export const reportDeliveries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** pending | sending | retrying | sent | failed | skipped | interrupted */
+    /** pending | sending | retrying | sent | outbox (kept, no SMTP) | failed | skipped | interrupted */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),

@@ -36,12 +36,17 @@ export const reportDeliveriesRepo = {
   async finish(
     db: DbOrTx,
     id: string,
-    status: 'sent' | 'retrying' | 'failed' | 'skipped',
+    status: 'sent' | 'outbox' | 'retrying' | 'failed' | 'skipped',
     error: string | null = null,
   ): Promise<void> {
     await db
       .update(d)
-      .set({ status, error, ...(status === 'sent' ? { sentAt: new Date() } : {}), updatedAt: new Date() })
+      .set({
+        status,
+        error,
+        ...(status === 'sent' || status === 'outbox' ? { sentAt: new Date() } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(d.id, id));
   },
 };

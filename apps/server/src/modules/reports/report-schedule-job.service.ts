@@ -134,7 +134,7 @@ export function createReportScheduleTasks(deps: {
         continue;
       }
       try {
-        await mail.deliver({
+        const receipt = await mail.deliver({
           ...reportMail({
             to: m.email,
             displayName: m.displayName,
@@ -151,7 +151,8 @@ export function createReportScheduleTasks(deps: {
           }),
           ...(file ? { attachments: [{ filename: fileName, content: file, contentType }] } : {}),
         });
-        await deliveries.finish(db, d.id, 'sent');
+        // Without SMTP the mail is only kept in the outbox: the log says so, not "sent".
+        await deliveries.finish(db, d.id, receipt.transport === 'outbox' ? 'outbox' : 'sent');
       } catch (e) {
         const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
         const final = (e instanceof MailDeliveryError && e.permanent) || attempt.attempts >= attempt.maxAttempts;

@@ -228,4 +228,36 @@ describe('report schedules: validated recipients, one report and one mail per pe
     ]);
     expect(jobs.rows[0].n).toBe(1);
   });
+
+  it('without SMTP the delivery log says the mail was kept in the outbox, not sent', async () => {
+    const outboxOnly = createReportScheduleTasks({
+      db: jobsDb.db,
+      storage: createLocalStorage(t.config.storageDir, t.config.authSecret),
+      mail: createMailService({ db: jobsDb.db, from: 'vigil@example.com' }),
+      publicUrl: t.config.publicUrl,
+      log: () => {},
+    });
+    const res = await create(owner.token, { recipientIds: [owner.user.uid], format: 'csv' });
+    const id = res.json().id as string;
+    await c.query('update report_schedules set last_period_start = null where id = $1', [id]);
+    expect(await outboxOnly.makeDue(new Date())).toBeGreaterThanOrEqual(1);
+    const reportId = (await c.query('select id from reports where schedule_id = $1', [id])).rows[0].id as string;
+    await createReportRenderTask({
+      db: jobsDb.db,
+      storage: createLocalStorage(t.config.storageDir, t.config.authSecret),
+      log: () => {},
+    }).run(reportId, { attempts: 1, maxAttempts: 3 });
+    const before = sink.mails.length;
+    await outboxOnly.tasks['report-mail']({ reportId }, { attempts: 1, maxAttempts: 6 });
+    expect(sink.mails.length).toBe(before);
+    const { rows } = await c.query(
+      'select status, sent_at is not null as at from report_deliveries where report_id = $1',
+      [reportId],
+    );
+    expect(rows).toEqual([{ status: 'outbox', at: true }]);
+    const kept = await c.query(`select transport from mail_outbox where "to" = $1 order by created_at desc limit 1`, [
+      owner.user.email,
+    ]);
+    expect(kept.rows[0]?.transport).toBe('outbox');
+  });
 });

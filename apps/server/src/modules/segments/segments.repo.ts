@@ -22,7 +22,11 @@ const segmentCols = {
   store: s.store,
 };
 
-/** Reads of the recorder's segment index (video/ writes it). */
+/**
+ * Reads of the recorder's segment index (video/ writes it). Copies (footage a recorder cut off
+ * from the database wrote over another's, schema `copy`) are kept but never read for playback:
+ * each moment of a camera shows once.
+ */
 export const segmentsRepo = {
   /**
    * Segments overlapping [from, to), in time order. The lower bound on start_at (a segment is
@@ -35,6 +39,7 @@ export const segmentsRepo = {
       .where(
         and(
           eq(s.cameraId, cameraId),
+          eq(s.copy, false),
           gt(s.startAt, new Date(from.getTime() - maxSegmentMs)),
           lt(s.startAt, to),
           gt(s.endAt, from),
@@ -51,6 +56,7 @@ export const segmentsRepo = {
       .where(
         and(
           eq(s.cameraId, cameraId),
+          eq(s.copy, false),
           lte(s.startAt, at),
           gt(s.startAt, new Date(at.getTime() - maxSegmentMs)),
           gt(s.endAt, at),

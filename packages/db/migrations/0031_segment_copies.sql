@@ -1,0 +1,1 @@
+ALTER TABLE "segments" ADD COLUMN "copy" boolean DEFAULT false NOT NULL;
