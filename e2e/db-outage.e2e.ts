@@ -259,12 +259,18 @@ describe('recording through a database outage', () => {
     frozenGroups.clear();
   };
 
-  /** A server, its owner and two RTSP cameras recording, a first full segment indexed for each. */
+  /**
+   * A server, its owner and two RTSP cameras recording. Each server has test cameras of its own:
+   * the test camera's shared stream stalls every client for seconds when another joins, so a
+   * reconnect of one server's ffmpeg would cut a hole into the other's footage.
+   */
   async function site(name: string, env: Record<string, string>, databaseUrl?: string): Promise<Site> {
+    const cams = await Promise.all([startRtspServer(), startRtspServer({ pattern: 'smpte' })]);
+    rtsp.push(...cams);
     const server = await startServer({ env });
     const owner = await apiSignUp(server.url, `Outage ${name}`);
     const cameras: string[] = [];
-    for (const [i, cam] of rtsp.entries())
+    for (const [i, cam] of cams.entries())
       cameras.push(
         await addCamera(server.url, owner, { name: `${name} ${i + 1}`, source: { type: 'rtsp', url: cam.url } }),
       );
@@ -278,7 +284,6 @@ describe('recording through a database outage', () => {
   let onExternal: Site;
 
   beforeAll(async () => {
-    rtsp.push(...(await Promise.all([startRtspServer(), startRtspServer({ pattern: 'smpte' })])));
     external = await startExternalPostgres();
     [embedded, onExternal] = await Promise.all([
       site('embedded', {}),

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -68,6 +68,14 @@ export function holes(
 
 const span = (a: number, b: number) => `${hhmmss(a)}–${hhmmss(b)} (${Math.round((b - a) / 1000)} s)`;
 
+/** One line per segment, "22:41:07.120–22:41:09.120 <file> copy", for failure messages. */
+export function listing(segments: readonly { startAt: Date; endAt: Date; path: string; copy?: boolean }[]): string {
+  const t = (d: Date) => d.toISOString().slice(11, 23);
+  return segments
+    .map((s) => `${t(s.startAt)}–${t(s.endAt)} ${path.basename(s.path)}${s.copy ? ' copy' : ''}`)
+    .join('\n');
+}
+
 /** Pairs of segments that play the same seconds (by more than `toleranceMs`): footage shown twice. */
 export function overlapsOf(
   segments: readonly { startAt: Date; endAt: Date; path?: string }[],
@@ -110,6 +118,37 @@ export function segmentFiles(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Watches a segment folder (a poll every 250 ms) for files that appear and later vanish: footage a
+ * writer made and something deleted, which an index-versus-disk check at the end cannot see.
+ */
+export function watchFolder(dir: string) {
+  const seen = new Map<string, { firstAt: number; bytes: number }>();
+  const timer = setInterval(() => {
+    for (const f of segmentFiles(dir)) {
+      let bytes = 0;
+      try {
+        bytes = statSync(path.join(dir, f)).size;
+      } catch {
+        continue;
+      }
+      const entry = seen.get(f);
+      if (entry) entry.bytes = bytes;
+      else seen.set(f, { firstAt: Date.now(), bytes });
+    }
+  }, 250);
+  return {
+    /** Files seen at some point that are gone now, with when they appeared and their last size. */
+    vanished: () => {
+      const now = new Set(segmentFiles(dir));
+      return [...seen]
+        .filter(([f]) => !now.has(f))
+        .map(([f, e]) => `${f} (seen ${new Date(e.firstAt).toISOString().slice(11, 23)}, ${e.bytes} bytes)`);
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 /**
