@@ -8,6 +8,7 @@
 // stalls for every client when one of them vanishes without a TEARDOWN (tried: the baseline's
 // recording stopped at the kill -9), which would charge the baseline with the recorder's fault.
 // One `npm start` server (scripts/start.mjs, embedded PostgreSQL), CAMERAS RTSP cameras (GStreamer).
+// OUTAGE_S (60) sets the outage's length.
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { ROOT, apiOf, databaseUrlOf, report, startVigil, until } from './lib.mjs
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
+const { freezePostgres } = await import(path.join(ROOT, 'apps/server/test/frozen-postgres.ts'));
 
 const CAMERAS = Number(process.env.CAMERAS ?? 2);
 const OUTAGE_S = Number(process.env.OUTAGE_S ?? 60);
@@ -198,16 +200,15 @@ try {
       500,
     );
 
-  // 1. The database frozen for OUTAGE_S.
-  const pid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const group = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[2]);
+  // 1. The database frozen for OUTAGE_S: the postmaster and every backend (each is in a session
+  // of its own, so the postmaster's process group alone would leave open connections answering).
   let t0 = Date.now();
-  process.kill(-group, 'SIGSTOP');
-  console.log(`database frozen (process group ${group}) for ${OUTAGE_S} s`);
+  const thaw = freezePostgres(path.join(dataDir, 'pg'));
+  console.log(`database frozen for ${OUTAGE_S} s`);
   try {
     await sleep(OUTAGE_S * 1000);
   } finally {
-    process.kill(-group, 'SIGCONT');
+    thaw();
   }
   let t1 = Date.now();
   windows.push({ fault: `database frozen ${OUTAGE_S} s (SIGSTOP)`, from: t0 - BEFORE_MS, to: t1 + AFTER_MS });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   overlapsOf,
   playlistEntries,
 } from '../apps/server/test/footage-audit.ts';
+import { freezePostgres } from '../apps/server/test/frozen-postgres.ts';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { addCamera, waitOnline } from './fixtures/cameras.ts';
 import { type ExternalPostgres, startExternalPostgres } from './fixtures/external-postgres.ts';
@@ -19,7 +19,8 @@ import { type RunningServer, startServer } from './fixtures/server.ts';
 /**
  * Recording does not depend on the database being there. Two `npm start` servers record the same
  * two RTSP cameras side by side: one on its embedded PostgreSQL, one on an external PostgreSQL
- * (DATABASE_URL) this file runs. Each database is frozen (SIGSTOP to its process group) for 60 s,
+ * (DATABASE_URL) this file runs. Each database is frozen (SIGSTOP to the postmaster and every
+ * backend: connections open, nothing answered) for 60 s,
  * and the external one is then stopped for 60 s (`pg_ctl stop -m fast`) and started again on the
  * same port. After each fault the footage over the fault has no hole (consecutive segments within
  * 2 s) in the index, the day timeline or the playlist, every file in the cameras' folders is
@@ -112,13 +113,6 @@ async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise
   } finally {
     await c.end();
   }
-}
-
-/** The process group of a data folder's postmaster (the embedded one runs in a group of its own). */
-function postmasterGroup(pgDataDir: string): number {
-  const pid = Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
 /** Each camera's lease epoch: kept through an outage when no other recorder took the camera. */
@@ -246,17 +240,9 @@ describe('recording through a database outage', () => {
   const rtsp: RtspServer[] = [];
   let external: ExternalPostgres;
   const sites: Site[] = [];
-  const frozenGroups = new Set<number>();
-
+  const thaws: (() => void)[] = [];
   const thawAll = () => {
-    for (const g of frozenGroups) {
-      try {
-        process.kill(-g, 'SIGCONT');
-      } catch {
-        // gone
-      }
-    }
-    frozenGroups.clear();
+    for (const thaw of thaws.splice(0)) thaw();
   };
 
   /**
@@ -323,13 +309,10 @@ describe('recording through a database outage', () => {
   it('PostgreSQL frozen for 60 s, embedded and external side by side: no hole, index matches disk', async () => {
     const before = await Promise.all(sites.map(epochs));
     const watchers = sites.map((s) => watchReadiness(s.server.url));
-    const embeddedGroup = postmasterGroup(path.join(embedded.server.dataDir, 'pg'));
-    const externalGroup = postmasterGroup(external.dataDir);
     const start = Date.now();
-    for (const g of [embeddedGroup, externalGroup]) {
-      frozenGroups.add(g);
-      process.kill(-g, 'SIGSTOP');
-    }
+    thaws.push(freezePostgres(path.join(embedded.server.dataDir, 'pg')));
+    external.freeze();
+    thaws.push(() => external.thaw());
     await new Promise((r) => setTimeout(r, FAULT_MS));
     thawAll();
     const end = Date.now();
