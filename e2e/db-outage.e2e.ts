@@ -39,7 +39,12 @@ interface Site {
   databaseUrl: () => string;
   owner: Owner;
   cameras: string[];
+  /** Set if the server process ended (it must not: a database outage is no reason to exit). */
+  exited?: string;
 }
+
+/** "the server process exited (code 1) at 23:00:00", or nothing while it runs. */
+const exitNote = (s: Site) => (s.exited ? `; the ${s.name} server process ${s.exited}` : '');
 
 type Reading = { at: number; status: number | 'no answer'; database?: string };
 
@@ -153,7 +158,7 @@ async function caughtUp(s: Site, camera: string, after: number) {
   ).catch(async (e) => {
     const r = await indexAgainstDisk(s, camera).catch(() => undefined);
     throw new Error(
-      `${(e as Error).message}; unindexed ${JSON.stringify(r?.unindexed)}, last indexed end ${r?.rows.at(-1)?.endAt.toISOString()}\n${s.server.output().slice(-3000)}`,
+      `${(e as Error).message}; unindexed ${JSON.stringify(r?.unindexed)}, last indexed end ${r?.rows.at(-1)?.endAt.toISOString()}${exitNote(s)}\n${s.server.output().slice(-3000)}`,
     );
   });
 }
@@ -233,7 +238,9 @@ async function readyAgain(s: Site, watcher: ReturnType<typeof watchReadiness>, e
     return last !== undefined && last.status === 200 && last.at > end;
   };
   await until(`${s.name} ready again`, async () => again(), 45_000).catch(() => {});
-  expect.soft(again(), `${s.name}: /api/health/ready 45 s after the fault: ${runsOf(watcher.seen)}`).toBe(true);
+  expect
+    .soft(again(), `${s.name}: /api/health/ready 45 s after the fault: ${runsOf(watcher.seen)}${exitNote(s)}`)
+    .toBe(true);
 }
 
 describe('recording through a database outage', () => {
@@ -261,6 +268,9 @@ describe('recording through a database outage', () => {
         await addCamera(server.url, owner, { name: `${name} ${i + 1}`, source: { type: 'rtsp', url: cam.url } }),
       );
     const s: Site = { name, server, owner, cameras, databaseUrl: () => databaseUrl ?? databaseUrlOf(server.dataDir) };
+    server.process.once('exit', (code, signal) => {
+      s.exited = `exited (${signal ?? `code ${code}`}) at ${new Date().toISOString().slice(11, 19)}`;
+    });
     sites.push(s);
     for (const camera of cameras) await waitOnline(server.url, owner, camera);
     return s;
