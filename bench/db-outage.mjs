@@ -220,7 +220,8 @@ try {
   await until('the killed server to be gone', async () => !alive(vigil.pid), 10_000, 50);
   console.log('server killed (-9); restarting');
   t1 = await serverUp();
-  windows.push({ fault: 'server kill -9, restarted', from: t0 - BEFORE_MS, to: t1 + AFTER_MS });
+  const restart = ((t1 - t0) / 1000).toFixed(1);
+  windows.push({ fault: `server kill -9, ready again in ${restart} s`, from: t0 - BEFORE_MS, to: t1 + AFTER_MS });
   await caughtUp(t1 + AFTER_MS);
   // The files of the last window are complete (the baseline's too) once the next segment began.
   await sleep(11_000);
@@ -242,6 +243,7 @@ try {
       'indexed (s)': r1(idx),
       'on disk (s)': r1(disk),
       'lost (s)': r1(expected - idx),
+      'lost per camera (s)': r1((expected - idx) / CAMERAS),
       'baseline ffmpeg on disk (s)': r1(base),
       'baseline lost (s)': r1(expected - base),
     });
