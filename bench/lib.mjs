@@ -20,7 +20,8 @@ export function freePort() {
 
 /** Spawns scripts/start.mjs; resolves with wall-clock seconds to the ready line. */
 export async function startVigil(dataDir, env = {}) {
-  const port = await freePort();
+  // A caller that sets PORT (production with DATABASE_URL also needs PUBLIC_URL) keeps it.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
@@ -51,6 +52,8 @@ export async function startVigil(dataDir, env = {}) {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     seconds,
+    /** What it has printed so far. */
+    output: () => log,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

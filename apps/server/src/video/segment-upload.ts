@@ -65,6 +65,8 @@ export interface SegmentUploader extends SegmentSink {
 const MP4 = 'video/mp4';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const INDEX_RETRY_MAX_MS = 5000;
+
 export function createSegmentUploader(opts: SegmentUploaderOptions): SegmentUploader {
   const { db, storage, log } = opts;
   const concurrency = opts.concurrency ?? 4;
@@ -126,7 +128,9 @@ export function createSegmentUploader(opts: SegmentUploaderOptions): SegmentUplo
       } catch (e) {
         if (stopping) return;
         if (attempt % 10 === 0) log(`indexing ${key} failed (${e instanceof Error ? e.message : e}); retrying`);
-        await pause(Math.min(maxRetryMs, retryMs * 2 ** attempt));
+        // The object is safe in the bucket; only the index waits. A database back from a restart
+        // answers within seconds, and footage unindexed is footage nobody can find: retry often.
+        await pause(Math.min(INDEX_RETRY_MAX_MS, retryMs * 2 ** attempt));
       }
     }
     await unlink(file).catch(() => {});

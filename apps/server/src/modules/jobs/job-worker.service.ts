@@ -135,9 +135,8 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
   const concurrency = opts.concurrency ?? 2;
   // Each concurrent job holds a client; the LISTEN connection, the cron and the reaper's unlock one more each.
   const pgPool = queuePool(opts.databaseUrl, concurrency + 3, opts.log);
-  let runner: Runner;
-  try {
-    runner = await run({
+  const startRunner = () =>
+    run({
       pgPool,
       concurrency,
       noHandleSignals: true,
@@ -147,10 +146,40 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
       logger: quiet(opts.log),
       events,
     });
+  let runner: Runner;
+  try {
+    runner = await startRunner();
   } catch (e) {
     await pgPool.end();
     throw e;
   }
+  let stopped = false;
+  /**
+   * graphile-worker gives up for good when its cron cannot reach the database (a restart, a
+   * failover), rejecting the runner's promise — unhandled, that ended the process, recorder and all.
+   * The queue is started again instead, as soon as the database answers.
+   */
+  const supervise = (r: Runner) =>
+    r.promise.catch(async (e) => {
+      if (stopped) return;
+      healthy = false;
+      opts.log(`job queue: stopped (${rootMessage(e)}); starting it again when the database answers`);
+      await r.stop().catch(() => {});
+      for (let delay = 1000; !stopped; delay = Math.min(delay * 2, 15_000)) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (stopped) return;
+        try {
+          workers.clear();
+          runner = await startRunner();
+          void supervise(runner);
+          opts.log('job queue: running again');
+          return;
+        } catch (err) {
+          opts.log(`job queue: not started yet (${rootMessage(err)})`);
+        }
+      }
+    });
+  void supervise(runner);
   await register();
   const heartbeat = setInterval(() => void register(), HEARTBEAT_MS);
   const utils = await makeWorkerUtils({ pgPool, logger: quiet(opts.log) });
@@ -167,8 +196,9 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
     async stop() {
       clearInterval(heartbeat);
       clearInterval(reaper);
+      stopped = true;
       opts.onStopping?.();
-      await runner.stop();
+      await runner.stop().catch(() => {});
       await utils.release();
       await endPool(pgPool);
     },
