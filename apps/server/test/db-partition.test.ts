@@ -89,11 +89,15 @@ describe('two recorders, one of them cut off from the database', () => {
   afterAll(async () => {
     // A failed test may leave the link cut: a recorder stops through its database.
     proxy?.heal();
-    await Promise.all(recorders.map((r) => r.stop()));
-    await proxy?.close();
-    await pool?.end();
-    await t?.close();
-    await rtsp?.stop();
+    try {
+      await Promise.all(recorders.map((r) => r.stop()));
+      await proxy?.close();
+      await pool?.end();
+      await t?.close();
+    } finally {
+      // Whatever failed above, the test camera (a process of its own) does not outlive the file.
+      await rtsp?.stop();
+    }
   }, 60_000);
 
   it('B records during the cut, A stops once healed, both copies are indexed and playback shows one', async () => {
