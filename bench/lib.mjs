@@ -52,7 +52,7 @@ export async function startVigil(dataDir, env = {}) {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     seconds,
-    /** What it has printed so far. */
+    /** Everything the server printed so far (stdout and stderr). */
     output: () => log,
     stop: () =>
       new Promise((resolve) => {
@@ -156,6 +156,38 @@ export async function raiseCameraLimit(dataDir, n) {
   await c.connect();
   await c.query(`update users set limits = jsonb_set(limits, '{maxCameras}', to_jsonb($1::int))`, [n]);
   await c.end();
+}
+
+/**
+ * On a started Vigil: signs up the first account (the administrator), lifts its plan's camera limit
+ * when `n` needs it, adds `n` continuous cameras on the RTSP `url` and waits until all are online
+ * (60 s). Returns the bearer headers and a reader of the camera list.
+ */
+export async function addOnlineRtspCameras(server, dataDir, url, n) {
+  const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'cpu@example.com', password: 'bench-password', displayName: 'Bench' }),
+  });
+  const { token, user } = await res.json();
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  if (n > user.limits.maxCameras) await raiseCameraLimit(dataDir, n);
+  for (let i = 0; i < n; i++) {
+    const r = await fetch(`${server.url}/api/v1/cameras`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: `cam ${i}`, source: { type: 'rtsp', url }, recordingMode: 'continuous' }),
+    });
+    if (r.status !== 201) throw new Error(`camera ${i}: ${r.status} ${await r.text()}`);
+  }
+  const cameras = async () =>
+    (await (await fetch(`${server.url}/api/v1/cameras?limit=100`, { headers: auth })).json()).items;
+  const deadline = Date.now() + 60_000;
+  while ((await cameras()).filter((c) => c.status === 'online').length < n) {
+    if (Date.now() > deadline) throw new Error(`cameras did not all come online in 60 s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { auth, cameras };
 }
 
 /** A JSON caller of a running Vigil's API: api(method, url, token?, body?) → the parsed answer (null for 202/204). */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, ffmpegChildrenOf, measureCpu, raiseCameraLimit, report, startVigil } from './lib.mjs';
+import { ROOT, addOnlineRtspCameras, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
@@ -62,30 +62,7 @@ async function bare(url, n) {
 async function vigil(url, n) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-vigil-rec-'));
   const server = await startVigil(dir);
-  const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'cpu@example.com', password: 'bench-password', displayName: 'Bench' }),
-  });
-  const { token, user } = await res.json();
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  // The plan's camera limit is lifted for the benchmark through the admin's own account (first user).
-  if (n > user.limits.maxCameras) await raiseCameraLimit(dir, n);
-  for (let i = 0; i < n; i++) {
-    const r = await fetch(`${server.url}/api/v1/cameras`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: `cam ${i}`, source: { type: 'rtsp', url }, recordingMode: 'continuous' }),
-    });
-    if (r.status !== 201) throw new Error(`camera ${i}: ${r.status} ${await r.text()}`);
-  }
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const list = await (await fetch(`${server.url}/api/v1/cameras?limit=100`, { headers: auth })).json();
-    if (list.items.filter((c) => c.status === 'online').length === n) break;
-    if (Date.now() > deadline) throw new Error('cameras did not all come online in 60 s');
-    await sleep(500);
-  }
+  await addOnlineRtspCameras(server, dir, url, n);
   await sleep(3000);
   const ffmpegs = ffmpegChildrenOf(server.pid);
   const [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(ffmpegs, WINDOW_S)]);

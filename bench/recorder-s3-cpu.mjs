@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, ffmpegChildrenOf, measureCpu, raiseCameraLimit, report, startVigil } from './lib.mjs';
+import { ROOT, addOnlineRtspCameras, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
@@ -36,29 +36,7 @@ async function record(url, s3) {
     : {};
   const server = await startVigil(dir, env);
   try {
-    const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'cpu@example.com', password: 'bench-password', displayName: 'Bench' }),
-    });
-    const { token, user } = await res.json();
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    if (CAMERAS > user.limits.maxCameras) await raiseCameraLimit(dir, CAMERAS);
-    for (let i = 0; i < CAMERAS; i++) {
-      const r = await fetch(`${server.url}/api/v1/cameras`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ name: `cam ${i}`, source: { type: 'rtsp', url }, recordingMode: 'continuous' }),
-      });
-      if (r.status !== 201) throw new Error(`camera ${i}: ${r.status} ${await r.text()}`);
-    }
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const list = await (await fetch(`${server.url}/api/v1/cameras?limit=100`, { headers: auth })).json();
-      if (list.items.filter((c) => c.status === 'online').length === CAMERAS) break;
-      if (Date.now() > deadline) throw new Error(`cameras did not all come online in 60 s`);
-      await sleep(500);
-    }
+    await addOnlineRtspCameras(server, dir, url, CAMERAS);
     // Past the first segment cut, so the window sees uploads in their steady state.
     await sleep(12_000);
     const ffmpegs = ffmpegChildrenOf(server.pid);

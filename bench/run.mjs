@@ -37,6 +37,7 @@ for (const b of [
   'ai-detector',
   'ai-pipeline',
   'time-zone',
+  'disk-guard',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { DISK_GUARD_DEFAULTS, type DiskGuardSettings } from '@vigil/shared';
 import { z } from 'zod';
 import type { S3Settings } from './lib/storage-s3.ts';
 
@@ -46,6 +47,9 @@ const env = z.object({
   INTERNAL_URL: z.string().url().optional(),
   /** Where recorders write footage (a folder every process can read when there is no S3); <data dir>/media by default. */
   MEDIA_DIR: z.string().optional(),
+  /** The disk guard keeps the smaller of this percent of the media filesystem and DISK_GUARD_MAX_GB free (Admin › Settings overrides). */
+  DISK_GUARD_PERCENT: z.coerce.number().min(0.5).max(50).default(DISK_GUARD_DEFAULTS.percent),
+  DISK_GUARD_MAX_GB: z.coerce.number().min(0.1).max(10_000).default(DISK_GUARD_DEFAULTS.maxGb),
   /** Bearer token /metrics asks for; without it /metrics answers only on loopback. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Web push VAPID keys (URL-safe base64); without them the keys are generated once into <data dir>/vapid.json. */
@@ -68,6 +72,8 @@ const env = z.object({
   ONVIF_DISCOVERY_MULTICAST: z.enum(['true', 'false', '1', '0']).optional(),
   /** Addresses (host[:port]) every ONVIF discovery also probes by unicast: devices beyond a router. */
   ONVIF_DISCOVERY_TARGETS: z.string().optional(),
+  /** Benchmarks only (bench/disk-guard.mjs): recorders without their disk guard; refused in production. */
+  DISK_GUARD_DISABLED: z.enum(['true', 'false', '1', '0']).optional(),
   /** Benchmarks only (bench/audit.mjs): the same writes without their audit entries; refused in production. */
   AUDIT_DISABLED: z.enum(['true', 'false', '1', '0']).optional(),
 });
@@ -123,6 +129,10 @@ export interface Config {
   internalUrl: string;
   /** Footage folder (recorders write it; with S3 it is only the upload buffer). */
   mediaDir: string;
+  /** The disk guard's threshold until an administrator saves one (DISK_GUARD_PERCENT, DISK_GUARD_MAX_GB). */
+  diskGuard: DiskGuardSettings;
+  /** DISK_GUARD_DISABLED: recorders run without the guard (a benchmark's baseline; never production). */
+  diskGuardDisabled: boolean;
   metricsToken?: string;
   /** Web push: keys from the environment (both or neither), and the contact push services see. */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
@@ -223,11 +233,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     roles: parseRoles(e.VIGIL_ROLES),
     internalUrl: (e.INTERNAL_URL ?? `http://${internalHost(e.HOST)}:${e.PORT}`).replace(/\/$/, ''),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    diskGuard: { percent: e.DISK_GUARD_PERCENT, maxGb: e.DISK_GUARD_MAX_GB },
+    diskGuardDisabled: benchmarkSwitch(e, 'DISK_GUARD_DISABLED'),
     metricsToken: e.METRICS_TOKEN,
     vapid: vapidSettings(e),
     twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
     stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
-    auditDisabled: auditDisabled(e),
+    auditDisabled: benchmarkSwitch(e, 'AUDIT_DISABLED'),
     onvifDiscovery: {
       multicast: !['false', '0'].includes(e.ONVIF_DISCOVERY_MULTICAST ?? ''),
       targets: list(e.ONVIF_DISCOVERY_TARGETS) ?? [],
@@ -259,10 +271,11 @@ function refusePlaceholderSecrets(blank: Record<string, string | undefined>): vo
 }
 
 /** The audit log is never off in production: AUDIT_DISABLED exists to measure its cost. */
-function auditDisabled(e: z.infer<typeof env>): boolean {
-  const off = ['true', '1'].includes(e.AUDIT_DISABLED ?? '');
+/** A switch that turns a safeguard off to measure it: refused in production. */
+function benchmarkSwitch(e: z.infer<typeof env>, key: 'AUDIT_DISABLED' | 'DISK_GUARD_DISABLED'): boolean {
+  const off = ['true', '1'].includes(e[key] ?? '');
   if (off && e.NODE_ENV === 'production')
-    throw new ConfigError('Invalid configuration: AUDIT_DISABLED is for benchmarks and is refused in production');
+    throw new ConfigError(`Invalid configuration: ${key} is for benchmarks and is refused in production`);
   return off;
 }
 

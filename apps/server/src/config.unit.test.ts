@@ -70,6 +70,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the disk guard’s default threshold from the environment; its off switch is for benchmarks only', () => {
+    const plain = loadConfig({ VIGIL_DATA_DIR: dataDir() });
+    expect(plain.diskGuard).toEqual({ percent: 5, maxGb: 2 });
+    expect(plain.diskGuardDisabled).toBe(false);
+    const set = loadConfig({ DISK_GUARD_PERCENT: '2.5', DISK_GUARD_MAX_GB: '20', VIGIL_DATA_DIR: dataDir() });
+    expect(set.diskGuard).toEqual({ percent: 2.5, maxGb: 20 });
+    expect(() => loadConfig({ DISK_GUARD_PERCENT: '0', VIGIL_DATA_DIR: dataDir() })).toThrow(/DISK_GUARD_PERCENT/);
+    expect(loadConfig({ DISK_GUARD_DISABLED: 'true', VIGIL_DATA_DIR: dataDir() }).diskGuardDisabled).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DISK_GUARD_DISABLED: '1', VIGIL_DATA_DIR: dataDir() })).toThrow(
+      /DISK_GUARD_DISABLED is for benchmarks and is refused in production/,
+    );
+  });
+
   it('treats empty values as missing and rejects malformed ones', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@h/db', AUTH_SECRET: '', PUBLIC_URL: '' }),

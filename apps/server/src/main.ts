@@ -160,6 +160,8 @@ async function main() {
       footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
       // AI detection while motion lasts: its thumbnails go where the events' others are.
       ai: { storage: await openStorage(config, (m) => app.log.error(`[recorder] ${m}`)) },
+      // The free space it keeps on MEDIA_DIR's disk until an administrator saves another threshold.
+      diskGuard: { defaults: config.diskGuard, enabled: !config.diskGuardDisabled },
       log: (m) => app.log.warn(`[recorder] ${m}`),
     });
     await running.recorder.start();

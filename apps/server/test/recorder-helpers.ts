@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cloneTemplate, createDb, type Db, schema } from '@vigil/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
+import { insertSegment } from '../src/video/camera-writes.ts';
+import { relativeSegmentPath, segmentDir } from '../src/video/paths.ts';
+import { stamp } from './footage.ts';
 import { keyAuditChain } from '../src/modules/audit/audit.module.ts';
 
 /** Shared by the recorder's integration tests: a cloned database, an owner, cameras, polling. */
@@ -214,4 +217,36 @@ export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {
     return cam;
   };
   return rig;
+}
+
+/**
+ * Writes `content` as a segment file of the camera (10 s unless said) where the recorder lays it out
+ * and indexes it through insertSegment (so recordings and usage group exactly as the live indexer's
+ * do). Returns the file's path, or throws when the index refused it.
+ */
+export async function writeIndexedSegment(
+  db: Db,
+  mediaRoot: string,
+  cam: { id: string; workspaceId: string },
+  startAt: Date,
+  content: Buffer,
+  lengthMs = 10_000,
+): Promise<string> {
+  const dir = segmentDir(mediaRoot, cam.workspaceId, cam.id);
+  mkdirSync(dir, { recursive: true });
+  const name = `${stamp(startAt)}.mp4`;
+  const file = path.join(dir, name);
+  writeFileSync(file, content);
+  const ok = await insertSegment(db, {
+    cameraId: cam.id,
+    workspaceId: cam.workspaceId,
+    kind: 'continuous',
+    startAt,
+    endAt: new Date(startAt.getTime() + lengthMs),
+    bytes: content.length,
+    path: relativeSegmentPath(cam.workspaceId, cam.id, name),
+    initBytes: 0,
+  });
+  if (!ok) throw new Error(`segment ${name} was not indexed`);
+  return file;
 }

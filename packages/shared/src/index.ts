@@ -12,6 +12,7 @@ export * from './contracts/cameras.ts';
 export * from './contracts/recordings.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/retention.ts';
+export * from './contracts/disk-guard.ts';
 export * from './contracts/jobs.ts';
 export * from './time-zone.ts';
 export * from './schedule.ts';

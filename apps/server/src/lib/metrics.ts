@@ -37,6 +37,37 @@ new Gauge({
     this.set(backlog().bytes);
   },
 });
+// The disk guard (video/disk-guard.ts): the media folder's free space against its threshold.
+const mediaFree = new Gauge({
+  name: 'vigil_media_free_bytes',
+  help: 'Free bytes on the filesystem of this recorder’s media folder (statfs, as an unprivileged writer sees it).',
+  registers: [registry],
+});
+const guardThreshold = new Gauge({
+  name: 'vigil_disk_guard_threshold_bytes',
+  help: 'Free bytes the disk guard keeps on the media folder’s filesystem (the oldest unprotected footage goes first).',
+  registers: [registry],
+});
+const onlyProtected = new Gauge({
+  name: 'vigil_disk_guard_only_protected',
+  help: '1 while the media folder is at its threshold and only protected footage is left to delete (an installation alert).',
+  registers: [registry],
+});
+const recordingPaused = new Gauge({
+  name: 'vigil_disk_guard_recording_paused',
+  help: '1 while this recorder has stopped recording because its disk is full of protected footage.',
+  registers: [registry],
+});
+const prunedBytes = new Counter({
+  name: 'vigil_disk_guard_pruned_bytes_total',
+  help: 'Bytes of footage the disk guard deleted to keep free space above its threshold.',
+  registers: [registry],
+});
+const prunedSegments = new Counter({
+  name: 'vigil_disk_guard_pruned_segments_total',
+  help: 'Segments of footage the disk guard deleted to keep free space above its threshold.',
+  registers: [registry],
+});
 const jobsFailed = new Counter({
   name: 'vigil_jobs_failed_total',
   help: 'Job attempts that failed in this process, by job kind (each is retried until its last attempt).',
@@ -58,6 +89,19 @@ export function recordSegmentIndexed(lagSeconds: number): void {
 
 export function recordJobFailed(task: string): void {
   jobsFailed.inc({ task });
+}
+
+/** The disk guard's last check. */
+export function reportDiskGuard(s: { free: number; threshold: number; onlyProtected: boolean; paused: boolean }): void {
+  mediaFree.set(s.free);
+  guardThreshold.set(s.threshold);
+  onlyProtected.set(s.onlyProtected ? 1 : 0);
+  recordingPaused.set(s.paused ? 1 : 0);
+}
+
+export function recordDiskPruned(bytes: number, segments: number): void {
+  prunedBytes.inc(bytes);
+  prunedSegments.inc(segments);
 }
 
 /** The recorder's upload backlog, read at each scrape. */

@@ -5,6 +5,11 @@ import { redactCredentials } from '../lib/redact.ts';
  * Most specific patterns first; the raw last line is the fallback.
  */
 const RULES: [RegExp, (m: RegExpExecArray) => string][] = [
+  // Not the camera: the recorder's own disk (the disk guard keeps this from happening when on).
+  [
+    /No space left on device|ENOSPC/i,
+    () => 'The media disk is full: free space, or let the disk guard delete old footage (Admin › Settings)',
+  ],
   [/401 Unauthorized|authorization failed/i, () => 'Camera rejected the username or password (401)'],
   [/403 Forbidden/i, () => 'Camera refused access to this stream (403)'],
   [/404 Not Found|Server returned 404/i, () => 'Stream not found (404): check the path in the URL'],

@@ -20,6 +20,10 @@ describe('describeFfmpegError (stderr of ffmpeg 5.1, captured from real runs)', 
     ],
     ['rtsp://10.1.1.1/s: Connection timed out', 'Timed out waiting for the camera'],
     ['\nStream stalled', 'The camera stopped sending video'],
+    [
+      '[mp4 @ 0x1] Error writing trailer: No space left on device\nav_interleaved_write_frame(): No space left on device',
+      'The media disk is full: free space, or let the disk guard delete old footage (Admin › Settings)',
+    ],
   ])('%s', (stderr, expected) => {
     expect(describeFfmpegError(stderr, 1, null)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createDb } from '@vigil/db';
+import { DISK_GUARD_DEFAULTS, type DiskGuardSettings } from '@vigil/shared';
 import { LEASE_RELEASED_TOPIC, shareInputs } from '../cluster/cluster.repo.ts';
 import { LeaseKeeper } from '../cluster/lease-keeper.ts';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
@@ -19,6 +20,7 @@ import { writerTag } from './paths.ts';
 import { endLeftoverFfmpeg } from './tied-spawn.ts';
 import { enqueue as enqueueJob } from '../modules/jobs/jobs.module.ts';
 import { createRetention } from './retention.ts';
+import { createDiskGuard } from './disk-guard.ts';
 import { type UploadBacklog, createSegmentUploader } from './segment-upload.ts';
 import { armingAt } from '../modules/events/events.module.ts';
 import { keyAuditChain } from '../modules/audit/audit.module.ts';
@@ -77,6 +79,11 @@ export interface RecorderOptions {
   ai?: { storage?: Storage; localDetector?: () => LocalDetectorFront };
   /** How long a camera may stay unreachable before it is an outage event (tests shorten it). */
   offlineGraceMs?: number;
+  /**
+   * The disk guard (video/disk-guard.ts): its threshold until an administrator saves one, how often
+   * it checks (1 s), and `enabled: false` to run without it (a benchmark's baseline).
+   */
+  diskGuard?: { defaults?: DiskGuardSettings; intervalMs?: number; enabled?: boolean };
   log(msg: string): void;
 }
 
@@ -161,6 +168,23 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       }),
     log: opts.log,
   });
+  // Keeps the media folder's disk from filling: cameras stop (with the reason as their status) while it must.
+  const guard = createDiskGuard({
+    db,
+    mediaRoot: opts.mediaRoot,
+    nodeId: keeper.nodeId,
+    defaults: opts.diskGuard?.defaults ?? DISK_GUARD_DEFAULTS,
+    intervalMs: opts.diskGuard?.intervalMs,
+    onPause: (reason) => {
+      // Running cameras stop at once, even with the database out of reach; the others get the status.
+      if (reason)
+        for (const id of runners.keys())
+          void enqueue(id, () => stopRunner(id, { status: 'offline', lastError: reason }));
+      void resyncAll();
+    },
+    log: opts.log,
+  });
+  const guarding = opts.diskGuard?.enabled !== false;
   let starting = true;
   const deps = {
     db,
@@ -169,7 +193,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     ffmpegPath: opts.ffmpegPath,
     log: opts.log,
     // A new recording can put the workspace over maxRecordings: prune then, not a minute later.
-    onIndexed: (workspaceId: string) => retention.poke(workspaceId),
+    onIndexed: (workspaceId: string) => {
+      retention.poke(workspaceId);
+      if (guarding) guard.poke();
+    },
     lease: {
       fence: (cameraId: string) => keeper.fence(cameraId),
       formerMayStillWrite: (cameraId: string) => keeper.formerMayStillWrite(cameraId),
@@ -283,6 +310,12 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       await stopRunner(id, null);
       return;
     }
+    const paused = guard.pausedReason();
+    if (paused) {
+      if (running) await stopRunner(id, { status: 'offline', lastError: paused });
+      else if (row.lastError !== paused) await writeStatus(db, row, 'offline', paused, keeper.fence(id));
+      return;
+    }
     const allowed = await recordingAllowed(row);
     let spec: CameraSpec | undefined;
     try {
@@ -321,6 +354,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       // files as the one this start launches: end it first.
       const leftovers = await endLeftoverFfmpeg(opts.mediaRoot);
       if (leftovers.length) opts.log(`ended ${leftovers.length} ffmpeg left running by a previous process`);
+      // Before any camera starts: a disk already full of protected footage starts none.
+      if (guarding) await guard.start();
       hub = createRealtimeHub(opts.databaseUrl, opts.log);
       hub.subscribe((e) => {
         if (e.topic === 'cameras.changed' && e.id) void this.sync(e.id);
@@ -349,6 +384,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       stopping = true;
       clearInterval(resync);
       for (const t of scheduleTimers.values()) clearTimeout(t);
+      await guard.stop();
       await keeper.stop();
       await retention.stop();
       await hub?.stop();

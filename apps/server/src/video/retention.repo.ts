@@ -41,6 +41,8 @@ export type PruneNotice = typeof pruneNotices.$inferSelect;
 /** A batch as the repository returns it, inside the caller's transaction: and the notice it grew, if any. */
 export type PrunedIn = PruneBatch & { notice?: PruneNotice };
 
+export type PruneNoticeReason = 'maxStorage' | 'maxRecordings' | 'diskSpace';
+
 export const removedCount = (b: Pick<PruneBatch, 'paths' | 'objects'>) => b.paths.length + b.objects.length;
 /** Prunes of one reason within this window add up in one notice, not one per pass. */
 const NOTICE_MERGE_MS = 24 * 3600 * 1000;
@@ -79,7 +81,7 @@ async function lockOwnerLimits(tx: DbOrTx, workspaceId: string): Promise<OwnerLi
  * are locked first, so a protect that raced the candidate query either wins before us or waits.
  * Touched recordings are re-derived; emptied ones are deleted.
  */
-async function removeSegments(
+export async function removeSegments(
   tx: DbOrTx,
   picked: { id: string; rec: string | null }[],
 ): Promise<Omit<PruneBatch, 'more'>> {
@@ -121,10 +123,10 @@ async function removeSegments(
 }
 
 /** Adds a prune to the reason's notice of the last day, or starts a new notice. */
-async function addNotice(
+export async function addNotice(
   tx: DbOrTx,
   workspaceId: string,
-  reason: 'maxStorage' | 'maxRecordings',
+  reason: PruneNoticeReason,
   limit: number,
   removed: { recordingsRemoved: number; bytes: number },
 ): Promise<PruneNotice> {

@@ -5,12 +5,19 @@ import { type Db, schema } from '@vigil/db';
 import { effectiveLimits } from '@vigil/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_SECRET, insertCamera, insertOwner, videoTestDb, waitFor } from '../../test/recorder-helpers.ts';
+import {
+  AUTH_SECRET,
+  insertCamera,
+  insertOwner,
+  videoTestDb,
+  waitFor,
+  writeIndexedSegment,
+} from '../../test/recorder-helpers.ts';
+import { stamp } from '../../test/footage.ts';
 import { CHANNEL } from '../lib/realtime.ts';
-import { relativeSegmentPath, segmentDir } from './paths.ts';
+import { segmentDir } from './paths.ts';
 import { createRecorder } from './recorder.ts';
 import { createRetention, pruneWorkspace } from './retention.ts';
-import { insertSegment } from './camera-writes.ts';
 import { connectPg } from '../../test/helpers.ts';
 
 /**
@@ -38,12 +45,6 @@ interface Placed {
   startAt: Date;
 }
 
-const stamp = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-
 /** One segment file, 10 s unless said (+ a cached thumbnail), indexed. */
 async function segment(
   cam: { id: string; workspaceId: string },
@@ -51,24 +52,9 @@ async function segment(
   bytes = SEG_BYTES,
   lengthMs = 10_000,
 ): Promise<Placed> {
-  const dir = segmentDir(t.mediaRoot, cam.workspaceId, cam.id);
-  mkdirSync(dir, { recursive: true });
-  const name = `${stamp(startAt)}.mp4`;
-  const file = path.join(dir, name);
-  writeFileSync(file, randomBytes(bytes));
+  const file = await writeIndexedSegment(db, t.mediaRoot, cam, startAt, randomBytes(bytes), lengthMs);
   mkdirSync(`${file}.thumbs`, { recursive: true });
   writeFileSync(path.join(`${file}.thumbs`, '0.jpg'), randomBytes(10));
-  const ok = await insertSegment(db, {
-    cameraId: cam.id,
-    workspaceId: cam.workspaceId,
-    kind: 'continuous',
-    startAt,
-    endAt: new Date(startAt.getTime() + lengthMs),
-    bytes,
-    path: relativeSegmentPath(cam.workspaceId, cam.id, name),
-    initBytes: 0,
-  });
-  expect(ok).toBe(true);
   return { file, startAt };
 }
 

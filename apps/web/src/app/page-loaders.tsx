@@ -10,12 +10,17 @@ export type PageLoader = () => Promise<{ Component: ComponentType } | { element:
 const dashboard =
   (variant: 'admin' | 'manager' | 'operator' | 'viewer' | 'main', titleKey: string): PageLoader =>
   async () => {
-    const [{ DashboardPage }, { LiveCard }] = await Promise.all([
+    const [{ DashboardPage }, { LiveCard }, alerts] = await Promise.all([
       import('../features/dashboard/pages/dashboard-page.tsx'),
-      // The shell composes features: the dashboards show the live feature's tile.
+      // The shell composes features: the dashboards show the live feature's tile, and the admin's
+      // the installation's alerts of the admin settings feature.
       import('../features/live/components/live-card.tsx'),
+      variant === 'admin' ? import('../features/admin-outbox/components/installation-alerts.tsx') : undefined,
     ]);
-    return { element: <DashboardPage variant={variant} titleKey={titleKey} live={<LiveCard />} /> };
+    const installation = alerts ? <alerts.InstallationAlerts /> : undefined;
+    return {
+      element: <DashboardPage variant={variant} titleKey={titleKey} live={<LiveCard />} alerts={installation} />,
+    };
   };
 
 const shell =

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   // The installation's payment and sign-in settings (administrators).
   'settings.payment-changed',
   'settings.sign-in-changed',
+  // The disk guard's threshold (administrators).
+  'settings.storage-changed',
   'notification-rule.created',
   'notification-rule.updated',
   'notification-rule.deleted',

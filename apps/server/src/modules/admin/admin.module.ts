@@ -2,14 +2,32 @@ import { TOPICS } from '@vigil/shared';
 import { defineModule } from '../../kernel/module.ts';
 import { adminCallables } from './admin.callables.ts';
 import { adminRoutes } from './admin.routes.ts';
+import { createInstallationService } from './installation.service.ts';
 
-/** The administrator's user management: its routes and its callable functions. */
+/** What a recorder reads and raises: the disk guard's setting in force, and its installation alert. */
+export {
+  clearInstallationAlert,
+  diskGuardSettings,
+  type InstallationAlertInput,
+  raiseInstallationAlert,
+} from './installation.service.ts';
+
+/**
+ * The administrator's user management (its routes and callable functions) and the installation's
+ * own state: the disk guard's threshold and the alerts recorders raise.
+ */
 export const adminModule = defineModule({
   name: 'admin',
+  auditActions: ['settings.storage-changed'],
   serve: {
     needs: ['accounts', 'auth', 'mail'],
     topics: [TOPICS.adminUsers],
     callables: ({ get }) => adminCallables({ accounts: get('accounts'), auth: get('auth') }),
-    register: (app, { get }) => adminRoutes(app, { accounts: get('accounts'), mail: get('mail') }),
+    register: (app, { get, db, config }) =>
+      adminRoutes(app, {
+        accounts: get('accounts'),
+        mail: get('mail'),
+        installation: createInstallationService({ db, diskGuardDefaults: config.diskGuard }),
+      }),
   },
 });

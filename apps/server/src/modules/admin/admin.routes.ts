@@ -1,14 +1,26 @@
-import { listQuerySchema, outboxMessageSchema, pageSchema, userDocSchema } from '@vigil/shared';
+import {
+  diskGuardSettingsSchema,
+  installationAlertsSchema,
+  listQuerySchema,
+  outboxMessageSchema,
+  pageSchema,
+  userDocSchema,
+} from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { AccountsService } from '../accounts/accounts.module.ts';
 import type { MailService } from '../mail/mail.module.ts';
+import type { InstallationService } from './installation.service.ts';
 
 const tags = ['admin'];
+const SMALL_BODY = 1024;
 
-export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsService; mail: MailService }) {
+export function adminRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; mail: MailService; installation: InstallationService },
+) {
   const route = apiRoutes(app, tags);
 
   route.get(
@@ -31,5 +43,37 @@ export function adminRoutes(app: FastifyInstance, deps: { accounts: AccountsServ
       response: pageSchema(outboxMessageSchema),
     },
     (req) => deps.mail.list(req.query),
+  );
+
+  route.get(
+    '/api/v1/admin/settings/storage',
+    {
+      access: access.roles('admin'),
+      summary: 'The disk guard’s threshold: the free space every recorder keeps on its media folder',
+      response: diskGuardSettingsSchema,
+    },
+    () => deps.installation.diskGuard(),
+  );
+
+  route.put(
+    '/api/v1/admin/settings/storage',
+    {
+      access: access.roles('admin'),
+      summary: 'Change the disk guard’s threshold',
+      body: diskGuardSettingsSchema,
+      response: diskGuardSettingsSchema,
+      bodyLimit: SMALL_BODY,
+    },
+    (req) => deps.installation.saveDiskGuard(req.body),
+  );
+
+  route.get(
+    '/api/v1/admin/alerts',
+    {
+      access: access.roles('admin'),
+      summary: 'Installation problems only an administrator can fix (a recorder’s disk full of protected footage)',
+      response: installationAlertsSchema,
+    },
+    () => deps.installation.alerts(),
   );
 }

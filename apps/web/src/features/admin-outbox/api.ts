@@ -1,4 +1,12 @@
-import { type AuthSettingsInput, type DeadJob, LIST_DEFAULT_LIMIT, type OutboxMessage, type Page } from '@vigil/shared';
+import {
+  type AuthSettingsInput,
+  type DeadJob,
+  type DiskGuardSettings,
+  type InstallationAlert,
+  LIST_DEFAULT_LIMIT,
+  type OutboxMessage,
+  type Page,
+} from '@vigil/shared';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 
@@ -50,3 +58,30 @@ export function useFailedJobAction() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: failedJobsKey }),
   });
 }
+
+export const diskGuardKey = ['admin', 'settings', 'storage'] as const;
+
+/** The free space every recorder keeps on its media folder's disk (Admin › Settings › Recording storage). */
+export const diskGuardQuery = queryOptions({
+  queryKey: diskGuardKey,
+  queryFn: async () => unwrap(await request<DiskGuardSettings>('GET', '/api/v1/admin/settings/storage')),
+});
+
+export function useSaveDiskGuard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: DiskGuardSettings) =>
+      unwrap(await request<DiskGuardSettings>('PUT', '/api/v1/admin/settings/storage', input)),
+    onSuccess: (saved) => queryClient.setQueryData(diskGuardKey, saved),
+  });
+}
+
+/** How often an open admin page asks again for installation alerts (a recorder checks its disk each second). */
+const ALERTS_REFRESH_MS = 30_000;
+
+/** Problems only an administrator can fix, raised by the installation's processes. */
+export const installationAlertsQuery = queryOptions({
+  queryKey: ['admin', 'alerts'],
+  queryFn: async () => unwrap(await request<{ items: InstallationAlert[] }>('GET', '/api/v1/admin/alerts')).items,
+  refetchInterval: ALERTS_REFRESH_MS,
+});

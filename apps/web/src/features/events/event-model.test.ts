@@ -51,6 +51,13 @@ describe('event clip and labels', () => {
         detail: { reason: 'maxRecordings', limit: 100, recordingsRemoved: 3, bytesRemoved: 5000 },
       }),
     ).toEqual({ key: 'events.detail.pruned.maxRecordings', values: { removed: 3, limit: 100, bytes: 5000 } });
+    // The disk guard's prune says the disk, not the plan.
+    expect(
+      detailText({
+        kind: 'storage.pruned',
+        detail: { reason: 'diskSpace', limit: 2, recordingsRemoved: 1, bytesRemoved: 9000 },
+      })?.key,
+    ).toBe('events.detail.pruned.diskSpace');
     expect(hasClip({ cameraId: 'c', kind: 'motion' })).toBe(true);
     expect(hasClip({ cameraId: null, kind: 'storage.pruned' })).toBe(false);
   });

@@ -71,7 +71,7 @@ export function detailText(
     case 'recording.gap':
       return typeof d.seconds === 'number' ? { key: 'events.detail.gap', values: { seconds: d.seconds } } : null;
     case 'storage.pruned': {
-      const reason = d.reason === 'maxRecordings' ? 'maxRecordings' : 'maxStorage';
+      const reason = d.reason === 'maxRecordings' || d.reason === 'diskSpace' ? d.reason : 'maxStorage';
       return {
         key: `events.detail.pruned.${reason}`,
         values: {

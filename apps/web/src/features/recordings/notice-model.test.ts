@@ -8,5 +8,6 @@ describe('noticeKey', () => {
     expect(noticeKey({ reason: 'maxStorage', firstAt: '2026-11-21T08:00:00.000Z', lastAt: at })).toBe(
       'recordings.notice.maxStorageSince',
     );
+    expect(noticeKey({ reason: 'diskSpace', firstAt: at, lastAt: at })).toBe('recordings.notice.diskSpace');
   });
 });

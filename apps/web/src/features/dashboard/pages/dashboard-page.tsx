@@ -14,11 +14,14 @@ export function DashboardPage({
   variant,
   titleKey,
   live,
+  alerts,
 }: {
   variant: DashboardVariant;
   titleKey: string;
   /** The live tile, supplied by the app shell (it belongs to the live feature). */
   live?: ReactNode;
+  /** The installation's alerts above everything (the admin dashboard; they belong to the admin settings feature). */
+  alerts?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { me } = useSession();
@@ -26,6 +29,7 @@ export function DashboardPage({
   return (
     <>
       <PageHeader title={t(titleKey)} description={t(`${titleKey}.desc`)} />
+      {alerts}
       <p className="mb-6 text-lg text-fg">{t('dashboard.greeting', { name: me.user.displayName })}</p>
       <div className="grid gap-6 lg:grid-cols-2">
         {live}

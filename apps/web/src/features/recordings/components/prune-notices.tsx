@@ -5,9 +5,10 @@ import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { noticeKey } from '../notice-model.ts';
 
 /**
- * Footage the plan's limits made retention delete, said in the page so nobody discovers it by a gap. Polite, not
- * an alert: it reports what already happened. Only the owner can change the plan, so only the
- * owner gets the upgrade link (the same /upgrade the cameras page offers at maxCameras).
+ * Footage the plan's limits made retention delete, or the disk guard deleted to keep the recorder's disk from
+ * filling, said in the page so nobody discovers it by a gap. Polite, not an alert: it reports what already
+ * happened. Only the owner can change the plan, so only the owner gets the upgrade link (the same /upgrade the
+ * cameras page offers at maxCameras); a full disk is no plan's doing, so that notice says how to keep footage.
  */
 export function PruneNotices({
   notices,
@@ -28,12 +29,14 @@ export function PruneNotices({
           {t(noticeKey(n), {
             count: n.recordingsRemoved,
             size: formatBytes(n.bytesRemoved, i18n.language),
-            max: n.reason === 'maxStorage' ? formatBytes(n.limit * 1e9, i18n.language) : n.limit,
+            max: n.reason === 'maxRecordings' ? n.limit : formatBytes(n.limit * 1e9, i18n.language),
             from: when(n.firstAt),
             at: when(n.lastAt),
           })}{' '}
           {/* The upgrade page is linked once plans ship (its route's `available` flag). */}
-          {isOwner && isAvailable('/upgrade') ? (
+          {n.reason === 'diskSpace' ? (
+            t('recordings.notice.protectHint')
+          ) : isOwner && isAvailable('/upgrade') ? (
             <Link to="/upgrade" className="font-medium underline">
               {t('recordings.notice.upgrade')}
             </Link>
