@@ -18,6 +18,7 @@ for (const b of [
   'pg-recovery',
   'lease-overhead',
   'failover',
+  'db-outage',
   'live-remote-latency',
   'job-queue',
   'events-query',

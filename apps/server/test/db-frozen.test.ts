@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { type EmbeddedDatabase, createDb, runMigrations, startEmbeddedPostgres } from '@vigil/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateJobQueue } from '../src/modules/jobs/job-worker.service.ts';
 import { bearer, signUp } from './harness.ts';
+import { postgresProcesses as serverProcesses, signalAll } from './frozen-postgres.ts';
 import { getMe, patchMe, withPg } from './helpers.ts';
 
 /**
@@ -16,33 +17,6 @@ import { getMe, patchMe, withPg } from './helpers.ts';
  * and everything works again once it thaws. The PostgreSQL is one of this file's own: freezing the
  * run's shared one would stall every other file.
  */
-
-/** The postmaster of a data folder and its children (backends, background workers). */
-function serverProcesses(dataDir: string): number[] {
-  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
-
-function signalAll(pids: number[], signal: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // gone already
-    }
-  }
-}
 
 async function timed(request: Promise<LightMyRequestResponse>): Promise<{ res: LightMyRequestResponse; ms: number }> {
   const started = performance.now();

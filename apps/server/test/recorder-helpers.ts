@@ -171,15 +171,7 @@ export function keyframesPass(recorder: Recorder, cameraId: string, n: number, t
   });
 }
 
-export function segmentFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith('.mp4'))
-      .sort();
-  } catch {
-    return [];
-  }
-}
+export { segmentFiles } from './footage-audit.ts';
 
 export interface TestRecorder {
   db: Db;
