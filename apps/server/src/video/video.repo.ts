@@ -85,16 +85,19 @@ export interface SegmentGap {
 }
 
 /**
- * The primary footage of the camera overlapping the segment by more than MAX_GAP_MS, if any:
+ * The primary footage of the camera overlapping the segment by more than MAX_GAP_MS (half the
+ * segment's length when shorter), if any:
  * a segment that lands on such footage is a second copy (see `copy` in the schema).
  */
 async function overlapsPrimary(tx: DbOrTx, seg: NewSegment): Promise<boolean> {
+  // Short segments (tests cut 2 s ones) overlap a duplicate by their whole length: half of it counts.
+  const tolerance = Math.min(MAX_GAP_MS, (seg.endAt.getTime() - seg.startAt.getTime()) / 2);
   const r = await tx.execute(sql`
     select 1 from ${segments}
     where camera_id = ${seg.cameraId} and not copy
       and start_at > ${new Date(seg.startAt.getTime() - MAX_SEGMENT_SPAN_MS).toISOString()}::timestamptz
-      and start_at < ${new Date(seg.endAt.getTime() - MAX_GAP_MS).toISOString()}::timestamptz
-      and end_at > ${new Date(seg.startAt.getTime() + MAX_GAP_MS).toISOString()}::timestamptz
+      and start_at < ${new Date(seg.endAt.getTime() - tolerance).toISOString()}::timestamptz
+      and end_at > ${new Date(seg.startAt.getTime() + tolerance).toISOString()}::timestamptz
     limit 1`);
   return r.rows.length > 0;
 }
