@@ -1,6 +1,6 @@
 import type { AiAnalytics, AiAnalyticsCsvFigure } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ColumnChart, HeatGrid, RowChart } from '../../../components/charts/lazy-charts.ts';
@@ -11,6 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatCalendarDay, formatNumber, formatWeekday } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { useCountingZone } from '../../../lib/use-counting-zone.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { PRESETS, type Preset, analyticsQuery, busiest, heatGrid, presetPeriod, todayIn } from '../ai-model.ts';
 import { aiAnalyticsQuery, aiCamerasQuery } from '../api.ts';
@@ -35,10 +36,12 @@ export function AiAnalyticsPage({ gate }: { gate?: ReactNode }) {
     ? (params.get('period') as Preset)
     : '7';
   const cameraId = params.get('camera') ?? '';
-  const today = todayIn(me?.user.preferences.timezone ?? 'UTC');
+  const [zone, learnZone] = useCountingZone(me?.user.preferences.timezone ?? 'UTC');
+  const today = todayIn(zone);
   const query = analyticsQuery(presetPeriod(preset, today), cameraId || undefined);
   const allowed = !!me?.user.aiAccess;
   const figures = useQuery({ ...aiAnalyticsQuery(query), enabled: allowed });
+  useEffect(() => learnZone(figures.data?.timeZone), [figures.data?.timeZone, learnZone]);
   const cameras = useQuery({ ...aiCamerasQuery, enabled: allowed });
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { eventsQuery, heatmapQuery, storageQuery, uptimeQuery } from '../api.ts';
 import { figureQuery } from '../analytics-model.ts';
 import { EventsPerCameraCard, EventsPerDayCard, HeatmapCard } from './events-cards.tsx';
@@ -14,10 +15,13 @@ export function AnalyticsPanels({
   period,
   siteId,
   cameraId,
+  onZone,
 }: {
   period: { from: string; to: string };
   siteId?: string;
   cameraId?: string;
+  /** Told the zone the server counted the days in (see lib/use-counting-zone.ts). */
+  onZone?: (zone: string | undefined) => void;
 }) {
   const query = figureQuery(period, { siteId, cameraId });
   const siteQuery = figureQuery(period, { siteId });
@@ -26,6 +30,8 @@ export function AnalyticsPanels({
   const heat = useQuery(heatmapQuery(query));
   const uptime = useQuery(uptimeQuery(query));
   const storage = useQuery(storageQuery(query));
+  const zone = perDay.data?.timeZone;
+  useEffect(() => onZone?.(zone), [zone, onZone]);
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-2" data-testid="analytics-panels">
       <EventsPerDayCard q={perDay} query={query} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { useCountingZone } from '../../../lib/use-counting-zone.ts';
 import { PRESETS, type Preset, apiPeriod, filtersFromQuery, todayIn } from '../analytics-model.ts';
 import '../translations.ts';
 import { AnalyticsPanels } from './analytics-panels.tsx';
@@ -13,7 +14,8 @@ import { AnalyticsPanels } from './analytics-panels.tsx';
 export function SiteAnalytics({ siteId }: { siteId: string }) {
   const { t } = useTranslation();
   const me = useSession().me;
-  const today = todayIn(me?.user.preferences.timezone ?? 'UTC');
+  const [zone, learnZone] = useCountingZone(me?.user.preferences.timezone ?? 'UTC');
+  const today = todayIn(zone);
   const [preset, setPreset] = useState<Exclude<Preset, 'custom'>>('30');
   const period = apiPeriod({ ...filtersFromQuery(new URLSearchParams(), today), preset }, today);
   return (
@@ -29,7 +31,7 @@ export function SiteAnalytics({ siteId }: { siteId: string }) {
           options={PRESETS.filter((p) => p !== 'custom').map((p) => ({ value: p, label: t(`analytics.period.${p}`) }))}
         />
       </div>
-      <AnalyticsPanels period={period} siteId={siteId} />
+      <AnalyticsPanels period={period} siteId={siteId} onZone={learnZone} />
     </section>
   );
 }

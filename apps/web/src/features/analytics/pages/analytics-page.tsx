@@ -15,6 +15,7 @@ import {
   todayIn,
 } from '../analytics-model.ts';
 import { eventsQuery, sitesQuery } from '../api.ts';
+import { useCountingZone } from '../../../lib/use-counting-zone.ts';
 import { AnalyticsPanels } from '../components/analytics-panels.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
 import '../translations.ts';
@@ -26,7 +27,8 @@ import '../translations.ts';
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const me = useSession().me;
-  const today = todayIn(me?.user.preferences.timezone ?? 'UTC');
+  const [zone, learnZone] = useCountingZone(me?.user.preferences.timezone ?? 'UTC');
+  const today = todayIn(zone);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromQuery(params, today), [params, today]);
   const problem = periodProblem(filters);
@@ -55,6 +57,7 @@ export function AnalyticsPage() {
           period={period}
           siteId={filters.siteId || undefined}
           cameraId={filters.cameraId || undefined}
+          onZone={learnZone}
         />
       )}
     </>
