@@ -38,6 +38,8 @@ for (const b of [
   'ai-pipeline',
   'time-zone',
   'disk-guard',
+  // 30 minutes, a fault every 2 (needs root: it mounts a tmpfs).
+  'soak',
 ]) {
   if (only.length && !only.includes(b)) continue;
   execFileSync(process.execPath, [path.join(ROOT, 'bench', `${b}.mjs`)], { stdio: 'inherit', cwd: ROOT });
