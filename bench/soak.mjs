@@ -9,7 +9,7 @@
 //            or Docker would);
 //   db     — PostgreSQL restarted (fast shutdown, started again on its port);
 //   s3     — the bucket answers 503 for S3_DOWN seconds;
-//   disk   — the local installation's filesystem filled from outside to half its guard's
+//   disk   — the local installation's filesystem filled from outside to 3 MB above its guard's
 //            threshold for DISK_S seconds.
 // The baseline in the same run is the fault-free window before the first fault. Each window is
 // measured WINDOW_SETTLE seconds after it ends (the disk guard prunes the oldest footage later,
@@ -171,13 +171,34 @@ const faults = {
   },
   async disk() {
     const { avail } = statfs();
-    const fill = Math.max(0, avail - (GUARD_MB * 1e6) / 2);
+    // Near full: 3 MB above the guard's threshold, so recording itself pushes it over and the guard
+    // must delete old footage to keep recording (nothing is left to delete only if it had none).
+    const fill = Math.max(0, avail - (GUARD_MB + 3) * 1e6);
     execFileSync('fallocate', ['-l', String(Math.floor(fill)), fillFile]);
     setTimeout(() => rmSync(fillFile, { force: true }), DISK_S * 1000);
     return 'local';
   },
   turn: 0,
 };
+
+/** Everything the bench started, stopped; the tmpfs unmounted (also on Ctrl-C). */
+let cleaned;
+function cleanup() {
+  cleaned ??= (async () => {
+    s3.down = false;
+    for (const i of Object.values(installs)) await i.vigil?.stop().catch(() => {});
+    await rtsp.stop().catch(() => {});
+    await s3.close().catch(() => {});
+    await admin.pool.end().catch(() => {});
+    await pg.stop().catch(() => {});
+    try {
+      execFileSync('umount', [localMedia]);
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+  })();
+  return cleaned;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().then(() => process.exit(130)));
 
 const rows = [];
 let minAvail = Number.POSITIVE_INFINITY;
@@ -308,15 +329,6 @@ try {
       );
     }
 } finally {
-  s3.down = false;
-  for (const i of Object.values(installs)) await i.vigil?.stop().catch(() => {});
-  await rtsp.stop().catch(() => {});
-  await s3.close().catch(() => {});
-  await admin.pool.end().catch(() => {});
-  await pg.stop().catch(() => {});
-  try {
-    execFileSync('umount', [localMedia]);
-  } catch {}
-  rmSync(dir, { recursive: true, force: true });
+  await cleanup();
 }
 process.exit(0);

@@ -1,4 +1,6 @@
 import { type CameraAiSettings, type MotionSettings, cameraAiSettingsOf, motionSettingsOf } from '@vigil/shared';
+import { AppError } from '../lib/app-error.ts';
+import { checkTarget } from '../lib/outbound-policy.ts';
 import type { SecretBox } from '../lib/secrets.ts';
 import type { CameraSource, FfmpegArgsInput, RecordingMode } from './ffmpeg-args.ts';
 import type { CameraRow } from './video.repo.ts';
@@ -72,4 +74,29 @@ export function toCameraSpec(row: CameraRow, secrets: SecretBox, recordingAllowe
   ]);
   const ai = cameraAiSettingsOf(row.ai);
   return { id: row.id, workspaceId: row.workspaceId, source, recordingMode: mode, motionSettings, ai, motion, key };
+}
+
+/**
+ * Checks (and resolves) the camera's addresses against the outbound policy at every start: the
+ * name may point elsewhere than when it was saved. ffmpeg then connects to the checked address,
+ * never to a second answer from DNS. Refused: the sentence the camera's status shows.
+ */
+export async function pinSourceAddresses(
+  spec: CameraSpec,
+  allowLoopback: boolean,
+): Promise<{ spec: CameraSpec } | { refused: string }> {
+  if (spec.source.type === 'test-pattern') return { spec };
+  try {
+    const checked = await checkTarget(spec.source.url, { allowLoopback });
+    let pinned: CameraSpec = { ...spec, source: { ...spec.source, url: checked.pinnedUrl } };
+    const sub = pinned.motion?.substream;
+    if (sub) {
+      const subChecked = await checkTarget(sub.url, { allowLoopback });
+      pinned = { ...pinned, motion: { substream: { ...sub, url: subChecked.pinnedUrl } } };
+    }
+    return { spec: pinned };
+  } catch (e) {
+    const fields = e instanceof AppError ? Object.values(e.fields ?? {}) : [];
+    return { refused: fields[0] ?? (e instanceof Error ? e.message : String(e)) };
+  }
 }

@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createDb } from '@vigil/db';
-import { DISK_GUARD_DEFAULTS, type DiskGuardSettings } from '@vigil/shared';
+import { DISK_GUARD_DEFAULTS } from '@vigil/shared';
 import { LEASE_RELEASED_TOPIC, shareInputs } from '../cluster/cluster.repo.ts';
 import { LeaseKeeper } from '../cluster/lease-keeper.ts';
 import { createRealtimeHub, type RealtimeHub } from '../lib/realtime.ts';
-import { AppError } from '../lib/app-error.ts';
-import { checkTarget } from '../lib/outbound-policy.ts';
-import type { S3Storage, Storage } from '../lib/storage.ts';
 import { createAnalyser } from '../modules/ai/ai.module.ts';
-import type { LocalDetectorFront } from '../modules/ai/ai.module.ts';
 import { createLocalDetector } from '../ai/local-detector.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
-import { type CameraSpec, toCameraSpec } from './camera-source.ts';
+import { type CameraSpec, pinSourceAddresses, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
+import { ScheduleRecording } from './schedule-recording.ts';
 import { writerTag } from './paths.ts';
 import { endLeftoverFfmpeg } from './tied-spawn.ts';
 import { enqueue as enqueueJob } from '../modules/jobs/jobs.module.ts';
 import { createRetention } from './retention.ts';
 import { createDiskGuard } from './disk-guard.ts';
-import { type UploadBacklog, createSegmentUploader } from './segment-upload.ts';
-import { armingAt } from '../modules/events/events.module.ts';
+import { createSegmentUploader } from './segment-upload.ts';
 import { keyAuditChain } from '../modules/audit/audit.module.ts';
 import { writeStatus } from './camera-writes.ts';
 import { type CameraRow, loadCameras } from './video.repo.ts';
@@ -34,77 +30,9 @@ import { type CameraRow, loadCameras } from './video.repo.ts';
  * update, delete, enable, disable), so it can run in the server process (npm start) or on its
  * own, beside other recorders, against the same PostgreSQL.
  */
-export interface RecorderOptions {
-  databaseUrl: string;
-  /** path.join(config.dataDir, 'media') */
-  mediaRoot: string;
-  authSecret: string;
-  /** Shared with the HTTP app (live view); the recorder adds and removes feeds. */
-  liveFeeds?: Map<string, LiveFeed>;
-  segmentSeconds?: number;
-  /** Gap between camera starts, so a restart does not hit every camera at the same instant. */
-  staggerMs?: number;
-  ffmpegPath?: string;
-  /** Full re-read of the cameras table, in case a notification was missed (60 s). */
-  resyncMs?: number;
-  /** Retention pass over every workspace (60 s); 0 = none on a timer. */
-  retentionMs?: number;
-  /** After an indexed segment, how long to gather others before checking the plan limits (1 s). */
-  retentionPokeMs?: number;
-  /**
-   * Retention runs on the job queue (`work` processes): no sweep here, and a workspace a new
-   * segment put over its limits is handed to the queue instead of pruned in this process.
-   */
-  retentionJobs?: boolean;
-  /** The outbound address policy's loopback switch (ALLOW_LOOPBACK_TARGETS); off by default. */
-  allowLoopbackTargets?: boolean;
-  /** How other processes reach this one's live feeds (config.internalUrl). */
-  internalUrl?: string;
-  /** This recorder's node id (main.ts keeps it in the data folder); random otherwise. */
-  nodeId?: string;
-  /** The process's roles, as registered in vigil_nodes. */
-  roles?: readonly string[];
-  /** Lease timing (tests shorten them). */
-  leaseTtlMs?: number;
-  leaseRenewMs?: number;
-  /**
-   * With S3 configured: footage goes to this bucket and mediaRoot is only the upload buffer
-   * (segment-upload.ts). The recorder closes it when it stops.
-   */
-  footage?: S3Storage;
-  /**
-   * AI detection while motion lasts: where ai.detection thumbnails are kept (the
-   * app's storage) and the built-in detector's front, when this server has one.
-   */
-  ai?: { storage?: Storage; localDetector?: () => LocalDetectorFront };
-  /** How long a camera may stay unreachable before it is an outage event (tests shorten it). */
-  offlineGraceMs?: number;
-  /**
-   * The disk guard (video/disk-guard.ts): its threshold until an administrator saves one, how often
-   * it checks (1 s), and `enabled: false` to run without it (a benchmark's baseline).
-   */
-  diskGuard?: { defaults?: DiskGuardSettings; intervalMs?: number; enabled?: boolean };
-  log(msg: string): void;
-}
+import type { Recorder, RecorderOptions } from './recorder-options.ts';
 
-export interface Recorder {
-  liveFeeds: Map<string, LiveFeed>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Re-reads one camera and starts, restarts or stops its ffmpeg to match. */
-  sync(cameraId: string): Promise<void>;
-  /** The running ffmpeg of a camera (tests). */
-  pidOf(cameraId: string): number | undefined;
-  segmentDirOf(cameraId: string): string | undefined;
-  /** This recorder's id in vigil_nodes (the holder named by its leases). */
-  nodeId: string;
-  /** Cameras this recorder holds now. */
-  cameraCount(): number;
-  /** Its leases were confirmed by the database within their lifetime (readiness). */
-  healthy(): boolean;
-  /** Closed segments still waiting for their upload to S3 (zero without S3): the coordinator's metric. */
-  uploadBacklog(): UploadBacklog;
-}
+export type { Recorder, RecorderOptions };
 
 export function createRecorder(opts: RecorderOptions): Recorder {
   const { db, pool } = createDb(opts.databaseUrl, 4);
@@ -122,7 +50,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   const liveFeeds = opts.liveFeeds ?? new Map<string, LiveFeed>();
   const runners = new Map<string, CameraRunner>();
   /** Cameras that record on their schedule: re-applied when it next changes. */
-  const scheduleTimers = new Map<string, NodeJS.Timeout>();
+  const schedules = new ScheduleRecording(
+    db,
+    (id) => void enqueue(id, async () => apply(id, (await loadCameras(db, id))[0], 0)),
+  );
   // One queue per camera: notifications for a camera are applied one after the other.
   const chains = new Map<string, Promise<void>>();
   let hub: RealtimeHub | undefined;
@@ -212,26 +143,6 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     },
   };
 
-  /**
-   * Whether the camera records now: always, unless it records on its schedule and is disarmed. A
-   * timer re-applies it when its arming next changes (at most an hour away, in case of edits missed).
-   */
-  async function recordingAllowed(row: CameraRow): Promise<boolean> {
-    clearTimeout(scheduleTimers.get(row.id));
-    scheduleTimers.delete(row.id);
-    if (!row.scheduleRecording) return true;
-    const state = await armingAt(db, row.id, new Date());
-    if (!state) return true;
-    const wait = Math.min(3_600_000, state.until ? state.until.getTime() - Date.now() + 200 : 3_600_000);
-    const timer = setTimeout(
-      () => void enqueue(row.id, async () => apply(row.id, (await loadCameras(db, row.id))[0], 0)),
-      Math.max(1000, wait),
-    );
-    timer.unref();
-    scheduleTimers.set(row.id, timer);
-    return state.armed;
-  }
-
   async function stopRunner(
     id: string,
     final: { status: 'disabled' | 'offline'; lastError: string | null } | null,
@@ -260,25 +171,12 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       if (row.lastError !== reason) await writeStatus(db, row, 'offline', reason);
       return;
     }
-    if (spec.source.type !== 'test-pattern') {
-      // Checked (and resolved) at every start: the name may point elsewhere than when it was saved.
-      // ffmpeg then connects to the checked address, never to a second answer from DNS.
-      try {
-        const allowLoopback = opts.allowLoopbackTargets ?? false;
-        const checked = await checkTarget(spec.source.url, { allowLoopback });
-        spec = { ...spec, source: { ...spec.source, url: checked.pinnedUrl } };
-        const sub = spec.motion?.substream;
-        if (sub) {
-          const pinned = await checkTarget(sub.url, { allowLoopback });
-          spec = { ...spec, motion: { substream: { ...sub, url: pinned.pinnedUrl } } };
-        }
-      } catch (e) {
-        const fields = e instanceof AppError ? Object.values(e.fields ?? {}) : [];
-        const reason = fields[0] ?? (e instanceof Error ? e.message : String(e));
-        if (row.lastError !== reason) await writeStatus(db, row, 'offline', reason);
-        return;
-      }
+    const pinned = await pinSourceAddresses(spec, opts.allowLoopbackTargets ?? false);
+    if ('refused' in pinned) {
+      if (row.lastError !== pinned.refused) await writeStatus(db, row, 'offline', pinned.refused);
+      return;
     }
+    spec = pinned.spec;
     let feed = liveFeeds.get(row.id);
     if (!feed) {
       feed = new LiveFeed();
@@ -298,8 +196,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       } else if (row && row.status !== 'disabled') {
         await writeStatus(db, row, 'disabled', null, undefined, 'disabled');
       }
-      clearTimeout(scheduleTimers.get(id));
-      scheduleTimers.delete(id);
+      schedules.forget(id);
       liveFeeds.delete(id);
       // A disabled camera is nobody's: free its lease so the share counts only cameras that record.
       if (keeper.fence(id)) await keeper.release(id);
@@ -316,7 +213,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       else if (row.lastError !== paused) await writeStatus(db, row, 'offline', paused, keeper.fence(id));
       return;
     }
-    const allowed = await recordingAllowed(row);
+    const allowed = await schedules.allowed(row);
     let spec: CameraSpec | undefined;
     try {
       spec = toCameraSpec(row, secrets, allowed);
@@ -383,7 +280,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     async stop() {
       stopping = true;
       clearInterval(resync);
-      for (const t of scheduleTimers.values()) clearTimeout(t);
+      schedules.stop();
       await guard.stop();
       await keeper.stop();
       await retention.stop();
