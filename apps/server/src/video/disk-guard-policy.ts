@@ -78,6 +78,9 @@ export function takeOldest<T extends { bytes: number }>(candidates: readonly T[]
  * over at least `spanMs`: the higher of the last span's and the whole window's, so a rise shows
  * within a span and a lull does not shrink the margin at once.
  */
+/** A drop of free space this many times the recent rate is a one-off, not a rate (see WriteRate). */
+const SPIKE_FACTOR = 20;
+
 export class WriteRate {
   private readonly samples: { at: number; written: number }[] = [];
   private last: { at: number; free: number } | undefined;
@@ -92,8 +95,15 @@ export class WriteRate {
   push(at: number, free: number, freed = 0): void {
     const prev = this.last;
     if (prev && at <= prev.at) return;
+    if (prev) {
+      const delta = Math.max(0, prev.free - free + freed);
+      const usual = (this.bytesPerSecond * (at - prev.at)) / 1000;
+      // Free space falling far faster than it has been is another program filling the disk at once
+      // (a copy, a backup). The margin is for what keeps coming; a one-off counted as a rate made it
+      // a tenth of the disk, and the guard deleted all footage and stopped recording with space left.
+      this.written += usual > 0 && delta > SPIKE_FACTOR * usual ? usual : delta;
+    }
     this.last = { at, free };
-    if (prev) this.written += Math.max(0, prev.free - free + freed);
     this.samples.push({ at, written: this.written });
     while (this.samples.length > 2 && this.samples[1]!.at <= at - this.windowMs) this.samples.shift();
   }

@@ -74,4 +74,18 @@ describe('disk guard policy', () => {
     r.push(16_000, 1e6);
     expect(r.bytesPerSecond).toBeCloseTo(1e6);
   });
+
+  it('another program filling the disk at once is a one-off, not a write rate', () => {
+    const r = new WriteRate(10_000, 2000);
+    for (let at = 0; at <= 5000; at += 1000) r.push(at, 1000e6 - at * 1000); // 1 MB/s
+    expect(r.bytesPerSecond).toBeCloseTo(1e6);
+    // 900 MB gone in a second (a backup copied onto the disk): the rate stays what recording writes.
+    r.push(6000, 1000e6 - 6e6 - 900e6);
+    expect(r.bytesPerSecond).toBeCloseTo(1e6);
+    // …and so does the margin: 5 s of it, not a tenth of the disk.
+    expect(marginBytes(r.bytesPerSecond, 1000e6)).toBeLessThan(0.02 * 1000e6);
+    // A real rise (cameras added) still shows: five times the rate for a few seconds.
+    for (let at = 7000; at <= 10_000; at += 1000) r.push(at, 94e6 - (at - 6000) * 5000);
+    expect(r.bytesPerSecond).toBeGreaterThan(4e6);
+  });
 });
