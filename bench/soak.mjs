@@ -235,16 +235,16 @@ try {
   const t0 = Date.now();
   const windows = [];
   const measured = [];
-  // Twice: WINDOW_SETTLE after the window (before the disk guard may prune it as the oldest),
-  // and once the next window is over too (a bucket outage that follows delays the index); the
-  // better of the two is what was recorded and indexed.
+  // Three times: 15 s and WINDOW_SETTLE after the window (before the disk guard may prune it as the
+  // oldest), and once the next window is over too (a bucket outage that follows delays the index);
+  // the best is what was recorded and indexed.
   const later = (w) =>
     measured.push(
       Promise.all(
-        [WINDOW_SETTLE, WINDOW_SETTLE + INTERVAL].map((s) =>
+        [15, WINDOW_SETTLE, WINDOW_SETTLE + INTERVAL].map((s) =>
           new Promise((r) => setTimeout(r, s * 1000)).then(() => snapshot(w)),
         ),
-      ).then(([a, b]) => record(w, a, b)),
+      ).then((snaps) => record(w, snaps)),
     );
   const snapshot = async (w) => {
     const out = [];
@@ -252,10 +252,9 @@ try {
       for (const id of installs[name].cameras) out.push({ name, c: await coverage(name, id, w.from, w.to) });
     return out;
   };
-  const record = (w, first, second) => {
-    for (const [i, { name, c: a }] of first.entries()) {
-      const b = second[i].c;
-      const c = a.indexed >= b.indexed ? a : b;
+  const record = (w, snaps) => {
+    for (const [i, { name }] of snaps[0].entries()) {
+      const c = snaps.map((snap) => snap[i].c).reduce((best, x) => (x.indexed > best.indexed ? x : best));
       rows.push({
         fault: w.kind,
         install: name,
