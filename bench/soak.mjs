@@ -256,6 +256,7 @@ try {
     for (const [i, { name }] of snaps[0].entries()) {
       const c = snaps.map((snap) => snap[i].c).reduce((best, x) => (x.indexed > best.indexed ? x : best));
       rows.push({
+        at: w.from.toISOString().slice(11, 19),
         fault: w.kind,
         install: name,
         expected_s: (w.to - w.from) / 1000,
@@ -317,6 +318,8 @@ try {
     lost_per_fault_per_camera_s: `min free ${Math.round(minAvail / 1e6)} MB vs guard ${GUARD_MB} MB`,
   });
   report('soak', summary);
+  // Each window on its own (bench/results/soak-windows.json): which fault, in what order, lost what.
+  report('soak-windows', rows);
   if (process.env.SOAK_LOGS)
     for (const [name, i] of Object.entries(installs)) {
       const lines = i.vigil.output().split('\n');
