@@ -54,6 +54,8 @@ export async function startVigil(dataDir, env = {}) {
     seconds,
     /** Everything the server printed so far (stdout and stderr). */
     output: () => log,
+    /** Resolves when the process ends, however: its exit code or signal. */
+    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`))),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

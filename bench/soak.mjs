@@ -79,7 +79,7 @@ const urlOf = (name) => pg.url.replace(/\/postgres$/, `/vigil_${name}`);
 async function start(name) {
   const i = installs[name];
   i.port ??= await freePort();
-  i.vigil = await startVigil(i.data, {
+  const vigil = await startVigil(i.data, {
     // Production with an external database wants these; mail goes nowhere (the queue retries it).
     PORT: String(i.port),
     PUBLIC_URL: `http://127.0.0.1:${i.port}`,
@@ -89,7 +89,13 @@ async function start(name) {
     AUTH_SECRET,
     METRICS_TOKEN: randomBytes(16).toString('hex'),
   });
-  return i.vigil;
+  i.vigil = vigil;
+  // A server that ends without the bench killing it is a finding in itself: say so, with its last words.
+  vigil.exited.then((how) => {
+    if (i.vigil === vigil && !i.killed && !cleaned)
+      log(`${name} server exited on its own (${how}):\n${vigil.output().split('\n').slice(-15).join('\n')}`);
+  });
+  return vigil;
 }
 
 async function api(name, method, url, token, body) {
@@ -154,9 +160,11 @@ function statfs() {
 const faults = {
   async kill() {
     const name = this.turn++ % 2 ? 's3' : 'local';
+    installs[name].killed = true;
     process.kill(installs[name].vigil.pid, 'SIGKILL');
     await sleep(200);
     await start(name);
+    installs[name].killed = false;
     return name;
   },
   async db() {
