@@ -7,8 +7,7 @@ import { MOTION_FRAME } from './motion-detector.ts';
  * recording segments and the live feed on stdout, so a camera is connected to exactly once.
  */
 export type CameraSource =
-  | { type: 'rtsp'; url: string; username?: string | null; password?: string | null }
-  | { type: 'mjpeg'; url: string }
+  | { type: 'rtsp' | 'mjpeg'; url: string; username?: string | null; password?: string | null }
   | { type: 'test-pattern' };
 
 export type RecordingMode = 'continuous' | 'motion' | 'off';
@@ -79,12 +78,18 @@ function inputArgs(
         withCredentials(source.url, source.username, source.password),
       ];
     case 'mjpeg':
-      // MJPEG over HTTP carries no timestamps: stamp frames with the arrival time.
+      // MJPEG over HTTP carries no timestamps: stamp frames with the arrival time, and keep those
+      // stamps (passthrough), so the recording runs at the camera's real rate instead of frames
+      // repeated up to the demuxer's nominal 25 fps. The nominal rate is the stamps' resolution
+      // only: 100 gives 10 ms steps, fine enough for a 30 fps camera.
+      // The mjpeg demuxer finds the JPEGs by their bytes, whatever the Content-Type; ffmpeg's http
+      // protocol answers a Basic or Digest challenge with the URL's credentials.
       return [
         ...['-protocol_whitelist', PROTOCOLS.mjpeg],
         // The address was checked; a redirect would lead ffmpeg somewhere that was not.
         ...(httpMaxRedirects ? ['-max_redirects', '0'] : []),
-        ...['-use_wallclock_as_timestamps', '1', '-f', 'mjpeg', '-i', source.url],
+        ...['-use_wallclock_as_timestamps', '1', '-framerate', '100', '-vsync', 'passthrough'],
+        ...['-f', 'mjpeg', '-i', withCredentials(source.url, source.username, source.password)],
       ];
     case 'test-pattern':
       // -re paces the synthetic source at real time, so its timestamps are wall-clock spaced.

@@ -357,8 +357,8 @@ export function createCamerasService(deps: {
     async probeSource(source: CameraSourceInput): Promise<ProbeResult> {
       if (source.type === 'test-pattern') return limitedProbe(source);
       const split = splitCredentials(source.url);
-      const username = (source.type === 'rtsp' ? source.username : undefined) ?? split.username ?? null;
-      const password = (source.type === 'rtsp' ? source.password : undefined) ?? split.password ?? null;
+      const username = source.username ?? split.username ?? null;
+      const password = source.password ?? split.password ?? null;
       return limitedProbe({ type: source.type, url: withCredentials(split.url, username, password) });
     },
 
