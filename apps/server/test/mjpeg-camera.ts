@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type Socket, createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { challengeParams } from '../src/modules/cameras/http-auth.ts';
 
 /**
  * A multipart MJPEG camera on 127.0.0.1 (node http), as IP cameras serve one: a steady frame rate,
@@ -30,7 +31,7 @@ export interface MjpegCamera {
 let frames: Buffer[] | undefined;
 
 /** 16 real 320×240 JPEGs of ffmpeg's test pattern, made once per process. */
-function testFrames(): Buffer[] {
+export function testFrames(): Buffer[] {
   if (frames) return frames;
   const out = execFileSync('ffmpeg', [
     ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=8', '-frames:v', '16'],
@@ -49,18 +50,12 @@ function testFrames(): Buffer[] {
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-function digestParams(header: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const m of header.matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]*))/g)) params[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? '';
-  return params;
-}
-
 function authorized(req: IncomingMessage, auth: NonNullable<MjpegCameraOptions['auth']>, nonce: string): boolean {
   const header = req.headers.authorization ?? '';
   if (auth.scheme === 'basic')
     return header === `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
   if (!/^Digest /i.test(header)) return false;
-  const p = digestParams(header.slice(7));
+  const p = challengeParams(header.slice(7));
   if (p.username !== auth.username || p.nonce !== nonce || p.realm !== 'camera') return false;
   const ha1 = md5(`${auth.username}:camera:${auth.password}`);
   const ha2 = md5(`${req.method}:${p.uri}`);

@@ -22,10 +22,10 @@ export function cameraFailureMessage(code: CameraFailureCode, target?: string | 
   return CAMERA_FAILURES[code].replace('{target}', target || 'the camera');
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PATTERNS = CAMERA_FAILURE_CODES.map((code) => ({
   code,
-  re: new RegExp(`^${escape(CAMERA_FAILURES[code]).replace('\\{target\\}', '(?<target>.+?)')}$`),
+  re: new RegExp(`^${escapeRegExp(CAMERA_FAILURES[code]).replace('\\{target\\}', '(?<target>.+?)')}$`),
 }));
 
 /** The code and target a sentence of cameraFailureMessage was made from; null for any other text. */
