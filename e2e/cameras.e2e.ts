@@ -126,7 +126,7 @@ describe('cameras page in the browser', () => {
     await dialog().getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => dialog().getByTestId('probe-result').textContent(), { timeout: 15_000 })
-      .toContain('Stream not found on the camera (404) — check the path');
+      .toContain('The camera has no stream at this path (404): check the path in the URL.');
   });
 
   it('at the plan limit, Save shows the catalogue message and an Upgrade your plan link', async () => {

@@ -42,6 +42,7 @@ export function segmentPattern(writer?: string): string {
 }
 /** fMP4 that survives a kill -9: every fragment is self-describing and the moov comes first. */
 const FRAG_FLAGS = '+frag_keyframe+empty_moov+default_base_moof';
+/** Socket timeout of camera connections (RTSP and HTTP): a dead camera fails in 5 s. */
 const RTSP_SOCKET_TIMEOUT_US = 5_000_000;
 const KEYFRAME_SECONDS = 2;
 /**
@@ -88,6 +89,8 @@ function inputArgs(
         ...['-protocol_whitelist', PROTOCOLS.mjpeg],
         // The address was checked; a redirect would lead ffmpeg somewhere that was not.
         ...(httpMaxRedirects ? ['-max_redirects', '0'] : []),
+        // A camera that never answers (or stops) fails in 5 s as "timed out", like RTSP's.
+        ...['-timeout', String(RTSP_SOCKET_TIMEOUT_US)],
         ...['-use_wallclock_as_timestamps', '1', '-framerate', '100', '-vsync', 'passthrough'],
         ...['-f', 'mjpeg', '-i', withCredentials(source.url, source.username, source.password)],
       ];

@@ -138,6 +138,7 @@ describe('buildFfmpegArgs: transcoded sources', () => {
       segmentDir: dir,
     });
     expect(after(a, '-i')).toBe('http://admin:p%40ss%3Aw%2Frd@127.0.0.1/video.mjpg');
+    expect(after(a, '-timeout')).toBe('5000000');
   });
   it('test pattern: real-time lavfi testsrc2 720p25, GOP 50', () => {
     const a = buildFfmpegArgs({ source: { type: 'test-pattern' }, recordingMode: 'continuous', segmentDir: dir });
