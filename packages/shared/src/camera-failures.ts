@@ -17,9 +17,12 @@ export const CAMERA_FAILURES = {
 export type CameraFailureCode = keyof typeof CAMERA_FAILURES;
 export const CAMERA_FAILURE_CODES = Object.keys(CAMERA_FAILURES) as CameraFailureCode[];
 
+/** What a sentence says when the failure named no host. */
+export const CAMERA_FAILURE_NO_TARGET = 'the camera';
+
 /** The sentence of a code; a missing target reads "the camera". */
 export function cameraFailureMessage(code: CameraFailureCode, target?: string | null): string {
-  return CAMERA_FAILURES[code].replace('{target}', target || 'the camera');
+  return CAMERA_FAILURES[code].replace('{target}', target || CAMERA_FAILURE_NO_TARGET);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
