@@ -100,8 +100,9 @@ export function countSamples(
  * The rate is frames over the time they spanned, from the fragments' decode times: those are the
  * frames' real times, while the durations written in a fragment can be nominal (an MJPEG camera's
  * frames are stamped on arrival, one per fragment, each written with the demuxer's nominal
- * duration). Without decode times, the median sample duration: the first sample of a copied RTSP
- * stream has a made-up duration (1 tick), which alone turns 15 fps into 15.5.
+ * duration). The first fragment is left out of the span: the first sample of a copied RTSP stream
+ * has a made-up duration (1 tick), which alone turns 15 fps into 16. Without decode times, the
+ * median sample duration.
  */
 export class StreamInfoProbe {
   private init: InitInfo | undefined;
@@ -109,10 +110,11 @@ export class StreamInfoProbe {
   /** One entry per sample: the mean sample duration of its fragment. */
   private durations: number[] = [];
   private duration = 0;
-  /** Decode time of the first fragment, and samples before the latest fragment with its decode time. */
+  /** Decode time of the second fragment, and the samples from it to the latest, with their time span. */
   private firstDecode: number | undefined;
   private spanned = { samples: 0, time: 0 };
   private samples = 0;
+  private fragments = 0;
   private done = false;
 
   constructor(private readonly seconds = 2) {}
@@ -126,6 +128,7 @@ export class StreamInfoProbe {
     this.firstDecode = undefined;
     this.spanned = { samples: 0, time: 0 };
     this.samples = 0;
+    this.fragments = 0;
     this.done = false;
   }
 
@@ -138,9 +141,12 @@ export class StreamInfoProbe {
       this.duration += c.duration;
     }
     if (c.samples > 0 && c.decodeTime !== undefined) {
-      this.firstDecode ??= c.decodeTime;
-      this.spanned = { samples: this.samples, time: c.decodeTime - this.firstDecode };
-      this.samples += c.samples;
+      // From the second fragment: the first one's first sample may have a made-up duration.
+      if (this.fragments++ > 0) {
+        this.firstDecode ??= c.decodeTime;
+        this.spanned = { samples: this.samples, time: c.decodeTime - this.firstDecode };
+        this.samples += c.samples;
+      }
     }
     // Media seen: the decode times' span plus this fragment, or the durations' sum, whichever is longer.
     const seen = Math.max(this.duration, this.spanned.time + c.duration);
