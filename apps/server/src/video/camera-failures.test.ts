@@ -58,6 +58,7 @@ describe('camera failures in lastError', () => {
         },
         'The camera rejected the user name or password (401): check them.',
       ],
+      // RTSP's 401 is in recorder.test.ts.
       [
         { sourceType: 'rtsp', sourceUrl: rtsp.url.replace('/test', '/nope') },
         'The camera has no stream at this path (404): check the path in the URL.',
@@ -84,6 +85,11 @@ describe('camera failures in lastError', () => {
       ],
       [
         { sourceType: 'mjpeg', sourceUrl: jsonUrl },
+        'This address answers, but not with a video stream: check the URL and the stream type.',
+      ],
+      [
+        // An HTTP server is no RTSP camera.
+        { sourceType: 'rtsp', sourceUrl: jsonUrl.replace('http://', 'rtsp://') },
         'This address answers, but not with a video stream: check the URL and the stream type.',
       ],
     ];
