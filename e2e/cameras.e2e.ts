@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, injec
 import { accountWithRole, apiSignUp, uniqueEmail } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
+import { startMjpegCamera } from '../apps/server/test/mjpeg-camera.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
+import { type RtspServer, freePort, startRtspServer } from './fixtures/rtsp-server.ts';
 import { signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
@@ -116,6 +117,99 @@ describe('cameras page in the browser', () => {
     expect(await page.getByText('1 camera', { exact: true }).isVisible()).toBe(true);
   });
 
+  it('an MJPEG camera with a password: Test connection measures its 8 fps, it records, and failures say why (EN, FR)', async () => {
+    const mjpeg = await startMjpegCamera({ auth: { scheme: 'digest', username: 'admin', password: 'cam-pass-9' } });
+    const owner = await apiSignUp(base, 'Mjpeg Person');
+    const closed = await freePort();
+    const made: string[] = [];
+    const phoneCtx = await browser.newContext({ width: 390, height: 844 });
+    try {
+      // A camera whose port refuses: its card says so, with the catalogue sentence.
+      made.push(
+        await addCamera(base, owner, {
+          name: 'Closed port',
+          source: { type: 'mjpeg', url: `http://127.0.0.1:${closed}/video.mjpg` },
+        }),
+      );
+      await signIn(owner.user.email, owner.password);
+      await page.goto(`${base}/viewer/cameras`);
+      await page.getByRole('button', { name: 'Add camera' }).click();
+      await dialog().getByLabel('Name', { exact: true }).fill('Porch MJPEG');
+      await dialog().getByLabel('Source type').selectOption('mjpeg');
+      await dialog().getByLabel('Stream URL', { exact: true }).fill(mjpeg.url);
+      await dialog().getByLabel('Username', { exact: true }).fill('admin');
+      await dialog().getByLabel('Password', { exact: true }).fill('not-the-one');
+      await dialog().getByRole('button', { name: 'Test connection' }).click();
+      await expect
+        .poll(() => dialog().getByTestId('probe-result').textContent(), { timeout: 15_000 })
+        .toBe('Could not connect: The camera rejected the user name or password (401): check them.');
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-mjpeg-401-desktop.png` });
+      await dialog().getByLabel('Password', { exact: true }).fill('cam-pass-9');
+      await dialog().getByRole('button', { name: 'Test connection' }).click();
+      await expect
+        .poll(() => dialog().getByTestId('probe-result').textContent(), { timeout: 15_000 })
+        .toMatch(/^Connected: MJPEG 320×240 at (7\.[5-9]|8(\.[0-4])?) fps$/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-mjpeg-credentials-desktop.png` });
+      await dialog().getByRole('button', { name: 'Save' }).click();
+      await visible(card('Porch MJPEG')).toBe(true);
+      expect(await page.content()).not.toContain('cam-pass-9');
+      // The recorder uses the same password: the camera goes online.
+      await expect
+        .poll(() => card('Porch MJPEG').locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('online');
+      await expect
+        .poll(() => card('Closed port').textContent(), { timeout: 15_000 })
+        .toContain(`Connection refused by 127.0.0.1:${closed}: nothing is listening on that port`);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-mjpeg-cards-desktop.png`, fullPage: true });
+
+      // On a phone, the form keeps the user name; a blank password keeps the saved one.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Edit Porch MJPEG' }).click();
+      await visible(dialog()).toBe(true);
+      expect(await dialog().getByLabel('Username', { exact: true }).inputValue()).toBe('admin');
+      expect(await dialog().getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      await dialog().getByRole('button', { name: 'Test connection' }).click();
+      await expect
+        .poll(() => dialog().getByTestId('probe-result').textContent(), { timeout: 15_000 })
+        .toMatch(/^Connected: MJPEG 320×240/);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-mjpeg-credentials-phone.png` });
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/cameras-mjpeg-cards-phone.png`, fullPage: true });
+
+      // In French, the same failures in French.
+      await fetch(`${base}/api/v1/me`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+        body: JSON.stringify({ preferences: { language: 'fr' } }),
+      });
+      const fr = await phoneCtx.newPage();
+      await fr.goto(`${base}/auth/login`);
+      await signInUi(fr, owner.user.email, owner.password);
+      await fr.waitForURL(`${base}/`);
+      await fr.goto(`${base}/viewer/cameras`);
+      await expect.poll(() => fr.evaluate(() => document.documentElement.lang)).toBe('fr');
+      await expect
+        .poll(() => fr.getByTestId('camera-card').filter({ hasText: 'Closed port' }).textContent(), { timeout: 15_000 })
+        .toContain(`Connexion refusée par 127.0.0.1:${closed} : rien n’écoute sur ce port`);
+      await fr.getByRole('button', { name: 'Modifier Porch MJPEG' }).click();
+      await fr.getByRole('dialog').getByLabel('Mot de passe', { exact: true }).fill('encore-faux');
+      await fr.getByRole('dialog').getByRole('button', { name: 'Tester la connexion' }).click();
+      await expect
+        .poll(() => fr.getByRole('dialog').getByTestId('probe-result').textContent(), { timeout: 15_000 })
+        .toContain('La caméra a refusé le nom d’utilisateur ou le mot de passe (401) : vérifiez-les.');
+      await fr.screenshot({ path: `${SCREENSHOT_DIR}/cameras-mjpeg-401-phone-fr.png` });
+      await fr.close();
+    } finally {
+      await phoneCtx.close();
+      for (const id of made) await deleteCamera(base, owner, id);
+      const listed = await fetch(`${base}/api/v1/cameras`, { headers: { authorization: `Bearer ${owner.token}` } });
+      for (const c of ((await listed.json()) as { items: { id: string }[] }).items)
+        await deleteCamera(base, owner, c.id);
+      await mjpeg.close();
+    }
+  }, 90_000);
+
   it('a wrong path shows the 404 explanation from Test connection', async () => {
     const owner = await apiSignUp(base, 'Probe Person');
     await signIn(owner.user.email, owner.password);
@@ -126,7 +220,7 @@ describe('cameras page in the browser', () => {
     await dialog().getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => dialog().getByTestId('probe-result').textContent(), { timeout: 15_000 })
-      .toContain('Stream not found on the camera (404) — check the path');
+      .toContain('The camera has no stream at this path (404): check the path in the URL.');
   });
 
   it('at the plan limit, Save shows the catalogue message and an Upgrade your plan link', async () => {

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './camera-failures.ts';
 export * from './constants.ts';
 export * from './limits.ts';
 export * from './roles.ts';

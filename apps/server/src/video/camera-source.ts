@@ -1,4 +1,10 @@
-import { type CameraAiSettings, type MotionSettings, cameraAiSettingsOf, motionSettingsOf } from '@vigil/shared';
+import {
+  type CameraAiSettings,
+  type MotionSettings,
+  cameraAiSettingsOf,
+  cameraFailureMessage,
+  motionSettingsOf,
+} from '@vigil/shared';
 import { AppError } from '../lib/app-error.ts';
 import { checkTarget } from '../lib/outbound-policy.ts';
 import type { SecretBox } from '../lib/secrets.ts';
@@ -45,16 +51,15 @@ export function toCameraSpec(row: CameraRow, secrets: SecretBox, recordingAllowe
   ) as RecordingMode;
   const mode: RecordingMode = recordingAllowed ? saved : 'off';
   let source: CameraSource;
-  if (row.sourceType === 'rtsp') {
+  if (row.sourceType === 'rtsp' || row.sourceType === 'mjpeg') {
+    // The same credentials the probe used: RTSP's, or HTTP Basic/Digest for MJPEG.
     source = {
-      type: 'rtsp',
+      type: row.sourceType,
       url: row.sourceUrl ?? '',
       username: row.sourceUsername,
       // Throws when the secret cannot be opened (AUTH_SECRET changed): the caller reports it.
       password: row.sourcePasswordEnc ? secrets.open(row.sourcePasswordEnc) : null,
     };
-  } else if (row.sourceType === 'mjpeg') {
-    source = { type: 'mjpeg', url: row.sourceUrl ?? '' };
   } else {
     source = { type: 'test-pattern' };
   }
@@ -97,6 +102,8 @@ export async function pinSourceAddresses(
     return { spec: pinned };
   } catch (e) {
     const fields = e instanceof AppError ? Object.values(e.fields ?? {}) : [];
+    const notFound = /^host not found: (.+)$/.exec(fields[0] ?? '');
+    if (notFound) return { refused: cameraFailureMessage('camera/host-not-found', notFound[1]) };
     return { refused: fields[0] ?? (e instanceof Error ? e.message : String(e)) };
   }
 }

@@ -7,8 +7,7 @@ import { MOTION_FRAME } from './motion-detector.ts';
  * recording segments and the live feed on stdout, so a camera is connected to exactly once.
  */
 export type CameraSource =
-  | { type: 'rtsp'; url: string; username?: string | null; password?: string | null }
-  | { type: 'mjpeg'; url: string }
+  | { type: 'rtsp' | 'mjpeg'; url: string; username?: string | null; password?: string | null }
   | { type: 'test-pattern' };
 
 export type RecordingMode = 'continuous' | 'motion' | 'off';
@@ -43,6 +42,7 @@ export function segmentPattern(writer?: string): string {
 }
 /** fMP4 that survives a kill -9: every fragment is self-describing and the moov comes first. */
 const FRAG_FLAGS = '+frag_keyframe+empty_moov+default_base_moof';
+/** Socket timeout of camera connections (RTSP and HTTP): a dead camera fails in 5 s. */
 const RTSP_SOCKET_TIMEOUT_US = 5_000_000;
 const KEYFRAME_SECONDS = 2;
 /**
@@ -86,12 +86,20 @@ function inputArgs(
         withCredentials(source.url, source.username, source.password),
       ];
     case 'mjpeg':
-      // MJPEG over HTTP carries no timestamps: stamp frames with the arrival time.
+      // MJPEG over HTTP carries no timestamps: stamp frames with the arrival time, and keep those
+      // stamps (passthrough), so the recording runs at the camera's real rate instead of frames
+      // repeated up to the demuxer's nominal 25 fps. The nominal rate is the stamps' resolution
+      // only: 100 gives 10 ms steps, fine enough for a 30 fps camera.
+      // The mjpeg demuxer finds the JPEGs by their bytes, whatever the Content-Type; ffmpeg's http
+      // protocol answers a Basic or Digest challenge with the URL's credentials.
       return [
         ...['-protocol_whitelist', PROTOCOLS.mjpeg],
         // The address was checked; a redirect would lead ffmpeg somewhere that was not.
         ...(httpMaxRedirects ? ['-max_redirects', '0'] : []),
-        ...['-use_wallclock_as_timestamps', '1', '-f', 'mjpeg', '-i', source.url],
+        // A camera that never answers (or stops) fails in 5 s as "timed out", like RTSP's.
+        ...['-timeout', String(RTSP_SOCKET_TIMEOUT_US)],
+        ...['-use_wallclock_as_timestamps', '1', '-framerate', '100', '-vsync', 'passthrough'],
+        ...['-f', 'mjpeg', '-i', withCredentials(source.url, source.username, source.password)],
       ];
     case 'test-pattern':
       // -re paces the synthetic source at real time, so its timestamps are wall-clock spaced.

@@ -110,6 +110,10 @@ describe('buildFfmpegArgs: transcoded sources', () => {
     expect(a.slice(a.indexOf('-use_wallclock_as_timestamps'), a.indexOf('-i') + 2)).toEqual([
       '-use_wallclock_as_timestamps',
       '1',
+      '-framerate',
+      '100',
+      '-vsync',
+      'passthrough',
       '-f',
       'mjpeg',
       '-i',
@@ -126,6 +130,15 @@ describe('buildFfmpegArgs: transcoded sources', () => {
       `[f=segment:segment_time=10:segment_format=mp4:segment_format_options=movflags\\=+frag_keyframe+empty_moov+default_base_moof:reset_timestamps=1:strftime=1]${dir}/%Y%m%dT%H%M%SZ.mp4` +
         '|[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+frag_every_frame:flush_packets=1]pipe:1',
     );
+  });
+  it('mjpeg with a user and password: put into the URL, percent-encoded, for ffmpeg to answer Basic or Digest', () => {
+    const a = buildFfmpegArgs({
+      source: { type: 'mjpeg', url: 'http://127.0.0.1/video.mjpg', username: 'admin', password: 'p@ss:w/rd' },
+      recordingMode: 'continuous',
+      segmentDir: dir,
+    });
+    expect(after(a, '-i')).toBe('http://admin:p%40ss%3Aw%2Frd@127.0.0.1/video.mjpg');
+    expect(after(a, '-timeout')).toBe('5000000');
   });
   it('test pattern: real-time lavfi testsrc2 720p25, GOP 50', () => {
     const a = buildFfmpegArgs({ source: { type: 'test-pattern' }, recordingMode: 'continuous', segmentDir: dir });

@@ -1,39 +1,63 @@
+import { cameraFailureMessage } from '@vigil/shared';
 import { redactCredentials } from '../lib/redact.ts';
 
+/** host:port of the connection ffmpeg names (`tcp://…`), else of the first stream URL it echoes. */
+function targetIn(text: string): string | null {
+  const tcp = /Connection to tcp:\/\/([^?\s/]+)/.exec(text);
+  if (tcp) return tcp[1]!;
+  const url = /(?:rtsps?|https?):\/\/(?:[^\s/@]*@)?([^\s/:?]+(?::\d+)?)/i.exec(text);
+  return url ? url[1]! : null;
+}
+
 /**
- * Turns ffmpeg's stderr into one sentence a person can act on (shown as the camera's lastError).
- * Most specific patterns first; the raw last line is the fallback.
+ * Turns ffmpeg's stderr into one sentence a person can act on (shown as the camera's lastError);
+ * the camera's failure kinds use the shared catalogue's sentences. Most specific patterns first;
+ * the raw last line is the fallback.
  */
-const RULES: [RegExp, (m: RegExpExecArray) => string][] = [
+const RULES: [RegExp, (m: RegExpExecArray, text: string) => string][] = [
   // Not the camera: the recorder's own disk (the disk guard keeps this from happening when on).
   [
     /No space left on device|ENOSPC/i,
     () => 'The media disk is full: free space, or let the disk guard delete old footage (Admin › Settings)',
   ],
-  [/401 Unauthorized|authorization failed/i, () => 'Camera rejected the username or password (401)'],
+  [/401 Unauthorized|authorization failed/i, () => cameraFailureMessage('camera/unauthorized')],
   [/403 Forbidden/i, () => 'Camera refused access to this stream (403)'],
-  [/404 Not Found|Server returned 404/i, () => 'Stream not found (404): check the path in the URL'],
-  [
-    /Connection to tcp:\/\/([^?\s]+).*Connection refused|Connection refused/i,
-    (m) => `Connection refused${m[1] ? ` by ${m[1]}` : ''}: is the camera on and the port right?`,
-  ],
+  [/404 Not Found|Server returned 404/i, () => cameraFailureMessage('camera/not-found')],
+  [/Connection refused/i, (_m, text) => cameraFailureMessage('camera/refused', targetIn(text))],
   [
     /Failed to resolve hostname ([^\s:]+)|Name or service not known|Temporary failure in name resolution/i,
-    (m) => `Host not found${m[1] ? `: ${m[1]}` : ''}`,
+    (m, text) => cameraFailureMessage('camera/host-not-found', m[1] ?? targetIn(text)),
   ],
-  [/timed out|Connection timed out|Operation timed out/i, () => 'Timed out waiting for the camera'],
-  [/No route to host|Network is unreachable/i, () => 'Network unreachable: no route to the camera'],
-  [/Invalid data found when processing input/i, () => 'The camera sent data ffmpeg cannot read (wrong URL or format?)'],
+  [
+    /timed out|No route to host|Network is unreachable|Host is unreachable/i,
+    (_m, text) => cameraFailureMessage('camera/unreachable', targetIn(text)),
+  ],
+  [/Invalid data found when processing input/i, () => cameraFailureMessage('camera/not-video')],
   [/No such file or directory/i, () => 'Stream not found'],
   [/Stream stalled/i, () => 'The camera stopped sending video'],
 ];
 
-export function describeFfmpegError(stderr: string, exitCode: number | null, signal: string | null): string {
+/**
+ * ffmpeg's RTSP client reports a host that accepts the connection and never answers as "Invalid
+ * data found" once its 5 s socket timeout passes, exactly as it reports garbage at once: a run that
+ * failed that way after this long without a byte of video was a camera that did not answer.
+ */
+const SILENT_TIMEOUT_MS = 4500;
+
+/** @param silentMs how long the run went without output before it ended (0: unknown). */
+export function describeFfmpegError(
+  stderr: string,
+  exitCode: number | null,
+  signal: string | null,
+  silentMs = 0,
+): string {
   // ffmpeg echoes its input URL, which can carry the camera's user and password.
   const text = redactCredentials(stderr);
+  if (silentMs >= SILENT_TIMEOUT_MS && /Invalid data found when processing input/i.test(text))
+    return cameraFailureMessage('camera/unreachable', targetIn(text));
   for (const [re, fn] of RULES) {
     const m = re.exec(text);
-    if (m) return fn(m);
+    if (m) return fn(m, text);
   }
   const last = text
     .split('\n')

@@ -7,18 +7,44 @@ describe('describeFfmpegError (stderr of ffmpeg 5.1, captured from real runs)', 
   it.each([
     [
       '[tcp @ 0x1] Connection to tcp://127.0.0.1:18559?timeout=0 failed: Connection refused\nrtsp://127.0.0.1:18559/test: Connection refused',
-      'Connection refused by 127.0.0.1:18559: is the camera on and the port right?',
+      'Connection refused by 127.0.0.1:18559: nothing is listening on that port, check the port in the URL.',
+    ],
+    [
+      '[tcp @ 0x1] Connection to tcp://127.0.0.1:1 failed: Connection refused\nhttp://127.0.0.1:1/x: Connection refused',
+      'Connection refused by 127.0.0.1:1: nothing is listening on that port, check the port in the URL.',
     ],
     [
       '[rtsp @ 0x1] method DESCRIBE failed: 401 Unauthorized\nrtsp://admin:bad@127.0.0.1:18554/test: Server returned 401 Unauthorized (authorization failed)',
-      'Camera rejected the username or password (401)',
+      'The camera rejected the user name or password (401): check them.',
     ],
-    ['[rtsp @ 0x1] method DESCRIBE failed: 404 Not Found', 'Stream not found (404): check the path in the URL'],
     [
-      '[tcp @ 0x1] Failed to resolve hostname nonexistent.invalid: Name or service not known',
-      'Host not found: nonexistent.invalid',
+      'http://127.0.0.1:44529/video.mjpg: Server returned 401 Unauthorized (authorization failed)',
+      'The camera rejected the user name or password (401): check them.',
     ],
-    ['rtsp://10.1.1.1/s: Connection timed out', 'Timed out waiting for the camera'],
+    [
+      '[rtsp @ 0x1] method DESCRIBE failed: 404 Not Found',
+      'The camera has no stream at this path (404): check the path in the URL.',
+    ],
+    [
+      'http://127.0.0.1:38063/video.mjpgx: Server returned 404 Not Found',
+      'The camera has no stream at this path (404): check the path in the URL.',
+    ],
+    [
+      '[tcp @ 0x1] Failed to resolve hostname nonexistent.invalid: Name or service not known\nrtsp://nonexistent.invalid/x: Input/output error',
+      'Host not found: nonexistent.invalid does not resolve, check the address in the URL.',
+    ],
+    [
+      'rtsp://10.1.1.1/s: Connection timed out',
+      'The camera did not answer at 10.1.1.1: check that it is on and connected, and that the address is right.',
+    ],
+    [
+      'http://127.0.0.1:44691/x: Connection timed out',
+      'The camera did not answer at 127.0.0.1:44691: check that it is on and connected, and that the address is right.',
+    ],
+    [
+      'rtsp://127.0.0.1:46461/x: Invalid data found when processing input',
+      'This address answers, but not with a video stream: check the URL and the stream type.',
+    ],
     ['\nStream stalled', 'The camera stopped sending video'],
     [
       '[mp4 @ 0x1] Error writing trailer: No space left on device\nav_interleaved_write_frame(): No space left on device',
@@ -26,6 +52,13 @@ describe('describeFfmpegError (stderr of ffmpeg 5.1, captured from real runs)', 
     ],
   ])('%s', (stderr, expected) => {
     expect(describeFfmpegError(stderr, 1, null)).toBe(expected);
+  });
+  it('an RTSP host that accepts and never answers fails as "invalid data" after the socket timeout: unreachable', () => {
+    const stderr = 'rtsp://admin:pw@127.0.0.1:46461/x: Invalid data found when processing input';
+    expect(describeFfmpegError(stderr, 1, null, 5200)).toBe(
+      'The camera did not answer at 127.0.0.1:46461: check that it is on and connected, and that the address is right.',
+    );
+    expect(describeFfmpegError(stderr, 1, null, 300)).toMatch(/^This address answers, but not with a video stream/);
   });
   it('falls back to the last line without its [component] prefix, then to the exit status', () => {
     expect(describeFfmpegError('noise\n[h264 @ 0x2] something odd\n', 1, null)).toBe('something odd');

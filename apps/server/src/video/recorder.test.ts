@@ -133,7 +133,7 @@ describe('recorder', () => {
         10_000,
         'an error',
       );
-      expect(row.lastError).toBe('Camera rejected the username or password (401)');
+      expect(row.lastError).toBe('The camera rejected the user name or password (401): check them.');
       // The same server with the right (escaped) credentials works.
       await waitFor(async () => (await cameraRow(rig.db, good.id)).status === 'online', 10_000, 'online');
       for (const c of [bad, good]) {

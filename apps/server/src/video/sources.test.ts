@@ -4,7 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../../e2e/fixtures/rtsp-server.ts';
-import { cameraRow, segmentRows, waitFor, useTestRecorder } from '../../test/recorder-helpers.ts';
+import { startMjpegCamera } from '../../test/mjpeg-camera.ts';
+import { AUTH_SECRET, cameraRow, segmentRows, waitFor, useTestRecorder } from '../../test/recorder-helpers.ts';
+import { createSecretBox } from '../lib/secrets.ts';
 import { readBoxes } from './mp4-boxes.ts';
 
 /** The transcoded sources: the built-in test pattern and an MJPEG-over-HTTP camera (served by ffmpeg). */
@@ -67,6 +69,51 @@ describe('transcoded sources', () => {
       await expectRecordsH264(cam.id);
     } finally {
       camera.kill('SIGKILL');
+    }
+  });
+
+  it('MJPEG cameras with a password record (Digest, and Basic labelled application/octet-stream), at the 8 fps they send', async () => {
+    const box = createSecretBox(AUTH_SECRET);
+    const password = 'p@ss:w0rd/"x"';
+    const cameras = await Promise.all([
+      startMjpegCamera({ auth: { scheme: 'digest', username: 'admin', password } }),
+      startMjpegCamera({
+        auth: { scheme: 'basic', username: 'admin', password },
+        contentType: 'application/octet-stream',
+      }),
+    ]);
+    try {
+      const cams = await Promise.all(
+        cameras.map((c) =>
+          rig.addCamera({
+            sourceType: 'mjpeg',
+            sourceUrl: c.url,
+            sourceUsername: 'admin',
+            sourcePasswordEnc: box.seal(password),
+          }),
+        ),
+      );
+      await Promise.all(cams.map((cam) => expectRecordsH264(cam.id)));
+      for (const cam of cams) {
+        // Measured from the frames' times, not the demuxer's nominal 25.
+        const row = await waitFor(
+          async () => {
+            const r = await cameraRow(rig.db, cam.id);
+            return r.fps ? r : null;
+          },
+          10_000,
+          'the measured video info',
+        );
+        expect(row).toMatchObject({ videoCodec: 'h264', width: 320, height: 240, fps: 8 });
+        expect(row.lastError).toBeNull();
+        await rig.db.execute(sql`delete from cameras where id = ${cam.id}`);
+        await rig.recorder.sync(cam.id);
+      }
+      // Nothing the recorder logged carries the password.
+      expect(rig.logs.join('\n')).not.toContain('p@ss');
+      expect(rig.logs.join('\n')).not.toContain(encodeURIComponent(password));
+    } finally {
+      await Promise.all(cameras.map((c) => c.close()));
     }
   });
 });

@@ -2,10 +2,8 @@ import { type Box, readBoxes, readFragment, readTracks } from './mp4-boxes.ts';
 
 /**
  * What a camera really sends, read from its live fMP4 (no ffprobe, no second connection): codec
- * and size from the init segment's video sample entry, frame rate from the sample durations of
- * the first seconds of fragments (cameras often declare no rate, or a wrong one). The median
- * duration, not the mean: the first sample of a copied RTSP stream has a made-up duration
- * (1 tick), which alone turns 15 fps into 15.5. Pure.
+ * and size from the init segment's video sample entry, frame rate from the first seconds of
+ * fragments (cameras often declare no rate, or a wrong one; see StreamInfoProbe). Pure.
  */
 export interface VideoInfo {
   /** ffprobe's codec names, like the cameras module's probe: h264, hevc, … */
@@ -68,12 +66,15 @@ export function readInitInfo(init: Buffer): InitInfo | undefined {
   return undefined;
 }
 
-/** Samples and their total duration (track timescale) in one moof+mdat of the given track. */
+/**
+ * Samples, their total duration and the decode time of the first (tfdt; undefined without one), in
+ * track timescale units, of one moof+mdat of the given track.
+ */
 export function countSamples(
   frag: Buffer,
   tracks: ReturnType<typeof readTracks>,
   trackId: number,
-): { samples: number; duration: number } {
+): { samples: number; duration: number; decodeTime?: number } {
   const moof = readBoxes(frag).find((b) => b.type === 'moof');
   if (!moof) return { samples: 0, duration: 0 };
   const traf = find(frag, moof, 'traf');
@@ -83,12 +84,25 @@ export function countSamples(
   for (const trun of readBoxes(frag, traf.body, traf.end)) {
     if (trun.type === 'trun') samples += frag.readUInt32BE(trun.body + 4);
   }
-  return { samples, duration: readFragment(frag, moof, tracks)?.duration ?? 0 };
+  const duration = readFragment(frag, moof, tracks)?.duration ?? 0;
+  const tfdt = find(frag, traf, 'tfdt');
+  if (!tfdt) return { samples, duration };
+  // tfdt: version/flags (4), then a 64-bit (version 1) or 32-bit decode time.
+  const decodeTime =
+    frag[tfdt.body] === 1 ? Number(frag.readBigUInt64BE(tfdt.body + 4)) : frag.readUInt32BE(tfdt.body + 4);
+  return { samples, duration, decodeTime };
 }
 
 /**
  * Follows one stream: give it the init, then fragments; after `seconds` of media it returns the
  * full VideoInfo once (and undefined before and after). A new init starts over.
+ *
+ * The rate is frames over the time they spanned, from the fragments' decode times: those are the
+ * frames' real times, while the durations written in a fragment can be nominal (an MJPEG camera's
+ * frames are stamped on arrival, one per fragment, each written with the demuxer's nominal
+ * duration). The first fragment is left out of the span: the first sample of a copied RTSP stream
+ * has a made-up duration (1 tick), which alone turns 15 fps into 16. Without decode times, the
+ * median sample duration.
  */
 export class StreamInfoProbe {
   private init: InitInfo | undefined;
@@ -96,6 +110,11 @@ export class StreamInfoProbe {
   /** One entry per sample: the mean sample duration of its fragment. */
   private durations: number[] = [];
   private duration = 0;
+  /** Decode time of the second fragment, and the samples from it to the latest, with their time span. */
+  private firstDecode: number | undefined;
+  private spanned = { samples: 0, time: 0 };
+  private samples = 0;
+  private fragments = 0;
   private done = false;
 
   constructor(private readonly seconds = 2) {}
@@ -106,6 +125,10 @@ export class StreamInfoProbe {
     this.tracks = moov ? readTracks(init, moov) : new Map();
     this.durations = [];
     this.duration = 0;
+    this.firstDecode = undefined;
+    this.spanned = { samples: 0, time: 0 };
+    this.samples = 0;
+    this.fragments = 0;
     this.done = false;
   }
 
@@ -117,11 +140,22 @@ export class StreamInfoProbe {
       for (let i = 0; i < c.samples; i++) this.durations.push(c.duration / c.samples);
       this.duration += c.duration;
     }
-    if (this.duration < this.seconds * init.timescale) return undefined;
+    if (c.samples > 0 && c.decodeTime !== undefined) {
+      // From the second fragment: the first one's first sample may have a made-up duration.
+      if (this.fragments++ > 0) {
+        this.firstDecode ??= c.decodeTime;
+        this.spanned = { samples: this.samples, time: c.decodeTime - this.firstDecode };
+        this.samples += c.samples;
+      }
+    }
+    // Media seen: the decode times' span plus this fragment, or the durations' sum, whichever is longer.
+    const seen = Math.max(this.duration, this.spanned.time + c.duration);
+    if (seen < this.seconds * init.timescale || !this.durations.length) return undefined;
     this.done = true;
-    const sorted = this.durations.sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    return { codec: init.codec, width: init.width, height: init.height, fps: Math.round(init.timescale / median) };
+    let perFrame: number;
+    if (this.spanned.time > 0 && this.spanned.samples > 1) perFrame = this.spanned.time / this.spanned.samples;
+    else perFrame = this.durations.sort((a, b) => a - b)[Math.floor(this.durations.length / 2)]!;
+    return { codec: init.codec, width: init.width, height: init.height, fps: Math.round(init.timescale / perFrame) };
   }
 
   get measured(): boolean {

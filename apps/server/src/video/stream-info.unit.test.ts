@@ -31,7 +31,8 @@ describe('stream info', () => {
   it('counts the samples and duration of one fragment', () => {
     const moov = readBoxes(init).find((b) => b.type === 'moov')!;
     const tracks = readTracks(init, moov);
-    expect(countSamples(fragments[0]!, tracks, 1)).toEqual({ samples: 2, duration: 2048 });
+    expect(countSamples(fragments[0]!, tracks, 1)).toEqual({ samples: 2, duration: 2048, decodeTime: 0 });
+    expect(countSamples(fragments[1]!, tracks, 1)).toEqual({ samples: 2, duration: 2048, decodeTime: 2048 });
     expect(countSamples(fragments[0]!, tracks, 2)).toEqual({ samples: 0, duration: 0 });
   });
 
@@ -48,5 +49,23 @@ describe('stream info', () => {
     probe.pushInit(init);
     expect(probe.measured).toBe(false);
     expect(fragments.map((f) => probe.pushFragment(f)).filter(Boolean)).toHaveLength(1);
+  });
+
+  it('takes the rate from the decode times when the written durations are nominal (MJPEG stamped on arrival)', () => {
+    // The same fragments, their frames twice as far apart in time: 5 fps, still written as 0.1 s each.
+    const slowed = fragments.map((f) => {
+      const copy = Buffer.from(f);
+      const at = copy.indexOf('tfdt', 0, 'latin1') + 4;
+      const v1 = copy[at] === 1;
+      const t = v1 ? Number(copy.readBigUInt64BE(at + 4)) : copy.readUInt32BE(at + 4);
+      if (v1) copy.writeBigUInt64BE(BigInt(t * 2), at + 4);
+      else copy.writeUInt32BE(t * 2, at + 4);
+      return copy;
+    });
+    const probe = new StreamInfoProbe();
+    probe.pushInit(init);
+    expect(slowed.map((f) => probe.pushFragment(f)).filter(Boolean)).toEqual([
+      { codec: 'h264', width: 160, height: 90, fps: 5 },
+    ]);
   });
 });

@@ -139,7 +139,8 @@ export class FfmpegSupervisor {
   private onFailure(code: number | null, signal: NodeJS.Signals | null): void {
     this.online = false;
     this.failures++;
-    const reason = describeFfmpegError(this.stderrTail, code, signal);
+    // How long it went without output tells a camera that never answered from one that sent garbage.
+    const reason = describeFfmpegError(this.stderrTail, code, signal, Date.now() - this.lastDataAt);
     const status = this.failures >= (this.opts.offlineAfter ?? 3) ? 'offline' : 'reconnecting';
     this.opts.onStatus(status, reason);
     const delay = backoffMs(this.failures);

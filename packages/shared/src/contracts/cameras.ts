@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMERA_FAILURE_CODES, type CameraFailureCode } from '../camera-failures.ts';
 import { credential, isoDate } from './common.ts';
 import { eventSeveritySettingsSchema } from './events.ts';
 import { cameraAiSettingsSchema } from './ai.ts';
@@ -35,7 +36,13 @@ export const cameraSourceInputSchema = z.discriminatedUnion('type', [
     username: credential('user name', 200).optional(),
     password: credential('password', 200).optional(),
   }),
-  z.object({ type: z.literal('mjpeg'), url: streamUrl(['http:', 'https:']) }),
+  // HTTP Basic or Digest, whichever the camera asks for (as ffmpeg answers it).
+  z.object({
+    type: z.literal('mjpeg'),
+    url: streamUrl(['http:', 'https:']),
+    username: credential('user name', 200).optional(),
+    password: credential('password', 200).optional(),
+  }),
   z.object({ type: z.literal('test-pattern') }),
 ]);
 export type CameraSourceInput = z.infer<typeof cameraSourceInputSchema>;
@@ -157,6 +164,8 @@ export const probeResultSchema = z.object({
   fps: z.number().nullable(),
   /** Why it failed, in words a person can act on. */
   error: z.string().nullable(),
+  /** The kind of failure (camera-failures.ts), when it is one of them. */
+  errorCode: z.enum(CAMERA_FAILURE_CODES as [CameraFailureCode, ...CameraFailureCode[]]).optional(),
 });
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 

@@ -122,7 +122,7 @@ describe('bulk operations: the job', () => {
     expect(op.progress).toEqual({ total: 50, processed: 50, succeeded: 47, failed: 3 });
     for (const r of op.results as Result[]) {
       if (w.rtsp.includes(r.cameraId))
-        expect(r.error).toMatch(/^Connection refused — nothing is listening at 127\.0\.0\.1:\d+$/);
+        expect(r.error).toMatch(/^Connection refused by 127\.0\.0\.1:\d+: nothing is listening on that port/);
       else expect(r).toMatchObject({ ok: true, error: null });
     }
     // A probe changes nothing: no camera entry in the log.

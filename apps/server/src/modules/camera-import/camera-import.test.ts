@@ -108,7 +108,7 @@ describe('camera import', () => {
       line: 5,
       name: 'Nobody home',
       ok: false,
-      error: `Connection refused — nothing is listening at 127.0.0.1:${closed}`,
+      error: `Connection refused by 127.0.0.1:${closed}: nothing is listening on that port, check the port in the URL.`,
     });
     expect(byLine[6]).toMatchObject({ ok: false, error: expect.stringMatching(/not allowed as a target: link-local/) });
     expect(byLine[7]).toMatchObject({ name: "=cmd|' /C calc'!A0", ok: true });

@@ -15,17 +15,9 @@ type SourceColumns = Pick<NewCamera, 'sourceType' | 'sourceUrl' | 'sourceUsernam
 export function columnsOfSource(secrets: SecretBox, src: CameraSourceInput, keep?: CameraRow): SourceColumns {
   if (src.type === 'test-pattern')
     return { sourceType: src.type, sourceUrl: null, sourceUsername: null, sourcePasswordEnc: null };
-  if (src.type === 'mjpeg') {
-    const split = splitCredentials(src.url);
-    return {
-      sourceType: src.type,
-      sourceUrl: split.url,
-      sourceUsername: split.username ?? null,
-      sourcePasswordEnc: split.password ? secrets.seal(split.password) : null,
-    };
-  }
   const split = splitCredentials(src.url);
-  const sameKind = keep?.sourceType === 'rtsp';
+  // RTSP and MJPEG alike: a camera switched between them keeps no credentials of the other kind.
+  const sameKind = keep?.sourceType === src.type;
   const username = src.username ?? split.username ?? (sameKind ? keep.sourceUsername : null);
   const password = src.password ?? split.password;
   const sealed =

@@ -28,22 +28,46 @@ describe('ffprobe output in words', () => {
   it.each([
     [
       'Connection to tcp://127.0.0.1:8554 failed: Connection refused',
-      'Connection refused — nothing is listening at cam.local:8554',
+      'camera/refused',
+      'Connection refused by cam.local:8554: nothing is listening on that port, check the port in the URL.',
     ],
-    ['method DESCRIBE failed: 401 Unauthorized', 'Camera rejected the username or password (401 Unauthorized)'],
-    ['Server returned 404 Not Found', 'Stream not found on the camera (404) — check the path'],
-    ['Failed to resolve hostname cam.local: Name or service not known', 'Host not found'],
-    ['Connection to tcp://x failed: Connection timed out', 'Timed out after 8 s — is the camera reachable?'],
-  ])('%s', (stderr, words) => expect(explain(stderr, url)).toBe(words));
-  it('an unknown error loses every URL (they can carry the password)', () => {
-    const words = explain('rtsp://admin:hunter2@cam/x: Invalid data found when processing input', url);
-    expect(words).toBe('Could not read the stream: Invalid data found when processing input');
-    expect(words).not.toContain('hunter2');
+    [
+      'method DESCRIBE failed: 401 Unauthorized',
+      'camera/unauthorized',
+      'The camera rejected the user name or password (401): check them.',
+    ],
+    [
+      'Server returned 404 Not Found',
+      'camera/not-found',
+      'The camera has no stream at this path (404): check the path in the URL.',
+    ],
+    [
+      'Failed to resolve hostname cam.local: Name or service not known',
+      'camera/host-not-found',
+      'Host not found: cam.local does not resolve, check the address in the URL.',
+    ],
+    [
+      'Connection to tcp://x failed: Connection timed out',
+      'camera/unreachable',
+      'The camera did not answer at cam.local:8554: check that it is on and connected, and that the address is right.',
+    ],
+  ])('%s', (stderr, errorCode, error) => expect(explain(stderr, url)).toMatchObject({ ok: false, errorCode, error }));
+  it('"invalid data" is a camera that did not answer after the socket timeout, else not a video stream', () => {
+    const stderr = 'rtsp://admin:hunter2@cam/x: Invalid data found when processing input';
+    expect(explain(stderr, url, 5100).errorCode).toBe('camera/unreachable');
+    const words = explain(stderr, url, 200);
+    expect(words.errorCode).toBe('camera/not-video');
+    expect(JSON.stringify(words)).not.toContain('hunter2');
   });
-  it('parses streams; none → no video stream', () => {
+  it('an unknown error loses every URL (they can carry the password)', () => {
+    const words = explain('rtsp://admin:hunter2@cam/x: Operation not permitted', url);
+    expect(words.error).toBe('Could not read the stream: Operation not permitted');
+    expect(words.errorCode).toBeUndefined();
+  });
+  it('parses streams; none → not a video stream', () => {
     expect(
       parseProbe('{"streams":[{"codec_name":"h264","width":640,"height":360,"avg_frame_rate":"30000/1001"}]}'),
     ).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 29.97, error: null });
-    expect(parseProbe('{}')).toMatchObject({ ok: false, error: 'No video stream in this source' });
+    expect(parseProbe('{}')).toMatchObject({ ok: false, errorCode: 'camera/not-video' });
   });
 });

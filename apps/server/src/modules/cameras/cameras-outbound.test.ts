@@ -88,7 +88,11 @@ describe('camera URLs and the outbound address policy', () => {
     const probed = await post(t, owner.token, '/api/v1/cameras/probe', {
       source: { type: 'mjpeg', url: notACameraUrl },
     });
-    expect(probed.json()).toMatchObject({ ok: false, error: expect.stringMatching(/Not an MJPEG stream/) });
+    expect(probed.json()).toMatchObject({
+      ok: false,
+      errorCode: 'camera/not-video',
+      error: 'This address answers, but not with a video stream: check the URL and the stream type.',
+    });
   });
 
   it('a password never appears in lastError, even one written before redaction existed', async () => {

@@ -24,6 +24,7 @@ import { columnsOfSource, columnsOfSubstream } from './camera-source-columns.ts'
 import { type CameraRow, splitCredentials, toCamera, withCredentials } from './camera-view.ts';
 import { type NewCamera, camerasRepo as repo } from './cameras.repo.ts';
 import { type ProbeTarget, probe as runProbe } from './probe.ts';
+import { failedAs } from './probe-result.ts';
 
 export type CamerasService = ReturnType<typeof createCamerasService>;
 
@@ -168,6 +169,8 @@ export function createCamerasService(deps: {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const why = Object.values(e.fields ?? {})[0];
+      const notFound = /^host not found: (.+)$/.exec(why ?? '');
+      if (notFound) return failedAs('camera/host-not-found', notFound[1]);
       return {
         ok: false,
         codec: null,
@@ -357,8 +360,8 @@ export function createCamerasService(deps: {
     async probeSource(source: CameraSourceInput): Promise<ProbeResult> {
       if (source.type === 'test-pattern') return limitedProbe(source);
       const split = splitCredentials(source.url);
-      const username = (source.type === 'rtsp' ? source.username : undefined) ?? split.username ?? null;
-      const password = (source.type === 'rtsp' ? source.password : undefined) ?? split.password ?? null;
+      const username = source.username ?? split.username ?? null;
+      const password = source.password ?? split.password ?? null;
       return limitedProbe({ type: source.type, url: withCredentials(split.url, username, password) });
     },
 

@@ -33,7 +33,11 @@ describe('camera probe (Test connection)', () => {
 
   it('a wrong path → the 404 message', async () => {
     const res = await probe({ type: 'rtsp', url: open.url.replace('/test', '/nope') });
-    expect(res.json()).toMatchObject({ ok: false, error: 'Stream not found on the camera (404) — check the path' });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      errorCode: 'camera/not-found',
+      error: 'The camera has no stream at this path (404): check the path in the URL.',
+    });
   });
 
   it('a closed port → connection refused, naming host:port', async () => {
@@ -41,7 +45,8 @@ describe('camera probe (Test connection)', () => {
     const res = await probe({ type: 'rtsp', url: `rtsp://127.0.0.1:${port}/test` });
     expect(res.json()).toMatchObject({
       ok: false,
-      error: `Connection refused — nothing is listening at 127.0.0.1:${port}`,
+      errorCode: 'camera/refused',
+      error: `Connection refused by 127.0.0.1:${port}: nothing is listening on that port, check the port in the URL.`,
     });
   });
 
@@ -49,7 +54,8 @@ describe('camera probe (Test connection)', () => {
     const wrong = await probe({ type: 'rtsp', url: locked.url, username: 'admin', password: 'nope-nope' });
     expect(wrong.json()).toMatchObject({
       ok: false,
-      error: 'Camera rejected the username or password (401 Unauthorized)',
+      errorCode: 'camera/unauthorized',
+      error: 'The camera rejected the user name or password (401): check them.',
     });
     expect(wrong.body).not.toContain('nope-nope');
     const right = await probe({ type: 'rtsp', url: locked.url, username: 'admin', password: 'cam-pass-1' });

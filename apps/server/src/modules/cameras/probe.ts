@@ -1,10 +1,10 @@
 import { TEST_PATTERN_VIDEO } from '@vigil/shared';
 import { spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { ProbeResult } from '@vigil/shared';
 import { PROTOCOLS } from '../../video/ffmpeg-args.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
+import { probeMjpeg } from './mjpeg-probe.ts';
+import { failed, failedAs, hostPort } from './probe-result.ts';
 
 /**
  * What to probe: a source with its credentials already put back into the URL, pinned to the
@@ -13,67 +13,47 @@ import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 export type ProbeTarget = { type: 'rtsp' | 'mjpeg'; url: string; host?: string } | { type: 'test-pattern' };
 
 const KILL_AFTER_MS = 8000;
+/**
+ * ffprobe's RTSP client reports a host that accepts the connection and never answers as "Invalid
+ * data found" once its 5 s socket timeout passes, exactly as it reports garbage at once.
+ */
+const SILENT_TIMEOUT_MS = 4500;
 
 /** The recorder draws the test pattern itself (ffmpeg lavfi) at exactly this format. */
 export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, error: null };
 
-const failed = (error: string): ProbeResult => ({
-  ok: false,
-  codec: null,
-  width: null,
-  height: null,
-  fps: null,
-  error,
-});
-
-export function ffprobeArgs(
-  target: { type: 'rtsp' | 'mjpeg'; url: string },
-  rtspTimeoutOption: '-timeout' | '-stimeout' = '-timeout',
-  httpMaxRedirects = true,
-): string[] {
-  const input =
-    target.type === 'rtsp'
-      ? ['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', rtspTimeoutOption, '5000000']
-      : [
-          ...['-protocol_whitelist', PROTOCOLS.mjpeg, '-timeout', '5000000', '-f', 'mjpeg'],
-          ...(httpMaxRedirects ? ['-max_redirects', '0'] : []),
-        ];
+export function ffprobeArgs(url: string, rtspTimeoutOption: '-timeout' | '-stimeout' = '-timeout'): string[] {
   return [
     '-v',
     'error',
-    ...input,
+    ...['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', rtspTimeoutOption, '5000000'],
     '-select_streams',
     'v:0',
     '-show_entries',
     'stream=codec_name,width,height,avg_frame_rate',
     '-of',
     'json',
-    target.url,
+    url,
   ];
 }
 
-function hostPort(url: string): string {
-  try {
-    const u = new URL(url);
-    const port = u.port || { 'rtsp:': '554', 'rtsps:': '322', 'http:': '80', 'https:': '443' }[u.protocol] || '';
-    return `${u.hostname}:${port}`;
-  } catch {
-    return 'the camera address';
-  }
-}
-
 /**
- * ffprobe's stderr in words a person can act on. Anything unrecognised loses every URL first:
- * ffprobe echoes the input, and the input can carry the camera's password.
+ * ffprobe's stderr in words a person can act on: the camera failure kinds by their catalogue
+ * sentence. Anything unrecognised loses every URL first: ffprobe echoes the input, and the input
+ * can carry the camera's password. `elapsedMs`: how long ffprobe ran.
  */
-export function explain(stderr: string, url: string): string {
-  if (/Connection refused/i.test(stderr)) return `Connection refused — nothing is listening at ${hostPort(url)}`;
-  if (/401 Unauthorized|authorization failed/i.test(stderr))
-    return 'Camera rejected the username or password (401 Unauthorized)';
-  if (/404 Not Found/i.test(stderr)) return 'Stream not found on the camera (404) — check the path';
+export function explain(stderr: string, url: string, elapsedMs = 0): ProbeResult {
+  if (/Connection refused/i.test(stderr)) return failedAs('camera/refused', hostPort(url));
+  if (/401 Unauthorized|authorization failed/i.test(stderr)) return failedAs('camera/unauthorized');
+  if (/404 Not Found/i.test(stderr)) return failedAs('camera/not-found');
   if (/resolve hostname|Name or service not known|Temporary failure in name resolution|No address/i.test(stderr))
-    return 'Host not found';
-  if (/timed out|timeout/i.test(stderr)) return 'Timed out after 8 s — is the camera reachable?';
+    return failedAs('camera/host-not-found', new URL(url).hostname);
+  if (/timed out|timeout|No route to host|Network is unreachable|Host is unreachable/i.test(stderr))
+    return failedAs('camera/unreachable', hostPort(url));
+  if (/Invalid data found when processing input/i.test(stderr))
+    return elapsedMs >= SILENT_TIMEOUT_MS
+      ? failedAs('camera/unreachable', hostPort(url))
+      : failedAs('camera/not-video');
   const line =
     stderr
       .split('\n')
@@ -85,7 +65,7 @@ export function explain(stderr: string, url: string): string {
       )
       .filter((l) => l.trim())
       .at(-1) ?? '';
-  return line ? `Could not read the stream: ${line.trim().slice(0, 200)}` : 'Could not read the stream';
+  return failed(line ? `Could not read the stream: ${line.trim().slice(0, 200)}` : 'Could not read the stream');
 }
 
 function fps(rate: string | undefined): number | null {
@@ -102,7 +82,7 @@ export function parseProbe(stdout: string): ProbeResult {
     streams = [];
   }
   const v = streams[0];
-  if (!v) return failed('No video stream in this source');
+  if (!v) return failedAs('camera/not-video');
   return {
     ok: true,
     codec: v.codec_name ?? null,
@@ -113,66 +93,12 @@ export function parseProbe(stdout: string): ProbeResult {
   };
 }
 
-const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
-const SNIFF_BYTES = 256 * 1024;
-
-/**
- * An MJPEG camera answers a GET with multipart JPEG frames (or a JPEG): anything else (a JSON
- * health page, an HTML login) is not one, whatever ffprobe's mjpeg demuxer makes of it. `host` is
- * the name the URL had before it was pinned to its checked address.
- */
-export function sniffMjpeg(url: string, host?: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    const u = new URL(url);
-    const get = u.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = get(
-      u,
-      {
-        method: 'GET',
-        timeout: 5000,
-        headers: host ? { host } : {},
-        // Cameras serve self-signed certificates; the address was checked before we got here.
-        ...(u.protocol === 'https:' ? { rejectUnauthorized: false, servername: host } : {}),
-      },
-      (res) => {
-        const type = String(res.headers['content-type'] ?? 'no content type');
-        if ((res.statusCode ?? 0) >= 400) {
-          res.destroy();
-          return resolve(
-            res.statusCode === 401
-              ? 'Camera rejected the username or password (401 Unauthorized)'
-              : `The camera answered HTTP ${res.statusCode}`,
-          );
-        }
-        let seen = Buffer.alloc(0);
-        res.on('data', (d: Buffer) => {
-          seen = Buffer.concat([seen, d]);
-          if (seen.includes(JPEG_START)) {
-            res.destroy();
-            resolve(/^(multipart\/|image\/jpe?g)/i.test(type) ? null : `Not an MJPEG stream (it answered ${type})`);
-          } else if (seen.length > SNIFF_BYTES) res.destroy();
-        });
-        res.on('close', () => resolve(`Not an MJPEG stream: no JPEG picture in its answer (${type.slice(0, 60)})`));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (e) =>
-      resolve(/timeout/.test(e.message) ? 'Timed out after 5 s — is the camera reachable?' : explain(e.message, url)),
-    );
-    req.end();
-  });
-}
-
-/** Runs the real ffprobe against the source; never throws, a failure is a result with words. */
-export async function probe(target: ProbeTarget): Promise<ProbeResult> {
-  if (target.type === 'test-pattern') return { ...TEST_PATTERN };
-  if (target.type === 'mjpeg') {
-    const notMjpeg = await sniffMjpeg(target.url, target.host);
-    if (notMjpeg) return failed(notMjpeg);
-  }
+/** Runs the real ffprobe against an RTSP source; never throws, a failure is a result with words. */
+function probeRtsp(url: string): Promise<ProbeResult> {
   return new Promise((resolve) => {
     const ffprobe = ffmpegTools().ffprobe;
-    const child = spawn(ffprobe.path, ffprobeArgs(target, ffprobe.rtspTimeoutOption, ffprobe.httpMaxRedirects), {
+    const started = Date.now();
+    const child = spawn(ffprobe.path, ffprobeArgs(url, ffprobe.rtspTimeoutOption), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -195,9 +121,16 @@ export async function probe(target: ProbeTarget): Promise<ProbeResult> {
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (timedOut) return resolve(failed('Timed out after 8 s — is the camera reachable?'));
-      if (code !== 0) return resolve(failed(explain(stderr, target.url)));
+      if (timedOut) return resolve(failedAs('camera/unreachable', hostPort(url)));
+      if (code !== 0) return resolve(explain(stderr, url, Date.now() - started));
       resolve(parseProbe(stdout));
     });
   });
+}
+
+/** Probes the source as the recorder will read it; never throws. */
+export async function probe(target: ProbeTarget): Promise<ProbeResult> {
+  if (target.type === 'test-pattern') return { ...TEST_PATTERN };
+  if (target.type === 'mjpeg') return probeMjpeg(target);
+  return probeRtsp(target.url);
 }

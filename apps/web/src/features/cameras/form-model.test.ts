@@ -54,6 +54,18 @@ describe('camera form model', () => {
     expect(sourceOf({ ...formOf(camera), password: 'x' })).toMatchObject({ password: 'x' });
   });
 
+  it('an MJPEG camera sends its user name and password too', () => {
+    const f = {
+      ...emptyForm(),
+      type: 'mjpeg' as const,
+      url: ' http://10.0.0.7/video.mjpg ',
+      username: 'cam',
+      password: 'pw',
+    };
+    expect(sourceOf(f)).toEqual({ type: 'mjpeg', url: 'http://10.0.0.7/video.mjpg', username: 'cam', password: 'pw' });
+    expect(createInput(f).substreamUrl).toBeUndefined();
+  });
+
   it('a patch holds only what changed; an untouched source is not sent', () => {
     const before = formOf(camera);
     expect(patchOf(before, { ...before, name: 'Gate' })).toEqual({ name: 'Gate' });
@@ -69,14 +81,21 @@ describe('camera form model', () => {
     expect(createInput({ ...emptyForm(), retentionDays: '' }).retentionDays).toBeNaN();
   });
 
-  it('known probe errors map to translation keys with their parameters', () => {
-    expect(probeErrorKey('Connection refused — nothing is listening at 127.0.0.1:554')).toEqual({
-      key: 'cameras.probe.err.refused',
-      params: { target: '127.0.0.1:554' },
+  it('the catalogue’s failure sentences map to translation keys with their target', () => {
+    expect(
+      probeErrorKey(
+        'Connection refused by 127.0.0.1:554: nothing is listening on that port, check the port in the URL.',
+      ),
+    ).toEqual({ key: 'cameras.failure.refused', params: { target: '127.0.0.1:554' } });
+    expect(probeErrorKey('The camera rejected the user name or password (401): check them.')).toEqual({
+      key: 'cameras.failure.unauthorized',
+      params: { target: null },
     });
-    expect(probeErrorKey('Camera rejected the username or password (401 Unauthorized)')?.key).toBe(
-      'cameras.probe.err.auth',
-    );
+    expect(
+      probeErrorKey(
+        'The camera did not answer at the camera: check that it is on and connected, and that the address is right.',
+      ),
+    ).toEqual({ key: 'cameras.failure.unreachable', params: { target: null } });
     expect(probeErrorKey('something new')).toBeNull();
     expect(probeSummary({ ok: true, codec: 'h264', width: 1280, height: 720, fps: 25, error: null })).toEqual({
       key: 'cameras.probe.ok',

@@ -1,4 +1,12 @@
-import type { Camera, CameraSourceInput, CreateCameraInput, ProbeResult, UpdateCameraInput } from '@vigil/shared';
+import {
+  type Camera,
+  type CameraSourceInput,
+  type CreateCameraInput,
+  type ProbeResult,
+  type UpdateCameraInput,
+  CAMERA_FAILURE_NO_TARGET,
+  parseCameraFailure,
+} from '@vigil/shared';
 
 export type SourceType = Camera['source']['type'];
 export type RecordingMode = Camera['recordingMode'];
@@ -44,9 +52,9 @@ export function formOf(camera: Camera): CameraForm {
 
 export function sourceOf(f: CameraForm): CameraSourceInput {
   if (f.type === 'test-pattern') return { type: 'test-pattern' };
-  if (f.type === 'mjpeg') return { type: 'mjpeg', url: f.url.trim() };
+  // RTSP and MJPEG (HTTP Basic or Digest) cameras both take a user name and password.
   return {
-    type: 'rtsp',
+    type: f.type,
     url: f.url.trim(),
     username: f.username.trim(),
     // Omitted rather than empty: on edit the server keeps the sealed password.
@@ -85,22 +93,18 @@ export function sourceChanged(before: CameraForm, f: CameraForm): boolean {
   );
 }
 
-/** The server explains probe failures in English; known ones are shown in the reader's language. */
-const PROBE_ERRORS: [RegExp, string][] = [
-  [/^Connection refused — nothing is listening at (?<target>.+)$/, 'cameras.probe.err.refused'],
-  [/401 Unauthorized/, 'cameras.probe.err.auth'],
-  [/\(404\)/, 'cameras.probe.err.notFound'],
-  [/^Host not found$/, 'cameras.probe.err.host'],
-  [/^Timed out/, 'cameras.probe.err.timeout'],
-  [/^No video stream/, 'cameras.probe.err.noVideo'],
-];
-
-export function probeErrorKey(error: string): { key: string; params: Record<string, string> } | null {
-  for (const [re, key] of PROBE_ERRORS) {
-    const m = re.exec(error);
-    if (m) return { key, params: { ...m.groups } };
-  }
-  return null;
+/**
+ * The server says a camera's failure (a probe's error, a camera's lastError) in English, with the
+ * shared catalogue's sentences: those are shown in the reader's language. `target` is null when
+ * the sentence named no host.
+ */
+export function probeErrorKey(error: string): { key: string; params: { target: string | null } } | null {
+  const failure = parseCameraFailure(error);
+  if (!failure) return null;
+  return {
+    key: `cameras.failure.${failure.code.replace('camera/', '')}`,
+    params: { target: failure.target === CAMERA_FAILURE_NO_TARGET ? null : failure.target || null },
+  };
 }
 
 export function probeSummary(r: ProbeResult): { key: string; params: Record<string, string | number> } {

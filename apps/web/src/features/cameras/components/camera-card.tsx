@@ -2,8 +2,9 @@ import { type Camera, MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ArmInput } from '../api.ts';
-import { probeErrorKey, videoSummary } from '../form-model.ts';
+import { videoSummary } from '../form-model.ts';
 import { ArmingBadge, ArmingMenu } from './arming-controls.tsx';
+import { failureText } from './failure-text.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export interface CameraCardProps {
@@ -24,8 +25,7 @@ export interface CameraCardProps {
 export function CameraCard(props: CameraCardProps) {
   const { camera, canEdit, busy, onEdit, onToggle, onDelete } = props;
   const { t } = useTranslation();
-  const known = camera.lastError ? probeErrorKey(camera.lastError) : null;
-  const lastError = known ? t(known.key, known.params) : camera.lastError;
+  const lastError = camera.lastError ? failureText(t, camera.lastError) : null;
   const source = camera.source.type === 'test-pattern' ? t('cameras.testPatternSource') : camera.source.url;
   const named = { name: camera.name };
   const video = videoSummary(camera.video);

@@ -77,7 +77,8 @@ export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDial
           form={form}
           onChange={change}
           errors={fields}
-          keepsPassword={Boolean(camera?.source.hasPassword) && initial.type === 'rtsp'}
+          // The server keeps a saved password only while the camera stays the same kind.
+          keepsPassword={Boolean(camera?.source.hasPassword) && form.type === initial.type}
         />
         <div aria-live="polite" className="flex flex-col gap-2">
           {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}

@@ -60,7 +60,7 @@ export function CameraFields({ form, onChange, errors, keepsPassword }: CameraFi
           onChange={(e) => onChange({ url: e.target.value })}
         />
       )}
-      {form.type === 'rtsp' && (
+      {streamed && (
         <>
           <TextField
             label={t('cameras.form.username')}
@@ -75,9 +75,19 @@ export function CameraFields({ form, onChange, errors, keepsPassword }: CameraFi
             type="password"
             autoComplete="new-password"
             value={form.password}
-            hint={keepsPassword ? t('cameras.form.passwordKeep') : undefined}
+            hint={
+              keepsPassword
+                ? t('cameras.form.passwordKeep')
+                : form.type === 'mjpeg'
+                  ? t('cameras.form.passwordHint.mjpeg')
+                  : undefined
+            }
             onChange={(e) => onChange({ password: e.target.value })}
           />
+        </>
+      )}
+      {form.type === 'rtsp' && (
+        <>
           <TextField
             className="sm:col-span-2"
             label={t('cameras.form.substream')}
