@@ -40,8 +40,7 @@ try {
     headless: true,
     args: [
       ...['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-      ...['--disable-component-update', '--disable-sync', '--allow-loopback-in-peer-connection'],
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
+      ...['--disable-component-update', '--disable-sync'],
     ],
     viewport: { width: 1280, height: 800 },
   });
