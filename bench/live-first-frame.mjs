@@ -81,7 +81,13 @@ const vigil = await startVigil(dataDir);
 const browser = await chromium.launchPersistentContext(browserDir, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
   viewport: { width: 1280, height: 800 },
 });
 const rows = [];

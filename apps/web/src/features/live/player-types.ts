@@ -14,6 +14,8 @@ export interface TransportPlayer {
 export interface PlayerOptions {
   cameraId: string;
   onState(state: PlayerState): void;
+  /** Called just before the player takes its picture off the video, so the tile can keep it on screen. */
+  holdFrame?(): void;
 }
 
 export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
