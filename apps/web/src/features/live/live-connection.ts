@@ -17,6 +17,10 @@ export interface LiveConnectionOptions {
   memory?: TransportMemory;
 }
 
+/** No new frame for this long while 'playing': the tile says the picture has stopped. */
+const STALL_MS = 4000;
+const STALL_CHECK_MS = 500;
+
 /** One transport playing into one of the tile's two videos. */
 interface Slot {
   video: HTMLVideoElement;
@@ -44,6 +48,14 @@ export class LiveConnection {
   private raceTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly memory: TransportMemory;
   private running = false;
+  /** The state last said to the tile, and the stall watch over the shown video. */
+  private state: LiveState | undefined;
+  private watch: ReturnType<typeof setInterval> | undefined;
+  private lastProgress = -1;
+  private lastMove = 0;
+  /** Frames presented by the shown video (requestVideoFrameCallback), where the browser counts them. */
+  private frames = 0;
+  private readonly counting = new WeakSet<HTMLVideoElement>();
 
   constructor(
     videos: [HTMLVideoElement, HTMLVideoElement],
@@ -70,11 +82,13 @@ export class LiveConnection {
     this.show(0);
     this.playAt(0);
     if (this.race) this.raceLater(plan.raceAfterMs);
+    this.watch = setInterval(() => this.checkStall(), STALL_CHECK_MS);
   }
 
   stop(): void {
     this.running = false;
     clearTimeout(this.raceTimer);
+    clearInterval(this.watch);
     for (const slot of this.slots) this.release(slot);
   }
 
@@ -86,8 +100,21 @@ export class LiveConnection {
     return this.slots[this.shown === 0 ? 1 : 0];
   }
 
+  private countFrames(video: HTMLVideoElement) {
+    if (this.counting.has(video) || typeof video.requestVideoFrameCallback !== 'function') return;
+    this.counting.add(video);
+    const tick = () => {
+      if (!this.running) return;
+      if (video === this.main.video) this.frames++;
+      video.requestVideoFrameCallback(tick);
+    };
+    video.requestVideoFrameCallback(tick);
+  }
+
   private show(index: 0 | 1) {
     this.shown = index;
+    this.lastProgress = -1;
+    this.countFrames(this.slots[index].video);
     this.opts.onShow(index);
   }
 
@@ -107,13 +134,40 @@ export class LiveConnection {
         if (transport === 'webrtc') this.memory.failed('webrtc');
         this.release(this.main);
         this.playAt(i + 1);
-      } else this.opts.onState(s);
+      } else this.report(s);
     });
+  }
+
+  private report(state: LiveState) {
+    if (state === 'playing' && this.state !== 'playing') this.lastMove = performance.now();
+    this.state = state;
+    this.opts.onState(state);
+  }
+
+  /**
+   * A connection can stay open while no picture comes (the camera was cut and the recorder
+   * waits for it): the video then holds its last frame, which must not pass for live. After
+   * STALL_MS without a new frame the tile says so over that frame, and 'playing' again as soon
+   * as the picture moves.
+   */
+  private checkStall() {
+    const video = this.main.video;
+    const now = performance.now();
+    // A WebRTC video's currentTime runs on without frames: count presented frames where possible.
+    const progress = typeof video.requestVideoFrameCallback === 'function' ? this.frames : video.currentTime;
+    if (progress !== this.lastProgress) {
+      this.lastProgress = progress;
+      this.lastMove = now;
+      if (this.state === 'stalled') this.report('playing');
+    } else if (this.state === 'playing' && now - this.lastMove > STALL_MS) {
+      this.opts.holdFrame(video);
+      this.report('stalled');
+    }
   }
 
   private giveUp() {
     this.opts.onTransport(null);
-    this.opts.onState('unsupported');
+    this.report('unsupported');
   }
 
   private raceLater(ms: number) {
@@ -135,7 +189,7 @@ export class LiveConnection {
         this.release(slot);
         if (this.at >= this.order.length) this.giveUp();
         else this.raceLater(RETRY_IN_BACKGROUND_MS[Math.min(this.retries++, RETRY_IN_BACKGROUND_MS.length - 1)]!);
-      } else if (slot === this.main) this.opts.onState(s);
+      } else if (slot === this.main) this.report(s);
     });
   }
 
@@ -144,7 +198,7 @@ export class LiveConnection {
     this.memory.connected(transport);
     this.show(this.slots.indexOf(slot) as 0 | 1);
     this.opts.onTransport(transport);
-    this.opts.onState('playing');
+    this.report('playing');
     // Only now does the previous transport stop: its picture stayed up until this one played.
     this.release(old);
     this.race = null;

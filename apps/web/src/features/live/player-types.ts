@@ -1,5 +1,5 @@
-/** What a live tile shows. */
-export type LiveState = 'connecting' | 'playing' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped';
+/** What a live tile shows ('stalled': connected, but no new frame for a few seconds). */
+export type LiveState = 'connecting' | 'playing' | 'stalled' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped';
 
 /** What one transport reports: a LiveState, or 'failed' (it cannot work here: try the next one). */
 export type PlayerState = LiveState | 'failed';
