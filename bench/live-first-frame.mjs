@@ -4,11 +4,17 @@
 // camera in a bare <video> on MSE (ticket, WebSocket, MediaSource, first frame; no app around it).
 // Both are measured in the page from its navigation start (performance.now() at the first
 // requestVideoFrameCallback), so both include loading a document from the server.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { sleep, startCamera, stats } from './fixtures/clock-camera.mjs';
+import {
+  closeClockBench,
+  openClockViewer,
+  signInClockViewer,
+  sleep,
+  startCamera,
+  stats,
+} from './fixtures/clock-camera.mjs';
 import { report, startVigil } from './lib.mjs';
 
 const LOADS = Number(process.env.LOADS ?? 20);
@@ -78,38 +84,12 @@ const browserDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-chromium-'));
 const camera = await startCamera();
 const vigil = await startVigil(dataDir);
 // A plain Chromium: no --allow-loopback-in-peer-connection, local addresses hidden behind mDNS.
-const browser = await chromium.launchPersistentContext(browserDir, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-  viewport: { width: 1280, height: 800 },
-});
+const { browser, cameraId } = await openClockViewer(vigil, camera.url, browserDir);
 const rows = [];
 try {
-  const api = browser.request;
-  const signUp = await api.post(`${vigil.url}/api/v1/auth/sign-up`, {
-    headers: { origin: vigil.url },
-    data: { email: 'bench@vigil.test', password: 'bench-password', displayName: 'Bench', timezone: 'UTC' },
-  });
-  if (signUp.status() !== 201) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
-  const cam = await api.post(`${vigil.url}/api/v1/cameras`, {
-    headers: { origin: vigil.url },
-    data: { name: 'Clock', source: { type: 'rtsp', url: camera.url }, recordingMode: 'continuous' },
-  });
-  const cameraId = (await cam.json()).id;
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error('page error', e.message));
-  await page.goto(`${vigil.url}/auth/login`);
-  await page.getByLabel('Email').fill('bench@vigil.test');
-  await page.getByLabel('Password', { exact: true }).fill('bench-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${vigil.url}/`);
+  await signInClockViewer(page, vigil);
   // The camera is connected and its live feed has a keyframe before the first load is timed.
   await page.goto(`${vigil.url}/viewer/live?layout=1`);
   await page.locator('[data-testid="live-tile"][data-state="playing"]').waitFor({ timeout: 60_000 });
@@ -138,10 +118,6 @@ try {
   console.error('live-first-frame failed:', e);
   process.exitCode = 1;
 } finally {
-  await browser.close().catch(() => {});
-  await vigil.stop();
-  camera.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(browserDir, { recursive: true, force: true });
+  await closeClockBench({ browser, vigil, camera, dirs: [dataDir, browserDir] });
 }
 report('live-first-frame', rows);
