@@ -87,7 +87,12 @@ describe('live view that starts at once', () => {
         const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
         const remote = stats.find((s) => s.id === pair?.remoteCandidateId);
         const video = stats.find((s) => s.type === 'inbound-rtp');
-        return { state: pair?.state, nominated: pair?.nominated, remote: remote?.address, frames: video?.framesDecoded };
+        return {
+          state: pair?.state,
+          nominated: pair?.nominated,
+          remote: remote?.address,
+          frames: video?.framesDecoded,
+        };
       });
       expect(ice).toMatchObject({ state: 'succeeded', nominated: true });
       expect(own.has(ice!.remote)).toBe(true);
