@@ -15,6 +15,7 @@ const sdp = [
   'a=candidate:2 1 udp 2130706431 192.0.2.2 40001 typ host',
   'a=candidate:3 1 udp 1694498815 203.0.113.9 40002 typ srflx raddr 192.0.2.2 rport 40001',
   'a=candidate:4 1 udp 2130706431 198.51.100.7 40003 typ host',
+  'a=candidate:5 1 udp 2113937151 0a1b56f2-17ec-4569-80fe-80633631fc02.local 52898 typ host',
   'a=end-of-candidates',
 ].join('\r\n');
 
@@ -26,7 +27,7 @@ describe('WebRTC on a server bound to loopback', () => {
     for (const a of ['192.0.2.3', '10.0.0.1', '203.0.113.9', 'fd00::3', '0.0.0.0', 'abcd.local', ''])
       expect(local.has(a), a).toBe(false);
   });
-  it('offers only candidates on this machine', () => {
+  it('offers, and takes from the browser, only candidates on this machine (no mDNS name to look up)', () => {
     const kept = onlyCandidates(sdp, local).split('\r\n');
     expect(kept.filter((l) => l.startsWith('a=candidate:')).map((l) => l.split(' ')[4])).toEqual([
       '127.0.0.1',

@@ -98,7 +98,10 @@ export class WebRtcSession {
 
   /** Takes the browser's offer (one recvonly video m-line) and returns the complete answer. */
   async answer(offerSdp: string): Promise<string> {
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    // On loopback, the browser's candidates elsewhere are dropped before werift sees them: its mDNS
+    // names (xxxx.local) would make werift ask the network by multicast DNS. Its checks reach us
+    // anyway, from an address of this machine, and pair as peer-reflexive candidates.
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: onlyCandidates(offerSdp, this.local) });
     const video = this.pc.getTransceivers().find((t) => t.kind === 'video');
     if (!video) throw new Error('The offer has no video');
     if (!this.stun) withoutDefaultStun(this.pc);
@@ -195,8 +198,9 @@ export function thisMachineOnly(loopback: string, own: Set<string> = ownAddresse
 }
 
 /**
- * werift lists every interface's candidate: in loopback mode keep only the ones on this machine
- * (all of them are, but a candidate added by other options must not leak off-host).
+ * In loopback mode, the candidates of an SDP that are on this machine: for our answer (werift's
+ * are all on it, but one added by other options must not leak off-host) and for the browser's
+ * offer (nothing is looked up or checked elsewhere).
  */
 export function onlyCandidates(sdp: string, local: LocalPeers | undefined): string {
   if (!local) return sdp;
