@@ -7,14 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  closeClockBench,
-  openClockViewer,
-  signInClockViewer,
-  sleep,
-  startCamera,
-  stats,
-} from './fixtures/clock-camera.mjs';
+import * as clock from './fixtures/clock-camera.mjs';
 import { report, startVigil } from './lib.mjs';
 
 const LOADS = Number(process.env.LOADS ?? 20);
@@ -81,19 +74,19 @@ const BARE_MSE = async (cameraId) => {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-first-frame-'));
 const browserDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-chromium-'));
-const camera = await startCamera();
+const camera = await clock.startCamera();
 const vigil = await startVigil(dataDir);
 // A plain Chromium: no --allow-loopback-in-peer-connection, local addresses hidden behind mDNS.
-const { browser, cameraId } = await openClockViewer(vigil, camera.url, browserDir);
+const { browser, cameraId } = await clock.openClockViewer(vigil, camera.url, browserDir);
 const rows = [];
 try {
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error('page error', e.message));
-  await signInClockViewer(page, vigil);
+  await clock.signInClockViewer(page, vigil);
   // The camera is connected and its live feed has a keyframe before the first load is timed.
   await page.goto(`${vigil.url}/viewer/live?layout=1`);
   await page.locator('[data-testid="live-tile"][data-state="playing"]').waitFor({ timeout: 60_000 });
-  await sleep(1000);
+  await clock.sleep(1000);
 
   const bare = [];
   const automatic = [];
@@ -107,17 +100,17 @@ try {
     automatic.push(first.ms);
     firstOn[first.transport] = (firstOn[first.transport] ?? 0) + 1;
     // Where the tile ends up: WebRTC once it connects.
-    await sleep(1500);
+    await clock.sleep(1500);
     const settled = await page.getByTestId('live-tile').first().getAttribute('data-transport');
     settledOn[settled] = (settledOn[settled] ?? 0) + 1;
   }
-  rows.push({ figure: 'first frame: bare <video> on MSE, same camera (baseline)', ...stats(bare) });
-  rows.push({ figure: 'first frame: Vigil live tile, Automatic, default install', ...stats(automatic) });
+  rows.push({ figure: 'first frame: bare <video> on MSE, same camera (baseline)', ...clock.stats(bare) });
+  rows.push({ figure: 'first frame: Vigil live tile, Automatic, default install', ...clock.stats(automatic) });
   console.log('first frame shown on', firstOn, '· playing on 1.5 s later', settledOn);
 } catch (e) {
   console.error('live-first-frame failed:', e);
   process.exitCode = 1;
 } finally {
-  await closeClockBench({ browser, vigil, camera, dirs: [dataDir, browserDir] });
+  await clock.closeClockBench({ browser, vigil, camera, dirs: [dataDir, browserDir] });
 }
 report('live-first-frame', rows);
