@@ -9,11 +9,24 @@
 // from a canvas: latency = expected display time − the time written in the frame. Baseline: the
 // same stream pulled straight from the RTSP server by ffmpeg and decoded (no Vigil, no browser).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { BITS, BLOCK, H, MOD, SAMPLE_IN_PAGE, W, age, sleep, startCamera, stats } from './fixtures/clock-camera.mjs';
+import {
+  BITS,
+  BLOCK,
+  H,
+  MOD,
+  SAMPLE_IN_PAGE,
+  W,
+  age,
+  closeClockBench,
+  openClockViewer,
+  signInClockViewer,
+  sleep,
+  startCamera,
+  stats,
+} from './fixtures/clock-camera.mjs';
 import { ROOT, report, startVigil } from './lib.mjs';
 
 const SAMPLE_S = Number(process.env.SAMPLE_S ?? 10);
@@ -91,29 +104,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-live-'));
 const camera = await startCamera();
 const vigil = await startVigil(dataDir);
 const browserDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-chromium-'));
-const browser = await chromium.launchPersistentContext(browserDir, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    ...['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    ...['--disable-component-update', '--disable-sync', '--allow-loopback-in-peer-connection'],
-    '--disable-features=WebRtcHideLocalIpsWithMdns',
-  ],
-  viewport: { width: 1280, height: 800 },
-});
+const { browser, cameraId } = await openClockViewer(vigil, camera.url, browserDir);
 const rows = [];
 try {
   const api = browser.request;
-  const signUp = await api.post(`${vigil.url}/api/v1/auth/sign-up`, {
-    headers: { origin: vigil.url },
-    data: { email: 'bench@vigil.test', password: 'bench-password', displayName: 'Bench', timezone: 'UTC' },
-  });
-  if (signUp.status() !== 201) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
-  const cam = await api.post(`${vigil.url}/api/v1/cameras`, {
-    headers: { origin: vigil.url },
-    data: { name: 'Clock', source: { type: 'rtsp', url: camera.url }, recordingMode: 'continuous' },
-  });
-  const cameraId = (await cam.json()).id;
   const page = await browser.newPage();
   // Keep the page's peer connections reachable, to read their inbound video stats.
   await page.addInitScript(() => {
@@ -126,11 +120,7 @@ try {
       }
     };
   });
-  await page.goto(`${vigil.url}/auth/login`);
-  await page.getByLabel('Email').fill('bench@vigil.test');
-  await page.getByLabel('Password', { exact: true }).fill('bench-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${vigil.url}/`);
+  await signInClockViewer(page, vigil);
 
   const direct = await directLatency(camera.url, SAMPLE_S);
   rows.push({ figure: 'live latency: bare ffmpeg RTSP pull + decode (baseline)', ...stats(direct) });
@@ -188,7 +178,7 @@ try {
   const bare = [];
   for (let i = 0; i < 3; i++) bare.push(await directFirstFrame(camera.url));
   rows.push({ figure: 'first frame: bare ffmpeg connect + first decoded frame (baseline)', ...stats(bare) });
-  rows.push({ figure: 'Save → first live frame (Vigil, Chromium, WebRTC)', ...stats(firstFrames) });
+  rows.push({ figure: 'Save → first live frame (Vigil, Chromium, Automatic)', ...stats(firstFrames) });
   rows.push({ figure: '  of which the Save request itself', ...stats(saves) });
 
   // Timeline click → playback start (the camera has recorded meanwhile).
@@ -250,10 +240,6 @@ try {
   console.error('live-latency failed:', e);
   process.exitCode = 1;
 } finally {
-  await browser.close().catch(() => {});
-  await vigil.stop();
-  camera.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(browserDir, { recursive: true, force: true });
+  await closeClockBench({ browser, vigil, camera, dirs: [dataDir, browserDir] });
 }
 report('live-latency', rows);

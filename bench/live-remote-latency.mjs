@@ -7,8 +7,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { BITS, BLOCK, MOD, SAMPLE_IN_PAGE, startCamera, stats } from './fixtures/clock-camera.mjs';
+
+import {
+  BITS,
+  BLOCK,
+  MOD,
+  SAMPLE_IN_PAGE,
+  openClockViewer,
+  signInClockViewer,
+  startCamera,
+  stats,
+} from './fixtures/clock-camera.mjs';
 import { ROOT, report, startVigil } from './lib.mjs';
 
 const SAMPLE_S = Number(process.env.SAMPLE_S ?? 10);
@@ -35,37 +44,11 @@ try {
   // NODE_ENV=test: a production process on an external database also wants PUBLIC_URL and SMTP_URL.
   const other = await startVigil(serveDir, { NODE_ENV: 'test', VIGIL_ROLES: 'serve', ...sharedSettings(holderDir) });
   started.push(other);
-  browser = await chromium.launchPersistentContext(browserDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      ...['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-      ...['--disable-component-update', '--disable-sync', '--allow-loopback-in-peer-connection'],
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-    ],
-    viewport: { width: 1280, height: 800 },
-  });
-  const api = browser.request;
-  const signUp = await api.post(`${holder.url}/api/v1/auth/sign-up`, {
-    headers: { origin: holder.url },
-    data: { email: 'bench@vigil.test', password: 'bench-password', displayName: 'Bench', timezone: 'UTC' },
-  });
-  if (signUp.status() !== 201) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
-  const cam = await api.post(`${holder.url}/api/v1/cameras`, {
-    headers: { origin: holder.url },
-    data: { name: 'Clock', source: { type: 'rtsp', url: camera.url }, recordingMode: 'continuous' },
-  });
-  if (cam.status() !== 201) throw new Error(`camera: ${cam.status()} ${await cam.text()}`);
+  ({ browser } = await openClockViewer(holder, camera.url, browserDir));
   const page = await browser.newPage();
   // Each process is its own origin here (a port each): sign in on both. Behind one load balancer
   // they would share the origin, and one sign-in.
-  for (const base of [holder.url, other.url]) {
-    await page.goto(`${base}/auth/login`);
-    await page.getByLabel('Email').fill('bench@vigil.test');
-    await page.getByLabel('Password', { exact: true }).fill('bench-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/`);
-  }
+  for (const server of [holder, other]) await signInClockViewer(page, server);
   for (const [where, base] of [
     ['the holder (baseline)', holder.url],
     ['a serve process that does not hold it', other.url],

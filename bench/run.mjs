@@ -14,6 +14,7 @@ for (const b of [
   'motion-cpu',
   'rtp-output-cost',
   'live-latency',
+  'live-first-frame',
   'signup-flood',
   'pg-recovery',
   'lease-overhead',

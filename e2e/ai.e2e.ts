@@ -364,7 +364,7 @@ describe('AI pages', () => {
       const boxes = page.getByTestId('ai-overlay').locator('[data-testid="ai-box"] rect:first-child');
       await expect.poll(() => boxes.count()).toBe(2);
       // Each box lies over the video, where the detector put it.
-      const video = (await tile.locator('video').boundingBox())!;
+      const video = (await tile.locator('video[data-shown="true"]').boundingBox())!;
       const person = (await boxes.nth(0).boundingBox())!;
       expect(person.width).toBeGreaterThan(video.width * 0.2);
       expect(person.x).toBeGreaterThanOrEqual(video.x);

@@ -6,6 +6,7 @@ import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
+import { expectLivePlaying, expectLiveTransport } from './fixtures/live.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 
 const base = inject('baseUrl');
@@ -42,25 +43,6 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
   });
 
   const tile = (page: Page, name: string) => page.getByRole('region', { name });
-  const videoState = (page: Page, name: string) =>
-    tile(page, name)
-      .locator('video')
-      .evaluate((v: HTMLVideoElement) => ({
-        time: v.currentTime,
-        ready: v.readyState,
-        error: v.error?.message ?? null,
-      }));
-
-  /** The tile plays: enough data, and currentTime advances twice. */
-  async function expectPlaying(page: Page, name: string) {
-    await expect.poll(async () => (await videoState(page, name)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    const t1 = (await videoState(page, name)).time;
-    await expect.poll(async () => (await videoState(page, name)).time, { timeout: 15_000 }).toBeGreaterThan(t1);
-    const t2 = (await videoState(page, name)).time;
-    await expect.poll(async () => (await videoState(page, name)).time, { timeout: 15_000 }).toBeGreaterThan(t2);
-    expect((await videoState(page, name)).error).toBeNull();
-  }
-
   async function openLive(viewport: typeof DESKTOP, query = '') {
     const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, viewport);
     await page.goto(`${base}/viewer/live${query}`);
@@ -70,11 +52,10 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
   it('desktop: both cameras play over WebRTC by default; snapshot, focus, axe', async () => {
     const { ctx, page, watch } = await openLive(DESKTOP);
     try {
-      await expectPlaying(page, 'Live pattern');
-      await expectPlaying(page, 'Gate RTSP');
-      for (const name of ['Live pattern', 'Gate RTSP']) {
-        expect(await tile(page, name).getByTestId('live-transport').textContent()).toBe('WebRTC');
-      }
+      await expectLivePlaying(page, 'Live pattern');
+      await expectLivePlaying(page, 'Gate RTSP');
+      // Automatic shows a picture at once and moves to WebRTC when it connects.
+      for (const name of ['Live pattern', 'Gate RTSP']) await expectLiveTransport(page, name, 'WebRTC');
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Save a snapshot of Live pattern' }).click();
@@ -86,12 +67,12 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
       // Focus a tile, then Escape returns to the grid.
       await page.getByRole('button', { name: 'Enlarge Gate RTSP' }).click();
       await page.getByRole('button', { name: 'Back to the grid' }).waitFor();
-      await expectPlaying(page, 'Gate RTSP');
+      await expectLivePlaying(page, 'Gate RTSP');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Enlarge Gate RTSP' }).waitFor();
 
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await expectPlaying(page, 'Live pattern');
+      await expectLivePlaying(page, 'Live pattern');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-webrtc-desktop.png') });
       expect(watch.errors).toEqual([]);
     } finally {
@@ -102,10 +83,10 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
   it('phone: both cameras play over MSE when it is chosen', async () => {
     const { ctx, page, watch } = await openLive(PHONE, '?transport=mse');
     try {
-      await expectPlaying(page, 'Live pattern');
+      await expectLivePlaying(page, 'Live pattern');
       expect(await tile(page, 'Live pattern').getByTestId('live-transport').textContent()).toBe('MSE');
       await tile(page, 'Gate RTSP').scrollIntoViewIfNeeded();
-      await expectPlaying(page, 'Gate RTSP');
+      await expectLivePlaying(page, 'Gate RTSP');
       expect(await tile(page, 'Gate RTSP').getByTestId('live-transport').textContent()).toBe('MSE');
       await expect.poll(() => page.getByLabel('Transport').inputValue()).toBe('mse');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-mse-phone.png'), fullPage: true });
@@ -118,7 +99,7 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
   it('desktop: the test pattern plays over live HLS when it is chosen', async () => {
     const { ctx, page, watch } = await openLive(DESKTOP, '?transport=hls&layout=1');
     try {
-      await expectPlaying(page, 'Live pattern');
+      await expectLivePlaying(page, 'Live pattern');
       expect(await tile(page, 'Live pattern').getByTestId('live-transport').textContent()).toBe('HLS');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-hls-desktop.png') });
       expect(watch.errors).toEqual([]);
@@ -132,9 +113,9 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
     try {
       await page.goto(`${base}/viewer/dashboard`);
       const card = page.getByRole('region', { name: /Live pattern|Gate RTSP/ });
-      await card.locator('video').waitFor();
+      await card.locator('video[data-shown="true"]').waitFor();
       const name = (await card.getAttribute('aria-label'))!;
-      await expectPlaying(page, name);
+      await expectLivePlaying(page, name);
       await page.getByRole('link', { name: 'Open the live view' }).waitFor();
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'dashboard-live.png'), fullPage: true });
       expect(watch.errors).toEqual([]);

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, waitOnline } from './fixtures/cameras.ts';
+import { expectLivePlaying } from './fixtures/live.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 import { type RunningServer, startServer } from './fixtures/server.ts';
 import { signInUi } from './fixtures/ui.ts';
@@ -83,7 +83,7 @@ describe('without a system ffmpeg', () => {
       await signInUi(page, owner.user.email, owner.password);
       await page.waitForURL(`${server.url}/`);
       await page.goto(`${server.url}/viewer/live`);
-      for (const name of ['Bundled pattern', 'Bundled RTSP']) await expectPlaying(page, name);
+      for (const name of ['Bundled pattern', 'Bundled RTSP']) await expectLivePlaying(page, name);
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-bundled-ffmpeg.png') });
       expect(watch.errors).toEqual([]);
@@ -93,14 +93,3 @@ describe('without a system ffmpeg', () => {
     expect(server.output()).not.toMatch(/ENOENT/);
   });
 });
-
-async function expectPlaying(page: Page, name: string) {
-  const state = () =>
-    page
-      .getByRole('region', { name })
-      .locator('video')
-      .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, ready: v.readyState }));
-  await expect.poll(async () => (await state()).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-  const t1 = (await state()).time;
-  await expect.poll(async () => (await state()).time, { timeout: 15_000 }).toBeGreaterThan(t1);
-}

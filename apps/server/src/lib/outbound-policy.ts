@@ -42,7 +42,8 @@ const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal', 'metadat
 /** Control characters or whitespace: ffmpeg and HTTP clients would write them onto the wire. */
 const UNSAFE_CHARS = /[\s\u0000-\u001f\u007f-\u009f]/;
 
-function ownAddresses(): Set<string> {
+/** Every address of this machine's interfaces (loopback included), lower-case. */
+export function ownAddresses(): Set<string> {
   const out = new Set<string>();
   for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) out.add(a.address.toLowerCase());
   return out;

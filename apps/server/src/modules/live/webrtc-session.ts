@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RTCPeerConnection, RTCRtpCodecParameters, type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
 import { type AvcConfig, frameNals, packetizeNals, readAvcConfig } from '../../video/h264-rtp.ts';
+import { ownAddresses } from '../../lib/outbound-policy.ts';
 import type { LiveChunk, LiveFeed } from '../../video/live-feed.ts';
 import { readSamples } from '../../video/mp4-boxes.ts';
 
@@ -24,6 +25,10 @@ export interface WebRtcOptions {
    * set, only those are offered and bound.
    */
   additionalHostAddresses?: string[];
+  /**
+   * Set when the server listens on loopback (HOST=127.0.0.1, `npm start`'s default): WebRTC then
+   * talks to this machine only (see thisMachineOnly()).
+   */
   onlyAddress?: string;
   /** UDP port range for ICE, e.g. to open it in a firewall. */
   portRange?: [number, number];
@@ -55,7 +60,7 @@ export class WebRtcSession {
   private connectTimer: NodeJS.Timeout;
   closed = false;
 
-  private readonly onlyAddress: string | undefined;
+  private readonly local: LocalPeers | undefined;
   private readonly stun: boolean;
 
   constructor(
@@ -63,18 +68,16 @@ export class WebRtcSession {
     opts: WebRtcOptions,
     private readonly onClose: (s: WebRtcSession) => void,
   ) {
-    this.onlyAddress = opts.onlyAddress;
+    this.local = opts.onlyAddress ? thisMachineOnly(opts.onlyAddress) : undefined;
     this.stun = Boolean(opts.stunUrls?.length);
+    const local = this.local;
     this.pc = new RTCPeerConnection({
       codecs: { video: [H264] },
       iceServers: (opts.stunUrls ?? []).map((urls) => ({ urls })),
-      iceAdditionalHostAddresses: opts.onlyAddress ? [opts.onlyAddress] : opts.additionalHostAddresses,
-      iceInterfaceAddresses: opts.onlyAddress ? { udp4: opts.onlyAddress } : undefined,
-      // Bound to loopback: talk to loopback peers only, never to the machine's other addresses.
-      iceFilterCandidatePair: opts.onlyAddress
-        ? (pair) => pair.localCandidate.host === opts.onlyAddress && isLoopback(pair.remoteCandidate.host)
-        : undefined,
-      iceFilterStunResponse: opts.onlyAddress ? (_m, addr) => isLoopback(addr[0]) : undefined,
+      iceAdditionalHostAddresses: local ? [local.loopback] : opts.additionalHostAddresses,
+      iceFilterCandidatePair: local ? (pair) => local.has(pair.remoteCandidate.host) : undefined,
+      // Checks from elsewhere get no answer: without one no pair forms, so nothing is ever sent there.
+      iceFilterStunResponse: local ? (_m, addr) => local.has(addr[0]) : undefined,
       icePortRange: opts.portRange,
       iceUseIpv6: false,
     });
@@ -95,7 +98,10 @@ export class WebRtcSession {
 
   /** Takes the browser's offer (one recvonly video m-line) and returns the complete answer. */
   async answer(offerSdp: string): Promise<string> {
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    // On loopback, the browser's candidates elsewhere are dropped before werift sees them: its mDNS
+    // names (xxxx.local) would make werift ask the network by multicast DNS. Its checks reach us
+    // anyway, from an address of this machine, and pair as peer-reflexive candidates.
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: onlyCandidates(offerSdp, this.local) });
     const video = this.pc.getTransceivers().find((t) => t.kind === 'video');
     if (!video) throw new Error('The offer has no video');
     if (!this.stun) withoutDefaultStun(this.pc);
@@ -109,7 +115,7 @@ export class WebRtcSession {
         new Promise((r) => setTimeout(r, GATHER_TIMEOUT_MS)),
       ]);
     }
-    return onlyCandidates(this.pc.localDescription!.sdp, this.onlyAddress);
+    return onlyCandidates(this.pc.localDescription!.sdp, this.local);
   }
 
   private start() {
@@ -171,15 +177,36 @@ export class WebRtcSession {
 }
 
 /**
- * werift lists the machine's interfaces even when its socket is bound to one address (it
- * falls back to all when the bound one, like loopback, is not an "interface" to it): drop the
- * candidates a browser could not reach us on, so it never sends checks anywhere else.
+ * A server bound to loopback must only ever talk to this machine, yet a browser on it offers no
+ * loopback candidate (Chromium leaves loopback out unless started with
+ * --allow-loopback-in-peer-connection, which nobody does) and hides its own addresses behind mDNS
+ * names. What pairs is the browser's socket on this machine's interface address (192.0.2.2,
+ * say) talking to ours, or its wildcard socket reaching our 127.0.0.1 from 127.0.0.1: both stay
+ * inside this machine, since the kernel delivers a packet between two of its own addresses over
+ * loopback. So in this mode the answer offers 127.0.0.1 and this machine's own addresses, and a
+ * check or a pair is accepted only from one of those addresses: a peer anywhere else gets no STUN
+ * answer, no pair forms with it and no media goes to it, the same as before for off-host peers.
+ * The set is read per session, so an address the machine gains later is known to the next viewer.
  */
-export function onlyCandidates(sdp: string, address: string | undefined): string {
-  if (!address) return sdp;
+export interface LocalPeers {
+  loopback: string;
+  has(address: string): boolean;
+}
+
+export function thisMachineOnly(loopback: string, own: Set<string> = ownAddresses()): LocalPeers {
+  return { loopback, has: (address) => isLoopback(address) || own.has(address.toLowerCase()) };
+}
+
+/**
+ * In loopback mode, the candidates of an SDP that are on this machine: for our answer (werift's
+ * are all on it, but one added by other options must not leak off-host) and for the browser's
+ * offer (nothing is looked up or checked elsewhere).
+ */
+export function onlyCandidates(sdp: string, local: LocalPeers | undefined): string {
+  if (!local) return sdp;
   return sdp
     .split('\r\n')
-    .filter((line) => !line.startsWith('a=candidate:') || line.split(' ')[4] === address)
+    .filter((line) => !line.startsWith('a=candidate:') || local.has(line.split(' ')[4] ?? ''))
     .join('\r\n');
 }
 

@@ -187,6 +187,7 @@ export class MsePlayer implements TransportPlayer {
     this.buffer = undefined;
     this.source = undefined;
     if (this.objectUrl) {
+      this.opts.holdFrame?.();
       URL.revokeObjectURL(this.objectUrl);
       this.objectUrl = undefined;
       this.video.removeAttribute('src');

@@ -1,5 +1,5 @@
-/** What a live tile shows. */
-export type LiveState = 'connecting' | 'playing' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped';
+/** What a live tile shows ('stalled': connected, but no new frame for a few seconds). */
+export type LiveState = 'connecting' | 'playing' | 'stalled' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped';
 
 /** What one transport reports: a LiveState, or 'failed' (it cannot work here: try the next one). */
 export type PlayerState = LiveState | 'failed';
@@ -14,6 +14,8 @@ export interface TransportPlayer {
 export interface PlayerOptions {
   cameraId: string;
   onState(state: PlayerState): void;
+  /** Called just before the player takes its picture off the video, so the tile can keep it on screen. */
+  holdFrame?(): void;
 }
 
 export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];

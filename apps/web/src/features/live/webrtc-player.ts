@@ -83,6 +83,7 @@ export class WebRtcPlayer implements TransportPlayer {
     }
     if (this.session) webrtcHangUp(this.opts.cameraId, this.session);
     this.session = undefined;
+    if (this.video.srcObject) this.opts.holdFrame?.();
     this.video.srcObject = null;
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/ui/button.tsx';
 import { saveBlob } from '../../../lib/download.ts';
@@ -38,6 +38,33 @@ function useSnoozedUntil(iso: string | null | undefined): string | null {
   return formatClock(until, session.me?.user.preferences.timezone ?? 'UTC', i18n.language, { seconds: false });
 }
 
+/**
+ * The last picture a video showed, copied into a canvas just before the video loses it (a
+ * reconnecting player clears its source): the tile keeps it on screen until a picture plays again.
+ */
+function useHeldFrame() {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [at, setAt] = useState<number | null>(null);
+  const hold = useCallback((video: HTMLVideoElement) => {
+    const c = canvas.current;
+    // No picture yet (a retry that never played): keep the one already held.
+    if (!c || video.readyState < 2 || !video.videoWidth) return;
+    c.width = video.videoWidth;
+    c.height = video.videoHeight;
+    c.getContext('2d')?.drawImage(video, 0, 0);
+    setAt(Date.now());
+  }, []);
+  return { canvas, at, hold };
+}
+
+/** A time of day in the person's time zone and language, or null. */
+function useClock(ms: number | null): string | null {
+  const { i18n } = useTranslation();
+  const session = useSession();
+  if (ms === null) return null;
+  return formatClock(ms, session.me?.user.preferences.timezone ?? 'UTC', i18n.language, { seconds: true });
+}
+
 /** True while the page is visible and `el` is on screen: a hidden tile holds no socket. */
 function useActive(el: React.RefObject<HTMLElement | null>): boolean {
   const [pageVisible, setPageVisible] = useState(() => document.visibilityState === 'visible');
@@ -60,28 +87,36 @@ function useActive(el: React.RefObject<HTMLElement | null>): boolean {
 export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', compact = false }: LiveTileProps) {
   const { t } = useTranslation();
   const root = useRef<HTMLElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
+  // Two videos: a transport warms up in the hidden one and takes over without a black gap.
+  const videoA = useRef<HTMLVideoElement>(null);
+  const videoB = useRef<HTMLVideoElement>(null);
+  const [shown, setShown] = useState<0 | 1>(0);
+  const held = useHeldFrame();
   const [state, setState] = useState<LiveState>('connecting');
   const [using, setUsing] = useState<Transport | null>(null);
   const active = useActive(root);
   const disabled = tileMode(camera) === 'disabled';
+  const hold = held.hold;
 
   useEffect(() => {
-    const v = video.current;
+    const a = videoA.current;
+    const b = videoB.current;
     // A camera that is (or becomes) disabled holds no connection: the cleanup stops any retry.
-    if (!v || !active || disabled) return;
-    const live = new LiveConnection(v, {
+    if (!a || !b || !active || disabled) return;
+    const live = new LiveConnection([a, b], {
       cameraId: camera.id,
       preferred: transport,
       onState: setState,
       onTransport: setUsing,
+      onShow: setShown,
+      holdFrame: hold,
     });
     live.start();
     return () => live.stop();
-  }, [active, disabled, camera.id, transport]);
+  }, [active, disabled, camera.id, transport, hold]);
 
   const snapshot = () => {
-    const v = video.current;
+    const v = (shown ? videoB : videoA).current;
     if (!v || v.readyState < 2) return;
     const canvas = document.createElement('canvas');
     canvas.width = v.videoWidth;
@@ -99,6 +134,9 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
   const snoozedUntil = useSnoozedUntil(camera.notificationsSnoozedUntil);
   const status = disabled ? t('live.state.disabled') : state === 'playing' ? null : t(`live.state.${state}`);
   const shownState = disabled ? 'disabled' : state;
+  // While it reconnects, the tile keeps the last picture it showed, with the state said over it.
+  const frozen = !disabled && state !== 'playing' && held.at !== null;
+  const heldAt = useClock(frozen ? held.at : null);
   return (
     <section
       ref={root}
@@ -107,14 +145,28 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
       data-testid="live-tile"
       data-state={shownState}
       data-transport={disabled ? '' : (using ?? '')}
+      data-held-frame={frozen ? 'true' : undefined}
     >
-      <video
-        ref={video}
-        className="aspect-video h-full w-full bg-black object-contain"
-        muted
-        autoPlay
-        playsInline
-        aria-label={t('live.videoLabel', { name: camera.name })}
+      {([videoA, videoB] as const).map((ref, i) => (
+        <video
+          key={i ? 'b' : 'a'}
+          ref={ref}
+          className={`aspect-video h-full w-full bg-black object-contain ${i ? 'absolute inset-0' : ''} ${
+            i === shown ? '' : 'invisible'
+          }`}
+          muted
+          autoPlay
+          playsInline
+          aria-hidden={i === shown ? undefined : true}
+          aria-label={t('live.videoLabel', { name: camera.name })}
+          data-shown={i === shown}
+        />
+      ))}
+      <canvas
+        ref={held.canvas}
+        className={`absolute inset-0 h-full w-full bg-black object-contain ${frozen ? '' : 'hidden'}`}
+        aria-hidden
+        data-testid="live-held-frame"
       />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 text-sm text-white">
         <span className="flex min-w-0 items-center gap-2">
@@ -141,14 +193,20 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
           )
         )}
       </div>
-      {status && (
-        <p
-          className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-white/90"
-          role="status"
-        >
-          {status}
-        </p>
-      )}
+      {/* Always in the page, so screen readers announce each change of state (aria-live). */}
+      <div
+        className="pointer-events-none absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-white"
+        role="status"
+        aria-live="polite"
+        data-testid="live-status"
+      >
+        {status && (
+          <p className={frozen ? 'rounded-md bg-black/75 px-3 py-2 shadow' : 'text-white/90'}>
+            <span className="block font-medium">{status}</span>
+            {heldAt && <span className="block text-xs text-white/80">{t('live.heldFrame', { time: heldAt })}</span>}
+          </p>
+        )}
+      </div>
       <div className="absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/70 to-transparent p-2">
         <SnoozeMenu camera={camera} />
         {!compact && (
