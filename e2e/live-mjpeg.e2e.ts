@@ -35,7 +35,7 @@ describe('an MJPEG camera plays live', () => {
   const state = (page: Page) =>
     page
       .getByRole('region', { name: 'Porch MJPEG' })
-      .locator('video')
+      .locator('video[data-shown="true"]')
       .evaluate((v: HTMLVideoElement) => ({
         time: v.currentTime,
         ready: v.readyState,
