@@ -109,6 +109,37 @@ describe('crash tolerance', () => {
     expect(await indexedNames(cam.id)).toEqual(segmentFiles(dir));
   }, 60_000);
 
+  it('kill -9 mid-segment: the fragments already written are kept and indexed', async () => {
+    const cam = await insertCamera(db, workspaceId, { sourceUrl: rtsp.url });
+    const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
+    // 10 s segments, killed ~4 s into one: one-second fragments must be on disk, not in a buffer.
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, MEDIA_ROOT: t.mediaRoot, AUTH_SECRET, SEGMENT_SECONDS: '10' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise((r) => child.once('exit', r));
+    let open = '';
+    try {
+      await waitFor(() => segmentFiles(dir).length >= 1, 20_000, `a first file (child: ${out})`);
+      open = segmentFiles(dir).at(-1)!;
+      await new Promise((r) => setTimeout(r, 4500));
+      expect(segmentFiles(dir).at(-1)).toBe(open);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await waitFor(() => ffmpegPidsFor(dir).length === 0, 2000, 'the orphaned ffmpeg to exit');
+    const recorder = newRecorder();
+    await recorder.start();
+    await recorder.stop();
+    const row = (await segmentRows(db, cam.id)).find((r) => path.posix.basename(r.path) === open);
+    expect(row, `${open} indexed`).toBeDefined();
+    expect(row!.endAt.getTime() - row!.startAt.getTime()).toBeGreaterThanOrEqual(2000);
+  }, 60_000);
+
   it('an ffmpeg left writing into the media folder is ended before the recorder starts its own', async () => {
     const dir = path.join(t.mediaRoot, 'leftover-test');
     mkdirSync(dir, { recursive: true });

@@ -148,7 +148,9 @@ function segmentOptions(seconds: number): [string, string][] {
   return [
     ['segment_time', String(seconds)],
     ['segment_format', 'mp4'],
-    ['segment_format_options', `movflags=${FRAG_FLAGS}`],
+    // flush_packets: each fragment reaches the file as it closes. Without it the mp4 muxer's 32 KB
+    // write buffer held a few seconds of fragments, and a kill -9 left a file with no fragment.
+    ['segment_format_options', `movflags=${FRAG_FLAGS}:flush_packets=1`],
     ['reset_timestamps', '1'],
     ['strftime', '1'],
   ];
@@ -254,7 +256,9 @@ export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
 
   if (needsTranscode(input.source) && record) {
     // Encode once, mux twice: tee shares the encoded packets (two outputs would mean two encoders).
-    const tee = (opts: [string, string][]) => opts.map(([k, v]) => `${k}=${v.replaceAll('=', '\\=')}`).join(':');
+    // Inside a tee slave, ':' separates options and '=' splits them: a value's own are escaped.
+    const tee = (opts: [string, string][]) =>
+      opts.map(([k, v]) => `${k}=${v.replaceAll('=', '\\=').replaceAll(':', '\\:')}`).join(':');
     const seg = `[f=segment:${tee(segOpts)}]${segmentPath}`;
     const live = `[f=mp4:${tee(liveOpts)}]pipe:1`;
     args.push('-f', 'tee', `${seg}|${live}`, ...motion);

@@ -50,7 +50,9 @@ describe('buildFfmpegArgs: rtsp', () => {
     expect(after(args, '-f')).toBe('segment');
     expect(after(args, '-segment_time')).toBe('10');
     expect(after(args, '-segment_format')).toBe('mp4');
-    expect(after(args, '-segment_format_options')).toBe('movflags=+frag_keyframe+empty_moov+default_base_moof');
+    expect(after(args, '-segment_format_options')).toBe(
+      'movflags=+frag_keyframe+empty_moov+default_base_moof:flush_packets=1',
+    );
     expect(after(args, '-reset_timestamps')).toBe('1');
     expect(after(args, '-strftime')).toBe('1');
     expect(args).toContain(`${dir}/%Y%m%dT%H%M%SZ.mp4`);
@@ -127,7 +129,7 @@ describe('buildFfmpegArgs: transcoded sources', () => {
     expect(after(a, '-f')).toBe('mjpeg');
     expect(a.at(-2)).toBe('tee');
     expect(a.at(-1)).toBe(
-      `[f=segment:segment_time=10:segment_format=mp4:segment_format_options=movflags\\=+frag_keyframe+empty_moov+default_base_moof:reset_timestamps=1:strftime=1]${dir}/%Y%m%dT%H%M%SZ.mp4` +
+      `[f=segment:segment_time=10:segment_format=mp4:segment_format_options=movflags\\=+frag_keyframe+empty_moov+default_base_moof\\:flush_packets\\=1:reset_timestamps=1:strftime=1]${dir}/%Y%m%dT%H%M%SZ.mp4` +
         '|[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+frag_every_frame:flush_packets=1]pipe:1',
     );
   });
