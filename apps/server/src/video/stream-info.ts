@@ -75,15 +75,8 @@ export function countSamples(
   trackId: number,
 ): { samples: number; duration: number } {
   const moof = readBoxes(frag).find((b) => b.type === 'moof');
-  if (!moof) return { samples: 0, duration: 0 };
-  const traf = find(frag, moof, 'traf');
-  const tfhd = find(frag, traf, 'tfhd');
-  if (!traf || !tfhd || frag.readUInt32BE(tfhd.body + 4) !== trackId) return { samples: 0, duration: 0 };
-  let samples = 0;
-  for (const trun of readBoxes(frag, traf.body, traf.end)) {
-    if (trun.type === 'trun') samples += frag.readUInt32BE(trun.body + 4);
-  }
-  return { samples, duration: readFragment(frag, moof, tracks)?.duration ?? 0 };
+  const f = moof && readFragment(frag, moof, tracks, trackId);
+  return f ? { samples: f.samples, duration: f.duration } : { samples: 0, duration: 0 };
 }
 
 /**

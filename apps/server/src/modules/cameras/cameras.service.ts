@@ -174,6 +174,7 @@ export function createCamerasService(deps: {
         width: null,
         height: null,
         fps: null,
+        audio: null,
         error: why ? `Invalid URL: ${why}` : e.message,
       };
     }
@@ -265,6 +266,7 @@ export function createCamerasService(deps: {
           ...columnsOfSource(secrets, input.source),
           ...(input.substreamUrl ? columnsOfSubstream(secrets, input.substreamUrl) : {}),
           recordingMode: input.recordingMode,
+          recordSound: input.recordSound ?? true,
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
           siteId: null,
           ...site,
@@ -293,6 +295,13 @@ export function createCamerasService(deps: {
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
         if (input.source !== undefined) Object.assign(patch, columnsOfSource(secrets, input.source, before));
+        // Another camera behind the address may send other sound: the recorder asks again.
+        if (
+          patch.sourceUrl !== undefined &&
+          (patch.sourceUrl !== before.sourceUrl || patch.sourceType !== before.sourceType)
+        )
+          Object.assign(patch, { audioCodec: null, audioSampleRate: null });
+        if (input.recordSound !== undefined) patch.recordSound = input.recordSound;
         if (input.substreamUrl !== undefined) Object.assign(patch, columnsOfSubstream(secrets, input.substreamUrl));
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;

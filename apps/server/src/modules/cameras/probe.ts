@@ -15,7 +15,7 @@ export type ProbeTarget = { type: 'rtsp' | 'mjpeg'; url: string; host?: string }
 const KILL_AFTER_MS = 8000;
 
 /** The recorder draws the test pattern itself (ffmpeg lavfi) at exactly this format. */
-export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, error: null };
+export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, audio: null, error: null };
 
 const failed = (error: string): ProbeResult => ({
   ok: false,
@@ -23,6 +23,7 @@ const failed = (error: string): ProbeResult => ({
   width: null,
   height: null,
   fps: null,
+  audio: null,
   error,
 });
 
@@ -42,10 +43,9 @@ export function ffprobeArgs(
     '-v',
     'error',
     ...input,
-    '-select_streams',
-    'v:0',
+    // Every stream: the picture, and the sound the camera sends with it.
     '-show_entries',
-    'stream=codec_name,width,height,avg_frame_rate',
+    'stream=codec_type,codec_name,width,height,avg_frame_rate,sample_rate',
     '-of',
     'json',
     target.url,
@@ -95,20 +95,31 @@ function fps(rate: string | undefined): number | null {
 }
 
 export function parseProbe(stdout: string): ProbeResult {
-  let streams: { codec_name?: string; width?: number; height?: number; avg_frame_rate?: string }[] = [];
+  type Stream = {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    sample_rate?: string;
+  };
+  let streams: Stream[] = [];
   try {
     streams = JSON.parse(stdout).streams ?? [];
   } catch {
     streams = [];
   }
-  const v = streams[0];
+  // Without codec_type (an older answer), the first stream is the picture.
+  const v = streams.find((s) => s.codec_type === 'video') ?? (streams[0]?.codec_type ? undefined : streams[0]);
   if (!v) return failed('No video stream in this source');
+  const a = streams.find((s) => s.codec_type === 'audio' && s.codec_name);
   return {
     ok: true,
     codec: v.codec_name ?? null,
     width: v.width ?? null,
     height: v.height ?? null,
     fps: fps(v.avg_frame_rate),
+    audio: a ? { codec: a.codec_name!, sampleRate: Number(a.sample_rate) || null } : null,
     error: null,
   };
 }

@@ -3,6 +3,8 @@ import { RTCPeerConnection, RTCRtpCodecParameters, type RTCRtpTransceiver, RtpHe
 import { type AvcConfig, frameNals, packetizeNals, readAvcConfig } from '../../video/h264-rtp.ts';
 import type { LiveChunk, LiveFeed } from '../../video/live-feed.ts';
 import { readSamples } from '../../video/mp4-boxes.ts';
+import type { OpusFeed } from './live-opus.ts';
+import { OPUS, WebRtcAudio } from './webrtc-audio.ts';
 
 /**
  * One browser watching one camera over WebRTC. The camera's H.264 is never decoded: the live
@@ -43,6 +45,8 @@ export class WebRtcSession {
   readonly id = randomUUID();
   private readonly pc: RTCPeerConnection;
   private transceiver: RTCRtpTransceiver | undefined;
+  /** The camera's sound, when the browser asked for it (an audio m-line) and the camera has it. */
+  private audio: WebRtcAudio | undefined;
   private unsubscribe: (() => void) | undefined;
   private config: AvcConfig | undefined;
   private tracks: LiveFeed['trackInfo'] = new Map();
@@ -62,11 +66,13 @@ export class WebRtcSession {
     private readonly feed: LiveFeed,
     opts: WebRtcOptions,
     private readonly onClose: (s: WebRtcSession) => void,
+    /** The camera's sound as Opus (shared by its WebRTC viewers); absent: picture only. */
+    private readonly opus?: OpusFeed,
   ) {
     this.onlyAddress = opts.onlyAddress;
     this.stun = Boolean(opts.stunUrls?.length);
     this.pc = new RTCPeerConnection({
-      codecs: { video: [H264] },
+      codecs: { video: [H264], audio: [OPUS] },
       iceServers: (opts.stunUrls ?? []).map((urls) => ({ urls })),
       iceAdditionalHostAddresses: opts.onlyAddress ? [opts.onlyAddress] : opts.additionalHostAddresses,
       iceInterfaceAddresses: opts.onlyAddress ? { udp4: opts.onlyAddress } : undefined,
@@ -93,7 +99,7 @@ export class WebRtcSession {
     });
   }
 
-  /** Takes the browser's offer (one recvonly video m-line) and returns the complete answer. */
+  /** Takes the browser's offer (a recvonly video m-line, and one for sound) and returns the complete answer. */
   async answer(offerSdp: string): Promise<string> {
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
     const video = this.pc.getTransceivers().find((t) => t.kind === 'video');
@@ -101,6 +107,11 @@ export class WebRtcSession {
     if (!this.stun) withoutDefaultStun(this.pc);
     video.setDirection('sendonly');
     this.transceiver = video;
+    const audio = this.pc.getTransceivers().find((t) => t.kind === 'audio');
+    if (audio) {
+      audio.setDirection(this.opus ? 'sendonly' : 'inactive');
+      if (this.opus) this.audio = new WebRtcAudio(audio, this.opus);
+    }
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     // No trickle: the answer carries every candidate, so signalling is one request.
     if (this.pc.iceGatheringState !== 'complete') {
@@ -119,6 +130,7 @@ export class WebRtcSession {
     this.catchingUp = true;
     this.unsubscribe = this.feed.subscribe((chunk) => this.onChunk(chunk));
     this.catchingUp = false;
+    this.audio?.start();
   }
 
   private onChunk(chunk: LiveChunk) {
@@ -131,7 +143,8 @@ export class WebRtcSession {
       return;
     }
     if (!this.config) return;
-    const { timescale, samples } = readSamples(chunk.data, this.tracks);
+    // The picture's samples only: the feed's fragments of sound go out as Opus (webrtc-audio.ts).
+    const { timescale, samples } = readSamples(chunk.data, this.tracks, this.feed.videoTrack);
     if (!timescale) return;
     for (const s of samples) {
       if (this.waitingKeyframe && !s.keyframe) continue;
@@ -165,6 +178,7 @@ export class WebRtcSession {
     this.closed = true;
     clearTimeout(this.connectTimer);
     this.unsubscribe?.();
+    this.audio?.stop();
     this.onClose(this);
     await this.pc.close().catch(() => {});
   }
