@@ -78,6 +78,8 @@ export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDial
           onChange={change}
           errors={fields}
           keepsPassword={Boolean(camera?.source.hasPassword) && initial.type === 'rtsp'}
+          // A tested source says what it sends (no sound stream: none); else what the recorder saw.
+          audio={probeResult?.ok ? (probeResult.audio ?? { codec: 'none', sampleRate: null }) : camera?.audio}
         />
         <div aria-live="polite" className="flex flex-col gap-2">
           {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}
