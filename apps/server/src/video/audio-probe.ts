@@ -4,7 +4,8 @@ import { PROTOCOLS, withCredentials } from './ffmpeg-args.ts';
 /**
  * What sound an RTSP camera sends, asked once (the answer is kept on the camera row): ffmpeg
  * copies AAC but must convert G.711 and Opus, and one ffmpeg cannot decide that per codec by
- * itself. The RTSP DESCRIBE names the codec, so a short probe that reads no media is enough.
+ * itself. The RTSP DESCRIBE's SDP names the codec and its rate, so a probe that reads almost no media
+ * is enough (0.2 s against a local camera).
  */
 export interface CameraAudio {
   /** ffprobe's name (aac, pcm_mulaw, pcm_alaw, opus…), or 'none'. */
@@ -17,7 +18,7 @@ const PROBE_TIMEOUT_MS = 6000;
 export function audioProbeArgs(url: string, rtspTimeoutOption: '-timeout' | '-stimeout'): string[] {
   return [
     ...['-v', 'error', '-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp'],
-    ...[rtspTimeoutOption, '5000000', '-analyzeduration', '500000', '-probesize', '100000'],
+    ...[rtspTimeoutOption, '5000000', '-analyzeduration', '0', '-probesize', '32'],
     ...['-select_streams', 'a:0', '-show_entries', 'stream=codec_name,sample_rate', '-of', 'json', url],
   ];
 }
