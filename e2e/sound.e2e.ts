@@ -128,11 +128,14 @@ describe('sound: live on every transport, the Record sound switch', () => {
         const recordSound = page.getByRole('switch', { name: 'Record sound' });
         expect(await recordSound.getAttribute('aria-checked')).toBe('true');
         await page.getByText('Sound: AAC 16 kHz', { exact: true }).last().waitFor();
+        await recordSound.scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `sound-camera-form-${tag}.png`) });
         if (tag === 'phone') {
           await recordSound.click();
           await page.getByRole('button', { name: 'Save' }).click();
           await expect.poll(() => card(AAC).getByTestId('camera-sound').textContent()).toBe('Not recorded');
+          await card(PCMU).getByTestId('camera-sound').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'sound-camera-cards-phone.png') });
         } else {
           await page.keyboard.press('Escape');
         }
