@@ -81,7 +81,9 @@ describe('camera form model', () => {
       'cameras.probe.err.auth',
     );
     expect(probeErrorKey('something new')).toBeNull();
-    expect(probeSummary({ ok: true, codec: 'h264', width: 1280, height: 720, fps: 25, audio: null, error: null })).toEqual({
+    expect(
+      probeSummary({ ok: true, codec: 'h264', width: 1280, height: 720, fps: 25, audio: null, error: null }),
+    ).toEqual({
       key: 'cameras.probe.ok',
       params: { codec: 'H264', width: 1280, height: 720, fps: 25 },
     });
