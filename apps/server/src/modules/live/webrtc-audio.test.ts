@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from 'werift';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
@@ -30,81 +29,79 @@ function opusEncoders(): number[] {
   return pids;
 }
 
+/** What a browser offers: H.264 and Opus, ICE on loopback only. */
+const BROWSER_CODECS = {
+  video: [
+    new RTCRtpCodecParameters({
+      mimeType: 'video/H264',
+      clockRate: 90000,
+      parameters: 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1',
+    }),
+  ],
+  audio: [
+    new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2, payloadType: OPUS_PT_TEST }),
+  ],
+};
+
+/** The live output as the recorder writes it for a camera with sound: H.264 and AAC, a frame a fragment. */
+const CAMERA_WITH_SOUND = [
+  ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
+  ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=16000'],
+  ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
+  ...['-g', '15', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-ac', '1'],
+  ...['-f', 'mp4', '-movflags', '+frag_keyframe+empty_moov+default_base_moof+frag_every_frame'],
+  ...['-flush_packets', '1', 'pipe:1'],
+];
+
 describe('live sound over WebRTC', () => {
-  let t: TestApp;
-  let owner: AuthResult;
-  let camera: string;
-  let ffmpeg: ChildProcess;
   const liveFeeds = new Map<string, LiveFeed>();
-  const feed = new LiveFeed();
+  const rig = {} as { t: TestApp; token: string; camera: string; source: ChildProcess };
 
   beforeAll(async () => {
-    t = await createTestApp({}, { video: { liveFeeds } });
-    owner = await signUp(t.app);
-    camera = await createTestPatternCamera(t.app, owner.token, 'Hall', 'off');
+    const t = await createTestApp({}, { video: { liveFeeds } });
+    const { token } = await signUp(t.app);
+    const camera = await createTestPatternCamera(t.app, token, 'Hall', 'off');
+    const feed = new LiveFeed();
     liveFeeds.set(camera, feed);
-    ffmpeg = spawn('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
-      ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=16000'],
-      ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
-      ...['-g', '15', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-ac', '1'],
-      ...['-f', 'mp4', '-movflags', '+frag_keyframe+empty_moov+default_base_moof+frag_every_frame'],
-      ...['-flush_packets', '1', 'pipe:1'],
-    ]);
-    ffmpeg.stdout!.on('data', (d: Buffer) => feed.push(d));
+    const source = spawn('ffmpeg', CAMERA_WITH_SOUND);
+    source.stdout!.on('data', (d: Buffer) => feed.push(d));
+    Object.assign(rig, { t, token, camera, source });
     await waitFor(() => feed.fragments > 20, 15_000, 'the feed to run');
   });
   afterAll(async () => {
-    ffmpeg?.kill('SIGKILL');
-    await t.close();
+    rig.source?.kill('SIGKILL');
+    await rig.t?.close();
   });
 
-  const newPeer = () =>
-    new RTCPeerConnection({
-      codecs: {
-        video: [
-          new RTCRtpCodecParameters({
-            mimeType: 'video/H264',
-            clockRate: 90000,
-            parameters: 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1',
-          }),
-        ],
-        audio: [
-          new RTCRtpCodecParameters({
-            mimeType: 'audio/opus',
-            clockRate: 48000,
-            channels: 2,
-            payloadType: OPUS_PT_TEST,
-          }),
-        ],
-      },
-      iceServers: [],
-      iceInterfaceAddresses: { udp4: '127.0.0.1' },
-      iceAdditionalHostAddresses: ['127.0.0.1'],
-      iceUseIpv6: false,
-    });
-
+  /** A browser-like peer: recvonly video and sound, every candidate in the offer; the server's answer applied. */
   async function connect(pc: RTCPeerConnection) {
-    pc.addTransceiver('video', { direction: 'recvonly' });
-    pc.addTransceiver('audio', { direction: 'recvonly' });
-    const o = await pc.createOffer();
+    for (const kind of ['video', 'audio'] as const) pc.addTransceiver(kind, { direction: 'recvonly' });
+    const local = await pc.createOffer();
     withoutDefaultStun(pc);
-    await pc.setLocalDescription(o);
+    await pc.setLocalDescription(local);
     if (pc.iceGatheringState !== 'complete') await pc.iceGatheringStateChange.watch((s) => s === 'complete', 5000);
-    const res = await t.app.inject({
+    const res = await rig.t.app.inject({
       method: 'POST',
-      url: `/api/v1/cameras/${camera}/webrtc`,
-      headers: bearer(owner.token),
+      url: `/api/v1/cameras/${rig.camera}/webrtc`,
+      headers: bearer(rig.token),
       payload: { sdp: pc.localDescription!.sdp },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const { sdp, sessionId } = res.json() as { sdp: string; sessionId: string };
-    await pc.setRemoteDescription({ type: 'answer', sdp });
-    return { sdp, sessionId };
+    const answer = res.json() as { sdp: string; sessionId: string };
+    await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+    return answer;
   }
 
   it('sends the camera’s sound as Opus, 20 ms a packet, to every viewer from one encoder', async () => {
-    const peers = [newPeer(), newPeer()];
+    const peer = () =>
+      new RTCPeerConnection({
+        codecs: BROWSER_CODECS,
+        iceServers: [],
+        iceInterfaceAddresses: { udp4: '127.0.0.1' },
+        iceAdditionalHostAddresses: ['127.0.0.1'],
+        iceUseIpv6: false,
+      });
+    const peers = [peer(), peer()];
     const sound: RtpPacket[][] = [[], []];
     for (const [i, pc] of peers.entries())
       pc.onTrack.subscribe((track) => {
@@ -124,10 +121,10 @@ describe('live sound over WebRTC', () => {
       expect(steps.every((s) => s === 960)).toBe(true);
     }
     for (const { sessionId } of sessions) {
-      const res = await t.app.inject({
+      const res = await rig.t.app.inject({
         method: 'DELETE',
-        url: `/api/v1/cameras/${camera}/webrtc/${sessionId}`,
-        headers: bearer(owner.token),
+        url: `/api/v1/cameras/${rig.camera}/webrtc/${sessionId}`,
+        headers: bearer(rig.token),
       });
       expect(res.statusCode).toBe(204);
     }
