@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, signedInPage, useBrowser } from './fixtures/browser.ts';
-import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
+import { addCamera, deleteCamera, waitForFootage, waitOnline } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 
 const base = inject('baseUrl');
@@ -30,11 +30,12 @@ describe('sound: live on every transport, the Record sound switch', () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     owner = await apiSignUp(base, 'Sam Sound');
     [aac, pcmu] = await Promise.all([startRtspServer({ audio: 'aac' }), startRtspServer({ audio: 'pcmu' })]);
-    for (const [name, cam] of [
-      [AAC, aac],
-      [PCMU, pcmu],
+    // The G.711 camera records too (its sound converted to AAC): its footage is played back below.
+    for (const [name, cam, recordingMode] of [
+      [AAC, aac, 'off'],
+      [PCMU, pcmu, 'continuous'],
     ] as const)
-      ids.push(await addCamera(base, owner, { name, source: { type: 'rtsp', url: cam.url }, recordingMode: 'off' }));
+      ids.push(await addCamera(base, owner, { name, source: { type: 'rtsp', url: cam.url }, recordingMode }));
     for (const id of ids) await waitOnline(base, owner, id);
   });
   afterAll(async () => {
@@ -106,6 +107,28 @@ describe('sound: live on every transport, the Record sound switch', () => {
         .click();
       expect((await media(page, PCMU)).muted).toBe(false);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'sound-live-webrtc-phone.png') });
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('recorded footage plays back with its sound', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    await waitForFootage(base, owner, ids[1]!);
+    const { ctx, page, watch } = await open(DESKTOP, `/viewer/recordings?camera=${ids[1]}&day=${day}`);
+    try {
+      const span = page.getByTestId('timeline-span').first();
+      await span.waitFor();
+      const box = (await span.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const played = () =>
+        page
+          .getByTestId('recording-video')
+          .evaluate(
+            (v: HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) => v.webkitAudioDecodedByteCount ?? -1,
+          );
+      await expect.poll(played, { timeout: 30_000 }).toBeGreaterThan(0);
       expect(watch.errors).toEqual([]);
     } finally {
       await ctx.close();
