@@ -101,7 +101,13 @@ export function CameraFields({ form, onChange, errors, keepsPassword, audio = nu
               checked={form.recordSound}
               onCheckedChange={(recordSound) => onChange({ recordSound })}
             />
-            {sound && <p className="text-sm text-muted">{t(sound.key, sound.params)}</p>}
+            {sound && (
+              <p className="text-sm text-muted">
+                {sound.key === 'cameras.sound.none'
+                  ? t(sound.key)
+                  : t('cameras.form.soundSent', { what: t(sound.key, sound.params) })}
+              </p>
+            )}
           </div>
         </>
       )}
