@@ -100,6 +100,21 @@ describe('sound: live on every transport, the Record sound switch', () => {
     }
   });
 
+  it('live HLS: the segments carry the sound too', async () => {
+    const { ctx, page, watch } = await open(DESKTOP, '/viewer/live?transport=hls&layout=1');
+    try {
+      await expect.poll(async () => (await media(page, AAC)).ready, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      expect(await tile(page, AAC).getByTestId('live-transport').textContent()).toBe('HLS');
+      await tile(page, AAC)
+        .getByRole('button', { name: `Turn on the sound of ${AAC}` })
+        .click();
+      await expect.poll(async () => (await media(page, AAC)).audioBytes, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('WebRTC (phone): the tile’s stream has a live sound track (Opus), muted until asked', async () => {
     const { ctx, page, watch } = await open(PHONE_390, '/viewer/live?transport=webrtc');
     try {
