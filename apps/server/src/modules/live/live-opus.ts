@@ -91,6 +91,11 @@ export class OpusFeed {
       this.child = undefined;
       this.stdin = undefined;
       this.feed.reset();
+      // Died on its own while people listen: start again (its viewers take the new init as a restart).
+      const retry = setTimeout(() => {
+        if (this.users > 0 && this.config && !this.child) this.spawn();
+      }, 1000);
+      retry.unref();
     });
   }
 

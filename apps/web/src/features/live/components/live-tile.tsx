@@ -20,7 +20,8 @@ export interface LiveTileProps {
     enabled?: boolean;
     status?: string;
     notificationsSnoozedUntil?: string | null;
-    /** Sound: no unmute button for a camera whose sound is off or that sends none. */
+    /** Sound: no unmute button for a camera whose sound is off or that sends none (only RTSP cameras have any). */
+    source?: { type: string };
     recordSound?: boolean;
     audio?: { codec: string | null };
   };
@@ -77,7 +78,8 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
   // Live sound starts muted (a wall of cameras must not all speak at once, and browsers refuse
   // to autoplay sound); each tile's button turns its own on.
   const [muted, setMuted] = useState(true);
-  const silent = camera.recordSound === false || camera.audio?.codec === 'none';
+  const silent =
+    camera.recordSound === false || camera.audio?.codec === 'none' || (camera.source && camera.source.type !== 'rtsp');
   useEffect(() => {
     if (video.current) video.current.muted = muted;
   }, [muted]);
