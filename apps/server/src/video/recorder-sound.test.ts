@@ -10,8 +10,8 @@ import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
 
 /**
  * The camera's sound recorded with its picture, against real GStreamer cameras sending a 440 Hz
- * tone: AAC (copied), G.711 µ-law (converted to AAC), and an AAC camera whose "Record sound" is
- * off. 2 s segments; the export is the export job's own ffmpeg command over the recorded files.
+ * tone: AAC (copied), G.711 µ-law and Opus (converted to AAC), and an AAC camera whose "Record
+ * sound" is off. 2 s segments; the export is the export job's own ffmpeg command over the recorded files.
  */
 const rig = useTestRecorder();
 
@@ -30,11 +30,16 @@ const streamsOf = (file: string): Stream[] =>
 describe('recording sound', () => {
   let aac: RtspServer;
   let pcmu: RtspServer;
+  let opus: RtspServer;
   beforeAll(async () => {
-    [aac, pcmu] = await Promise.all([startRtspServer({ audio: 'aac' }), startRtspServer({ audio: 'pcmu' })]);
+    [aac, pcmu, opus] = await Promise.all([
+      startRtspServer({ audio: 'aac' }),
+      startRtspServer({ audio: 'pcmu' }),
+      startRtspServer({ audio: 'opus' }),
+    ]);
   });
   afterAll(async () => {
-    await Promise.all([aac?.stop(), pcmu?.stop()]);
+    await Promise.all([aac?.stop(), pcmu?.stop(), opus?.stop()]);
   });
 
   async function recorded(cameraId: string) {
@@ -48,6 +53,17 @@ describe('recording sound', () => {
     );
     return rows.map((r) => path.join(rig.mediaRoot, r.path));
   }
+
+  it('Opus is converted to AAC too', async () => {
+    const cam = await rig.addCamera({ sourceUrl: opus.url });
+    const [file] = await recorded(cam.id);
+    expect(await cameraRow(rig.db, cam.id)).toMatchObject({ audioCodec: 'opus', audioSampleRate: 48000 });
+    expect(
+      streamsOf(file!)
+        .map((s) => `${s.codec_type}:${s.codec_name}`)
+        .sort(),
+    ).toEqual(['audio:aac', 'video:h264']);
+  });
 
   it('AAC is copied, G.711 converted to AAC; segments keep the picture’s length; the export carries both', async () => {
     const [copied, converted, silent] = await Promise.all([
