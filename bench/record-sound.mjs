@@ -69,17 +69,26 @@ if (process.argv[2] === 'recorder') {
     }
     // Past the start (probing, the first segment): the steady state is what a camera costs all day.
     await sleep(5000);
+    // Node and its ffmpeg apart too: converting sound costs in ffmpeg, parsing its fragments in Node.
     const measured = await Promise.all(
-      recorders.map((r) => measureCpu([r.child.pid, ...childrenOf(r.child.pid).map(Number)], WINDOW_S)),
+      recorders.map(async (r) => {
+        const ffmpegs = childrenOf(r.child.pid).map(Number);
+        const [node, ff] = await Promise.all([measureCpu([r.child.pid], WINDOW_S), measureCpu(ffmpegs, WINDOW_S)]);
+        return { total: node.cpuPct + ff.cpuPct, ffmpeg: ff.cpuPct };
+      }),
     );
-    const cpu = (camera, audio) =>
-      measured[recorders.findIndex((r) => r.camera === camera && r.audio === audio)].cpuPct;
-    const row = (camera, handling, label) => ({
-      camera: label,
-      'baseline: Record sound off, CPU % of a core': +cpu(camera, 'none').toFixed(2),
-      'Record sound on, CPU %': +cpu(camera, handling).toFixed(2),
-      ratio: +(cpu(camera, handling) / cpu(camera, 'none')).toFixed(3),
-    });
+    const of = (camera, audio) => measured[recorders.findIndex((r) => r.camera === camera && r.audio === audio)];
+    const row = (camera, handling, label) => {
+      const off = of(camera, 'none');
+      const on = of(camera, handling);
+      return {
+        camera: label,
+        'baseline: Record sound off, CPU % of a core': +off.total.toFixed(2),
+        'Record sound on, CPU %': +on.total.toFixed(2),
+        ratio: +(on.total / off.total).toFixed(3),
+        'ffmpeg alone: off → on, CPU %': `${off.ffmpeg.toFixed(2)} → ${on.ffmpeg.toFixed(2)}`,
+      };
+    };
     report('record-sound', [
       row('aac', 'copy', 'H.264 + AAC (copied)'),
       row('pcmu', 'aac', 'H.264 + G.711 µ-law (→ AAC)'),
