@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Db } from '@vigil/db';
 import { type CameraSpec, withAudio } from './camera-source.ts';
-import { audioHandling } from './ffmpeg-args.ts';
 import { probeCameraAudio } from './audio-probe.ts';
-import { buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS, motionSourceMode } from './ffmpeg-args.ts';
+import { audioHandling, buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS, motionSourceMode } from './ffmpeg-args.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { segmentDir, writerTag } from './paths.ts';
 import { MOTION_FRAME, type MotionEvent } from './motion-detector.ts';

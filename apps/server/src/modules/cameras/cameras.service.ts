@@ -295,13 +295,14 @@ export function createCamerasService(deps: {
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
         if (input.source !== undefined) Object.assign(patch, columnsOfSource(secrets, input.source, before));
-        // Another camera behind the address may send other sound: the recorder asks again.
-        if (
-          patch.sourceUrl !== undefined &&
-          (patch.sourceUrl !== before.sourceUrl || patch.sourceType !== before.sourceType)
-        )
-          Object.assign(patch, { audioCodec: null, audioSampleRate: null });
         if (input.recordSound !== undefined) patch.recordSound = input.recordSound;
+        // Another camera behind the address, or a microphone switched on since, may send other
+        // sound: the recorder asks again.
+        const sourceMoved =
+          patch.sourceUrl !== undefined &&
+          (patch.sourceUrl !== before.sourceUrl || patch.sourceType !== before.sourceType);
+        if (sourceMoved || (input.recordSound && !before.recordSound))
+          Object.assign(patch, { audioCodec: null, audioSampleRate: null });
         if (input.substreamUrl !== undefined) Object.assign(patch, columnsOfSubstream(secrets, input.substreamUrl));
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;
