@@ -3,7 +3,9 @@
 // camera at the same time, one with "Record sound" on and one with it off. A recorder is what
 // Vigil runs per camera: its one ffmpeg (the argv buildFfmpegArgs makes: 2 s segments and the live
 // fMP4 on stdout) and a Node process reading that stdout into a LiveFeed (the fMP4 parsing that
-// keyframe detection, MSE and WebRTC use). CPU from /proc over WINDOW seconds (60 by default).
+// keyframe detection, MSE and WebRTC use). CPU from /proc over WINDOW seconds: 180 by default, since
+// a recorder costs under 1 % of a core and /proc counts in 10 ms ticks; over 60 s the ratio moved
+// by ±10 % from run to run here (Node's timers and GC), over 180 s by a few %.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import { register } from 'tsx/esm/api';
 import { ROOT, childrenOf, measureCpu, report } from './lib.mjs';
 
 register();
-const WINDOW_S = Number(process.env.WINDOW ?? 60);
+const WINDOW_S = Number(process.env.WINDOW ?? 180);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (process.argv[2] === 'recorder') {
