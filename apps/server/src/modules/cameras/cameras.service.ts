@@ -23,7 +23,7 @@ import type { SecretBox } from '../../lib/secrets.ts';
 import { columnsOfSource, columnsOfSubstream } from './camera-source-columns.ts';
 import { type CameraRow, splitCredentials, toCamera, withCredentials } from './camera-view.ts';
 import { type NewCamera, camerasRepo as repo } from './cameras.repo.ts';
-import { type ProbeTarget, probe as runProbe } from './probe.ts';
+import { failed as failedProbe, type ProbeTarget, probe as runProbe } from './probe.ts';
 
 export type CamerasService = ReturnType<typeof createCamerasService>;
 
@@ -168,15 +168,7 @@ export function createCamerasService(deps: {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       const why = Object.values(e.fields ?? {})[0];
-      return {
-        ok: false,
-        codec: null,
-        width: null,
-        height: null,
-        fps: null,
-        audio: null,
-        error: why ? `Invalid URL: ${why}` : e.message,
-      };
+      return failedProbe(why ? `Invalid URL: ${why}` : e.message);
     }
     return boundedProbe({ type: target.type, url: checked.pinnedUrl, host: new URL(checked.url).host });
   }

@@ -17,7 +17,8 @@ const KILL_AFTER_MS = 8000;
 /** The recorder draws the test pattern itself (ffmpeg lavfi) at exactly this format. */
 export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, audio: null, error: null };
 
-const failed = (error: string): ProbeResult => ({
+/** A probe that found nothing usable, with the reason in words. */
+export const failed = (error: string): ProbeResult => ({
   ok: false,
   codec: null,
   width: null,
