@@ -16,7 +16,7 @@
 // on purpose; that is not loss). Needs root (mount).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -86,6 +86,7 @@ async function start(name) {
     SMTP_URL: 'smtp://127.0.0.1:9',
     ...i.env,
     DATABASE_URL: urlOf(name),
+    ...(process.env.SOAK_LOG_LEVEL ? { LOG_LEVEL: process.env.SOAK_LOG_LEVEL } : {}),
     AUTH_SECRET,
     METRICS_TOKEN: randomBytes(16).toString('hex'),
   });
@@ -208,6 +209,43 @@ function cleanup() {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().then(() => process.exit(130)));
 
+/**
+ * What a lost second needs to be explained, per installation, into `into`: the server's whole log,
+ * every segment row (primary and copies) and every file still in its media folder.
+ */
+async function dumpEvidence(into) {
+  mkdirSync(into, { recursive: true });
+  for (const [name, i] of Object.entries(installs)) {
+    writeFileSync(path.join(into, `${name}.log`), i.vigil.output());
+    const c = db.createDb(urlOf(name), 1);
+    try {
+      const { rows: segs } = await c.pool.query(
+        `select camera_id, start_at, end_at, path, store, copy from segments order by camera_id, start_at`,
+      );
+      writeFileSync(
+        path.join(into, `${name}-segments.txt`),
+        segs
+          .map((r) =>
+            [
+              r.camera_id.slice(0, 8),
+              r.start_at.toISOString(),
+              r.end_at.toISOString(),
+              r.store,
+              r.copy ? 'copy' : '',
+              r.path,
+            ].join(' '),
+          )
+          .join('\n'),
+      );
+    } finally {
+      await c.pool.end();
+    }
+    const files = execFileSync('find', [i.media, '-name', '*.mp4', '-printf', '%TT %s %p\\n'], { encoding: 'utf8' });
+    writeFileSync(path.join(into, `${name}-files.txt`), files);
+  }
+  log(`evidence in ${into}`);
+}
+
 const rows = [];
 let minAvail = Number.POSITIVE_INFINITY;
 try {
@@ -256,7 +294,9 @@ try {
     );
   const snapshot = async (w) => {
     const out = [];
-    for (const name of w.on === 'both' || w.on === 'none' ? ['local', 's3'] : [w.on])
+    // Both installations every window: a fault of one must not cost the other footage (they share
+    // the cameras, the database server and the machine), and a loss there is seen, not skipped.
+    for (const name of ['local', 's3'])
       for (const id of installs[name].cameras) out.push({ name, c: await coverage(name, id, w.from, w.to) });
     return out;
   };
@@ -265,7 +305,7 @@ try {
       const c = snaps.map((snap) => snap[i].c).reduce((best, x) => (x.indexed > best.indexed ? x : best));
       rows.push({
         at: w.from.toISOString().slice(11, 19),
-        fault: w.kind,
+        fault: w.on === name || w.on === 'both' || w.on === 'none' ? w.kind : `none (${w.kind} on the other)`,
         install: name,
         expected_s: (w.to - w.from) / 1000,
         indexed_s: Math.round(c.indexed * 10) / 10,
@@ -292,6 +332,7 @@ try {
   }
   await Promise.all(measured);
   clearInterval(watchDisk);
+  if (process.env.SOAK_LOGS) await dumpEvidence(process.env.SOAK_LOGS);
   const byKind = {};
   for (const r of rows) {
     const k = `${r.fault} · ${r.install}`;
