@@ -11,6 +11,7 @@ for (const b of [
   'timeline-query',
   'recorder-cpu',
   'recorder-s3-cpu',
+  'record-sound',
   'motion-cpu',
   'rtp-output-cost',
   'live-latency',

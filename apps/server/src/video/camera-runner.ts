@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Db } from '@vigil/db';
-import type { CameraSpec } from './camera-source.ts';
-import { buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS, motionSourceMode } from './ffmpeg-args.ts';
+import { type CameraSpec, withAudio } from './camera-source.ts';
+import { probeCameraAudio } from './audio-probe.ts';
+import { audioHandling, buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS, motionSourceMode } from './ffmpeg-args.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { segmentDir, writerTag } from './paths.ts';
 import { MOTION_FRAME, type MotionEvent } from './motion-detector.ts';
@@ -13,7 +14,7 @@ import { SegmentIndexer, type SegmentSink } from './segment-indexer.ts';
 import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
 import { writeOutage, writeStatus } from './camera-writes.ts';
-import { holdsCamera, type WriteFence, writeVideoInfo } from './video.repo.ts';
+import { holdsCamera, type WriteFence, writeAudioInfo, writeVideoInfo } from './video.repo.ts';
 import type { Fence } from '../cluster/cluster.repo.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { type AiPipelineDeps, AiSampler } from './ai-sampler.ts';
@@ -95,6 +96,7 @@ export class CameraRunner {
   }
 
   async start(startDelayMs: number): Promise<void> {
+    await this.learnAudio();
     const { spec, deps } = this;
     const dir = this.dir;
     this.startedEpoch = deps.lease?.fence(spec.id)?.epoch;
@@ -158,6 +160,7 @@ export class CameraRunner {
         writer,
         segmentSeconds: deps.segmentSeconds,
         motion: spec.motion,
+        audio: spec.audio,
         // A custom binary (tests) speaks today's ffmpeg; otherwise ask the one found.
         rtspTimeoutOption: deps.ffmpegPath ? '-timeout' : ffmpegTools().ffmpeg.rtspTimeoutOption,
         httpMaxRedirects: deps.ffmpegPath ? true : ffmpegTools().ffmpeg.httpMaxRedirects,
@@ -179,6 +182,23 @@ export class CameraRunner {
     });
     this.watchStreamInfo();
     this.supervisor.start();
+  }
+
+  /**
+   * Asks the camera once what sound it sends (AAC is copied, anything else converted) and keeps
+   * the answer on its row; a camera that cannot be asked now records its sound converted.
+   */
+  private async learnAudio(): Promise<void> {
+    const { spec, deps } = this;
+    if (!spec.probeAudio || spec.source.type !== 'rtsp') return;
+    const tools = ffmpegTools();
+    const audio = await probeCameraAudio(tools.ffprobe.path, spec.source, tools.ffprobe.rtspTimeoutOption);
+    if (!audio) return;
+    this.spec = { ...withAudio(spec, audioHandling(audio.codec)), probeAudio: false };
+    const cam = { id: spec.id, workspaceId: spec.workspaceId };
+    await writeAudioInfo(deps.db, cam, audio).catch((e) =>
+      deps.log(`camera ${spec.id}: audio info write failed: ${e}`),
+    );
   }
 
   /** The fence for this camera's writes now (undefined when no lease system drives the runner). */

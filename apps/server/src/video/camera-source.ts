@@ -8,7 +8,13 @@ import {
 import { AppError } from '../lib/app-error.ts';
 import { checkTarget } from '../lib/outbound-policy.ts';
 import type { SecretBox } from '../lib/secrets.ts';
-import type { CameraSource, FfmpegArgsInput, RecordingMode } from './ffmpeg-args.ts';
+import {
+  type AudioHandling,
+  audioHandling,
+  type CameraSource,
+  type FfmpegArgsInput,
+  type RecordingMode,
+} from './ffmpeg-args.ts';
 import type { CameraRow } from './video.repo.ts';
 
 /** A camera row as the recorder runs it: the password opened, and a key that changes when a restart is due. */
@@ -24,6 +30,10 @@ export interface CameraSpec {
   ai: CameraAiSettings;
   /** Motion frames wanted (motion mode, or events on), and from which stream. */
   motion: FfmpegArgsInput['motion'];
+  /** The sound recorded and sent live with the picture; absent: none (switched off, or the camera sends none). */
+  audio?: AudioHandling;
+  /** Sound is wanted but what the camera sends is not known yet: the runner asks before starting ffmpeg. */
+  probeAudio: boolean;
   /** Equal keys mean the running ffmpeg already matches the row (motion zones etc. apply live). */
   key: string;
 }
@@ -78,7 +88,20 @@ export function toCameraSpec(row: CameraRow, secrets: SecretBox, recordingAllowe
     detect && row.substreamPasswordEnc,
   ]);
   const ai = cameraAiSettingsOf(row.ai);
-  return { id: row.id, workspaceId: row.workspaceId, source, recordingMode: mode, motionSettings, ai, motion, key };
+  const sound = row.recordSound && row.sourceType === 'rtsp';
+  // Not known yet (or not learnt): converting is right for any codec, so a failed look still records sound.
+  const audio = sound ? (row.audioCodec === null ? 'aac' : audioHandling(row.audioCodec)) : undefined;
+  const spec = { id: row.id, workspaceId: row.workspaceId, source, recordingMode: mode, motionSettings, ai, motion };
+  return withAudio({ ...spec, probeAudio: sound && row.audioCodec === null, key }, audio);
+}
+
+/**
+ * The spec once the camera's sound is known; its key says how sound is handled, so a row that
+ * learnt its codec needs no restart when the handling is the same.
+ */
+export function withAudio(spec: CameraSpec, audio: AudioHandling | undefined): CameraSpec {
+  const base = spec.key.split('|sound:')[0];
+  return { ...spec, audio, key: `${base}|sound:${audio ?? 'none'}` };
 }
 
 /**

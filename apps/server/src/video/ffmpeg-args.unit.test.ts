@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFfmpegArgs, needsTranscode, withCredentials } from './ffmpeg-args.ts';
+import { type AudioHandling, audioHandling, buildFfmpegArgs, needsTranscode, withCredentials } from './ffmpeg-args.ts';
 
 const dir = '/media/ws-1/cam-1/segments';
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -185,5 +185,48 @@ describe('protocol whitelist', () => {
     expect(mjpeg.indexOf('-protocol_whitelist')).toBeLessThan(mjpeg.indexOf('-i'));
     // The checked address is the last one: no redirect to another (where the binary allows it).
     expect(mjpeg[mjpeg.indexOf('-max_redirects') + 1]).toBe('0');
+  });
+});
+
+describe('buildFfmpegArgs: sound', () => {
+  const rtsp = { type: 'rtsp' as const, url: 'rtsp://127.0.0.1:8554/test' };
+  const build = (audio: AudioHandling | undefined, recordingMode: 'continuous' | 'off' = 'continuous') =>
+    buildFfmpegArgs({ source: rtsp, recordingMode, segmentDir: dir, audio });
+
+  it('copies AAC into the segments and the live feed, if the camera sends any', () => {
+    const args = build('copy');
+    expect(args.filter((a) => a === '0:a:0?')).toHaveLength(2);
+    expect(args.filter((a, i) => a === '-c:a' && args[i + 1] === 'copy')).toHaveLength(2);
+    expect(args).not.toContain('tee');
+  });
+  it('converts other sound to AAC once, shared by both outputs through tee', () => {
+    const args = build('aac');
+    expect(args.filter((a) => a === '-c:a')).toHaveLength(1);
+    expect(after(args, '-c:a')).toBe('aac');
+    expect(args[args.lastIndexOf('-map') + 1]).toBe('0:a:0?');
+    expect(after(args, '-f')).toBe('tee');
+    expect(after(args, '-flags:a')).toBe('+global_header');
+  });
+  it('converts without tee when nothing is recorded', () => {
+    const args = build('aac', 'off');
+    expect(after(args, '-c:a')).toBe('aac');
+    expect(args).not.toContain('tee');
+  });
+  it('maps no sound when it is switched off, nor for MJPEG and the test pattern', () => {
+    expect(build(undefined).some((a) => a.includes(':a'))).toBe(false);
+    const pattern = buildFfmpegArgs({
+      source: { type: 'test-pattern' },
+      recordingMode: 'continuous',
+      segmentDir: dir,
+      audio: 'copy',
+    });
+    expect(pattern.some((a) => a.includes(':a'))).toBe(false);
+  });
+  it('copies AAC and converts everything else', () => {
+    expect(audioHandling('aac')).toBe('copy');
+    expect(audioHandling('pcm_mulaw')).toBe('aac');
+    expect(audioHandling('opus')).toBe('aac');
+    expect(audioHandling('none')).toBeUndefined();
+    expect(audioHandling(null)).toBeUndefined();
   });
 });

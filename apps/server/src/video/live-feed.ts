@@ -1,4 +1,4 @@
-import { type Box, readBoxes, readFragment, readTracks } from './mp4-boxes.ts';
+import { type Box, readBoxes, readFragment, readTracks, trackOf } from './mp4-boxes.ts';
 
 /**
  * One camera's live fragmented-MP4 feed, fanned out to any number of viewers (MSE over
@@ -8,8 +8,8 @@ import { type Box, readBoxes, readFragment, readTracks } from './mp4-boxes.ts';
  */
 export type LiveChunk =
   | { type: 'init'; data: Buffer }
-  /** One moof+mdat pair. */
-  | { type: 'fragment'; data: Buffer; keyframe: boolean /** Seconds of media. */; duration: number };
+  /** One moof+mdat pair: of the picture, or of the sound (never a keyframe, and 0 s of picture). */
+  | { type: 'fragment'; data: Buffer; keyframe: boolean /** Seconds of picture. */; duration: number };
 
 export type LiveListener = (chunk: LiveChunk) => void;
 
@@ -20,6 +20,7 @@ export class LiveFeed {
   private pending: Buffer = Buffer.alloc(0);
   private init: Buffer | undefined;
   private tracks: ReturnType<typeof readTracks> = new Map();
+  private video: number | undefined;
   /** Fragments since the last keyframe, for a joining viewer. */
   private gop: { data: Buffer; duration: number }[] = [];
   private gopBytes = 0;
@@ -51,11 +52,14 @@ export class LiveFeed {
     } else if (box.type === 'moov') {
       this.init = Buffer.concat([this.init ?? Buffer.alloc(0), bytes]);
       this.tracks = readTracks(buf, box);
+      this.video = trackOf(this.tracks);
       this.emit({ type: 'init', data: this.init });
     } else if (box.type === 'moof') {
       this.moof = Buffer.from(bytes);
-      const info = readFragment(buf, box, this.tracks);
-      this.moofKeyframe = info?.keyframe ?? true;
+      // Keyframes and durations are the picture's: a fragment of sound (the live output cuts one
+      // per frame of either) is neither, or a new viewer would start on a frame it cannot decode.
+      const info = readFragment(buf, box, this.tracks, this.video);
+      this.moofKeyframe = info?.keyframe ?? this.video === undefined;
       const timescale = info && this.tracks.get(info.trackId)?.timescale;
       this.moofDuration = info && timescale ? info.duration / timescale : 0;
     } else if (box.type === 'mdat' && this.moof) {
@@ -102,7 +106,12 @@ export class LiveFeed {
     return this.tracks;
   }
 
-  /** The init segment, when a stream is running: its avcC carries the codec string for MSE. */
+  /** The picture's track id in the running stream's fragments. */
+  get videoTrack(): number | undefined {
+    return this.video;
+  }
+
+  /** The init segment, when a stream is running: its avcC (and esds) carry the codec string for MSE. */
   get initSegment(): Buffer | undefined {
     return this.init;
   }

@@ -51,6 +51,8 @@ export function initSize(buf: Buffer): number {
 
 export interface TrackInfo {
   timescale: number;
+  /** The hdlr's handler type: 'vide' or 'soun' (a camera's video and its sound). */
+  handler: string;
   defaultDuration: number;
   defaultFlags: number;
 }
@@ -67,7 +69,10 @@ export function readTracks(buf: Buffer, moov: Box): Map<number, TrackInfo> {
     const trackId = buf.readUInt32BE(tkhd.body + (tkVersion === 1 ? 20 : 12));
     const mdVersion = buf[mdhd.body]!;
     const timescale = buf.readUInt32BE(mdhd.body + (mdVersion === 1 ? 20 : 12));
-    tracks.set(trackId, { timescale, defaultDuration: 0, defaultFlags: 0 });
+    // hdlr: version/flags (4), pre_defined (4), handler_type.
+    const hdlr = child(buf, mdia, 'hdlr');
+    const handler = hdlr ? buf.toString('latin1', hdlr.body + 8, hdlr.body + 12) : '';
+    tracks.set(trackId, { timescale, handler, defaultDuration: 0, defaultFlags: 0 });
   }
   const mvex = child(buf, moov, 'mvex');
   for (const trex of mvex ? children(buf, mvex, 'trex') : []) {
@@ -79,21 +84,49 @@ export function readTracks(buf: Buffer, moov: Box): Map<number, TrackInfo> {
   return tracks;
 }
 
+/** The first track with this handler ('vide' by default): what durations, keyframes and frames are read from. */
+export function trackOf(tracks: Map<number, TrackInfo>, handler: 'vide' | 'soun' = 'vide'): number | undefined {
+  for (const [id, t] of tracks) if (t.handler === handler) return id;
+  return undefined;
+}
+
+/**
+ * The traf of `trackId` in a moof (a segment's fragment holds one per track: video and sound);
+ * without a track, the first one.
+ */
+function trafOf(buf: Buffer, moof: Box, trackId?: number): { traf: Box; tfhd: Box } | undefined {
+  for (const traf of children(buf, moof, 'traf')) {
+    const tfhd = child(buf, traf, 'tfhd');
+    if (!tfhd) continue;
+    if (trackId === undefined || buf.readUInt32BE(tfhd.body + 4) === trackId) return { traf, tfhd };
+  }
+  return undefined;
+}
+
 export interface FragmentInfo {
   trackId: number;
   /** Sum of the fragment's sample durations, in the track timescale. */
   duration: number;
+  samples: number;
   /** True when the fragment's first sample is a sync sample (a keyframe). */
   keyframe: boolean;
 }
 
 const NON_SYNC = 0x00010000;
 
-/** Reads the first traf of a moof: its track, total duration and whether it opens on a keyframe. */
-export function readFragment(buf: Buffer, moof: Box, tracks: Map<number, TrackInfo>): FragmentInfo | undefined {
-  const traf = child(buf, moof, 'traf');
-  const tfhd = traf && child(buf, traf, 'tfhd');
-  if (!traf || !tfhd) return undefined;
+/**
+ * Reads one traf of a moof (the track's, or the first): its track, total duration and whether it
+ * opens on a keyframe. Undefined when the moof has nothing of that track (a fragment of sound).
+ */
+export function readFragment(
+  buf: Buffer,
+  moof: Box,
+  tracks: Map<number, TrackInfo>,
+  wanted?: number,
+): FragmentInfo | undefined {
+  const found = trafOf(buf, moof, wanted);
+  if (!found) return undefined;
+  const { traf, tfhd } = found;
   const tfFlags = buf.readUInt32BE(tfhd.body) & 0xffffff;
   const trackId = buf.readUInt32BE(tfhd.body + 4);
   const track = tracks.get(trackId);
@@ -110,10 +143,12 @@ export function readFragment(buf: Buffer, moof: Box, tracks: Map<number, TrackIn
   if (tfFlags & 0x20) defaultFlags = buf.readUInt32BE(p);
 
   let duration = 0;
+  let samples = 0;
   let firstFlags: number | undefined;
   for (const trun of children(buf, traf, 'trun')) {
     const flags = buf.readUInt32BE(trun.body) & 0xffffff;
     const count = buf.readUInt32BE(trun.body + 4);
+    samples += count;
     let q = trun.body + 8;
     if (flags & 0x01) q += 4; // data-offset
     let first: number | undefined;
@@ -138,7 +173,7 @@ export function readFragment(buf: Buffer, moof: Box, tracks: Map<number, TrackIn
       duration += sampleDuration;
     }
   }
-  return { trackId, duration, keyframe: firstFlags === undefined || (firstFlags & NON_SYNC) === 0 };
+  return { trackId, duration, samples, keyframe: firstFlags === undefined || (firstFlags & NON_SYNC) === 0 };
 }
 
 export interface Mp4Summary {
@@ -154,15 +189,16 @@ export function summarizeFragmentedMp4(buf: Buffer): Mp4Summary {
   const moov = boxes.find((b) => b.type === 'moov');
   if (!moov) return { initBytes: 0, durationSec: 0, fragments: 0 };
   const tracks = readTracks(buf, moov);
+  // The footage lasts as long as its picture: the sound's frames end a few ms apart from it.
+  const video = trackOf(tracks);
   const perTrack = new Map<number, number>();
   let fragments = 0;
   for (let i = 0; i < boxes.length; i++) {
     const box = boxes[i]!;
     if (box.type !== 'moof' || boxes[i + 1]?.type !== 'mdat') continue;
-    const f = readFragment(buf, box, tracks);
-    if (!f) continue;
     fragments++;
-    perTrack.set(f.trackId, (perTrack.get(f.trackId) ?? 0) + f.duration);
+    const f = readFragment(buf, box, tracks, video);
+    if (f) perTrack.set(f.trackId, (perTrack.get(f.trackId) ?? 0) + f.duration);
   }
   let durationSec = 0;
   for (const [id, units] of perTrack) {
@@ -187,12 +223,16 @@ export interface Sample {
  * Every sample of one fragment (`frag` = a moof followed by its mdat, as the live feed cuts it):
  * what a packetizer needs to send each frame on its own (WebRTC).
  */
-export function readSamples(frag: Buffer, tracks: Map<number, TrackInfo>): { timescale: number; samples: Sample[] } {
+export function readSamples(
+  frag: Buffer,
+  tracks: Map<number, TrackInfo>,
+  trackId?: number,
+): { timescale: number; samples: Sample[] } {
   const [moof, mdat] = readBoxes(frag);
   if (moof?.type !== 'moof' || mdat?.type !== 'mdat') return { timescale: 0, samples: [] };
-  const traf = child(frag, moof, 'traf');
-  const tfhd = traf && child(frag, traf, 'tfhd');
-  if (!traf || !tfhd) return { timescale: 0, samples: [] };
+  const found = trafOf(frag, moof, trackId);
+  if (!found) return { timescale: 0, samples: [] };
+  const { traf, tfhd } = found;
   const tfFlags = frag.readUInt32BE(tfhd.body) & 0xffffff;
   const track = tracks.get(frag.readUInt32BE(tfhd.body + 4));
   let p = tfhd.body + 8;

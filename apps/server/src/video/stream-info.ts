@@ -76,21 +76,19 @@ export function countSamples(
   trackId: number,
 ): { samples: number; duration: number; decodeTime?: number } {
   const moof = readBoxes(frag).find((b) => b.type === 'moof');
-  if (!moof) return { samples: 0, duration: 0 };
-  const traf = find(frag, moof, 'traf');
-  const tfhd = find(frag, traf, 'tfhd');
-  if (!traf || !tfhd || frag.readUInt32BE(tfhd.body + 4) !== trackId) return { samples: 0, duration: 0 };
-  let samples = 0;
-  for (const trun of readBoxes(frag, traf.body, traf.end)) {
-    if (trun.type === 'trun') samples += frag.readUInt32BE(trun.body + 4);
-  }
-  const duration = readFragment(frag, moof, tracks)?.duration ?? 0;
+  const f = moof && readFragment(frag, moof, tracks, trackId);
+  if (!moof || !f) return { samples: 0, duration: 0 };
+  // The track's own traf: with sound, a fragment can hold an audio traf too.
+  const traf = readBoxes(frag, moof.body, moof.end).find((b) => {
+    const tfhd = b.type === 'traf' ? find(frag, b, 'tfhd') : undefined;
+    return tfhd !== undefined && frag.readUInt32BE(tfhd.body + 4) === trackId;
+  });
   const tfdt = find(frag, traf, 'tfdt');
-  if (!tfdt) return { samples, duration };
+  if (!tfdt) return { samples: f.samples, duration: f.duration };
   // tfdt: version/flags (4), then a 64-bit (version 1) or 32-bit decode time.
   const decodeTime =
     frag[tfdt.body] === 1 ? Number(frag.readBigUInt64BE(tfdt.body + 4)) : frag.readUInt32BE(tfdt.body + 4);
-  return { samples, duration, decodeTime };
+  return { samples: f.samples, duration: f.duration, decodeTime };
 }
 
 /**

@@ -239,3 +239,19 @@ export async function writeVideoInfo(
     return true;
   });
 }
+
+/** Records what sound the camera sends (asked once, before its first recording with sound). */
+export async function writeAudioInfo(
+  db: Db,
+  cam: { id: string; workspaceId: string },
+  audio: { codec: string; sampleRate: number | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(cameras)
+      .set({ audioCodec: audio.codec, audioSampleRate: audio.sampleRate })
+      .where(eq(cameras.id, cam.id))
+      .returning({ id: cameras.id });
+    if (changed.length) await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+  });
+}

@@ -60,6 +60,14 @@ export const cameras = pgTable(
     width: integer('width'),
     height: integer('height'),
     fps: integer('fps'),
+    /** Record the camera's sound with its picture, and send it live (where the law allows: README). */
+    recordSound: boolean('record_sound').notNull().default(true),
+    /**
+     * The sound the camera sends, as ffprobe names it (aac, pcm_mulaw, pcm_alaw, opus…); 'none'
+     * when it sends none; null until the recorder has looked. Decides copy (AAC) or conversion.
+     */
+    audioCodec: text('audio_codec'),
+    audioSampleRate: integer('audio_sample_rate'),
     /** Motion detection settings as saved (defaults filled in when read: MOTION_DEFAULTS). */
     motion: jsonb('motion').$type<Partial<MotionSettings>>().notNull().default({}),
     /** AI detection settings as saved (defaults filled in when read: cameraAiSettingsOf). */

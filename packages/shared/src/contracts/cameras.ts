@@ -92,6 +92,8 @@ export const createCameraSchema = z.object({
   recordingMode: z.enum(RECORDING_MODES),
   retentionDays: z.number().int().min(1).max(3650).optional(),
   siteId: z.string().uuid().optional(),
+  /** Record the camera's sound and send it live (on unless switched off; recording sound is regulated in places). */
+  recordSound: z.boolean().optional(),
 });
 export type CreateCameraInput = z.infer<typeof createCameraSchema>;
 
@@ -138,6 +140,12 @@ export const cameraSchema = z.object({
     height: z.number().nullable(),
     fps: z.number().nullable(),
   }),
+  recordSound: z.boolean(),
+  /**
+   * The sound the camera sends: ffprobe's codec name (aac, pcm_mulaw, pcm_alaw, opus…), 'none'
+   * when it sends none, null until the recorder has looked. Recorded as AAC either way.
+   */
+  audio: z.object({ codec: z.string().nullable(), sampleRate: z.number().nullable() }),
   motion: motionSettingsSchema,
   scheduleId: z.string().nullable(),
   scheduleRecording: z.boolean(),
@@ -162,6 +170,8 @@ export const probeResultSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   fps: z.number().nullable(),
+  /** The camera's sound (codec and rate as ffprobe names them); null when it sends none (or the test failed). */
+  audio: z.object({ codec: z.string(), sampleRate: z.number().nullable() }).nullable().default(null),
   /** Why it failed, in words a person can act on. */
   error: z.string().nullable(),
   /** The kind of failure (camera-failures.ts), when it is one of them. */

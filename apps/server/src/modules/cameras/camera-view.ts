@@ -111,6 +111,8 @@ export function toCamera(row: CameraRow, ctx: ArmingContext, now = new Date()): 
     lastError: row.lastError === null ? null : redactCredentials(row.lastError),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     video: { codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps },
+    recordSound: row.recordSound,
+    audio: { codec: row.audioCodec, sampleRate: row.audioSampleRate },
     motion: motionSettingsOf(row.motion),
     scheduleId: row.scheduleId,
     scheduleRecording: row.scheduleRecording,

@@ -67,7 +67,11 @@ describe('ffprobe output in words', () => {
   it('parses streams; none → not a video stream', () => {
     expect(
       parseProbe('{"streams":[{"codec_name":"h264","width":640,"height":360,"avg_frame_rate":"30000/1001"}]}'),
-    ).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 29.97, error: null });
+    ).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 29.97, audio: null, error: null });
+    const both =
+      '{"streams":[{"codec_type":"audio","codec_name":"aac","sample_rate":"16000"},' +
+      '{"codec_type":"video","codec_name":"hevc","width":2560,"height":1440,"avg_frame_rate":"20/1"}]}';
+    expect(parseProbe(both)).toMatchObject({ codec: 'hevc', width: 2560, audio: { codec: 'aac', sampleRate: 16000 } });
     expect(parseProbe('{}')).toMatchObject({ ok: false, errorCode: 'camera/not-video' });
   });
 });

@@ -24,7 +24,7 @@ import { columnsOfSource, columnsOfSubstream } from './camera-source-columns.ts'
 import { type CameraRow, splitCredentials, toCamera, withCredentials } from './camera-view.ts';
 import { type NewCamera, camerasRepo as repo } from './cameras.repo.ts';
 import { type ProbeTarget, probe as runProbe } from './probe.ts';
-import { failedAs } from './probe-result.ts';
+import { failed, failedAs } from './probe-result.ts';
 
 export type CamerasService = ReturnType<typeof createCamerasService>;
 
@@ -171,14 +171,7 @@ export function createCamerasService(deps: {
       const why = Object.values(e.fields ?? {})[0];
       const notFound = /^host not found: (.+)$/.exec(why ?? '');
       if (notFound) return failedAs('camera/host-not-found', notFound[1]);
-      return {
-        ok: false,
-        codec: null,
-        width: null,
-        height: null,
-        fps: null,
-        error: why ? `Invalid URL: ${why}` : e.message,
-      };
+      return failed(why ? `Invalid URL: ${why}` : e.message);
     }
     return boundedProbe({ type: target.type, url: checked.pinnedUrl, host: new URL(checked.url).host });
   }
@@ -268,6 +261,7 @@ export function createCamerasService(deps: {
           ...columnsOfSource(secrets, input.source),
           ...(input.substreamUrl ? columnsOfSubstream(secrets, input.substreamUrl) : {}),
           recordingMode: input.recordingMode,
+          recordSound: input.recordSound ?? true,
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
           siteId: null,
           ...site,
@@ -296,6 +290,14 @@ export function createCamerasService(deps: {
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
         if (input.source !== undefined) Object.assign(patch, columnsOfSource(secrets, input.source, before));
+        if (input.recordSound !== undefined) patch.recordSound = input.recordSound;
+        // Another camera behind the address, or a microphone switched on since, may send other
+        // sound: the recorder asks again.
+        const sourceMoved =
+          patch.sourceUrl !== undefined &&
+          (patch.sourceUrl !== before.sourceUrl || patch.sourceType !== before.sourceType);
+        if (sourceMoved || (input.recordSound && !before.recordSound))
+          Object.assign(patch, { audioCodec: null, audioSampleRate: null });
         if (input.substreamUrl !== undefined) Object.assign(patch, columnsOfSubstream(secrets, input.substreamUrl));
         if (input.recordingMode !== undefined) patch.recordingMode = input.recordingMode;
         if (input.retentionDays !== undefined) patch.retentionDays = input.retentionDays;

@@ -103,7 +103,8 @@ function readFrames(res: IncomingMessage): Promise<ProbeResult> {
       if (!first || arrivals.length < 2) return resolve(failedAs('camera/not-video'));
       const seconds = (arrivals.at(-1)! - arrivals[0]!) / 1000;
       const fps = seconds > 0 ? Math.round(((arrivals.length - 1) / seconds) * 10) / 10 : null;
-      resolve({ ok: true, codec: 'mjpeg', width: first.width, height: first.height, fps, error: null });
+      // An MJPEG stream carries pictures only: sound, where a camera has it, comes another way.
+      resolve({ ok: true, codec: 'mjpeg', width: first.width, height: first.height, fps, audio: null, error: null });
     };
     // No picture within ANSWER_MS of the answer, or too few to measure, ends it too.
     let timer = setTimeout(finish, ANSWER_MS);

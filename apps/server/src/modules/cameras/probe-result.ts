@@ -7,6 +7,7 @@ export const failed = (error: string): ProbeResult => ({
   width: null,
   height: null,
   fps: null,
+  audio: null,
   error,
 });
 

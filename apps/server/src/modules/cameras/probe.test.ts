@@ -9,26 +9,28 @@ describe('camera probe (Test connection)', () => {
   let owner: AuthResult;
   let open: RtspServer;
   let locked: RtspServer;
+  let withSound: RtspServer;
 
   const probe = (source: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/v1/cameras/probe', headers: bearer(owner.token), payload: { source } });
 
   beforeAll(async () => {
-    [t, open, locked] = await Promise.all([
+    [t, open, locked, withSound] = await Promise.all([
       createTestApp(),
       startRtspServer(),
       startRtspServer({ user: 'admin', password: 'cam-pass-1' }),
+      startRtspServer({ audio: 'pcmu' }),
     ]);
     owner = await signUp(t.app);
   });
   afterAll(async () => {
-    await Promise.all([t?.close(), open?.stop(), locked?.stop()]);
+    await Promise.all([t?.close(), open?.stop(), locked?.stop(), withSound?.stop()]);
   });
 
   it('the good URL → ok, h264 640×360 at 15 fps', async () => {
     const res = await probe({ type: 'rtsp', url: open.url });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 15, error: null });
+    expect(res.json()).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 15, audio: null, error: null });
   });
 
   it('a wrong path → the 404 message', async () => {
@@ -81,13 +83,18 @@ describe('camera probe (Test connection)', () => {
       url: `/api/v1/cameras/${made.json().id}/probe`,
       headers: bearer(owner.token),
     });
-    expect(res.json()).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 15, error: null });
+    expect(res.json()).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 15, audio: null, error: null });
     expect(res.body).not.toContain('cam-pass-1');
+  });
+
+  it('says what sound the camera sends (G.711 µ-law at 8 kHz)', async () => {
+    const res = await probe({ type: 'rtsp', url: withSound.url });
+    expect(res.json()).toMatchObject({ ok: true, codec: 'h264', audio: { codec: 'pcm_mulaw', sampleRate: 8000 } });
   });
 
   it('the test pattern answers its fixed format without running anything', async () => {
     const res = await probe({ type: 'test-pattern' });
-    expect(res.json()).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 15, error: null });
+    expect(res.json()).toEqual({ ok: true, codec: 'h264', width: 640, height: 360, fps: 15, audio: null, error: null });
   });
 
   it('bad sources → 400', async () => {

@@ -20,17 +20,16 @@ const KILL_AFTER_MS = 8000;
 const SILENT_TIMEOUT_MS = 4500;
 
 /** The recorder draws the test pattern itself (ffmpeg lavfi) at exactly this format. */
-export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, error: null };
+export const TEST_PATTERN: ProbeResult = { ok: true, ...TEST_PATTERN_VIDEO, audio: null, error: null };
 
 export function ffprobeArgs(url: string, rtspTimeoutOption: '-timeout' | '-stimeout' = '-timeout'): string[] {
   return [
     '-v',
     'error',
     ...['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', rtspTimeoutOption, '5000000'],
-    '-select_streams',
-    'v:0',
+    // Every stream: the picture, and the sound the camera sends with it.
     '-show_entries',
-    'stream=codec_name,width,height,avg_frame_rate',
+    'stream=codec_type,codec_name,width,height,avg_frame_rate,sample_rate',
     '-of',
     'json',
     url,
@@ -75,20 +74,31 @@ function fps(rate: string | undefined): number | null {
 }
 
 export function parseProbe(stdout: string): ProbeResult {
-  let streams: { codec_name?: string; width?: number; height?: number; avg_frame_rate?: string }[] = [];
+  type Stream = {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    sample_rate?: string;
+  };
+  let streams: Stream[] = [];
   try {
     streams = JSON.parse(stdout).streams ?? [];
   } catch {
     streams = [];
   }
-  const v = streams[0];
+  // Without codec_type (an older answer), the first stream is the picture.
+  const v = streams.find((s) => s.codec_type === 'video') ?? (streams[0]?.codec_type ? undefined : streams[0]);
   if (!v) return failedAs('camera/not-video');
+  const a = streams.find((s) => s.codec_type === 'audio' && s.codec_name);
   return {
     ok: true,
     codec: v.codec_name ?? null,
     width: v.width ?? null,
     height: v.height ?? null,
     fps: fps(v.avg_frame_rate),
+    audio: a ? { codec: a.codec_name!, sampleRate: Number(a.sample_rate) || null } : null,
     error: null,
   };
 }

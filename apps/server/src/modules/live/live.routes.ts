@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import { codecFromInit } from './live-codec.ts';
+import { mseAudioCodec, readAudioInfo } from '../../video/audio-info.ts';
 import type { LiveService, TicketHolder, Viewer } from './live.service.ts';
 
 const tags = ['live'];
@@ -153,7 +154,10 @@ async function serveSocket(socket: WebSocket, req: FastifyRequest, live: LiveSer
       // First init, or the stream restarted: the client resets its SourceBuffer on a codec message.
       started = true;
       dropping = false;
-      socket.send(JSON.stringify({ codec: codecFromInit(chunk.data) }));
+      // The sound's codec joins the picture's: one SourceBuffer plays both tracks in step.
+      const audio = mseAudioCodec(readAudioInfo(chunk.data));
+      const video = codecFromInit(chunk.data);
+      socket.send(JSON.stringify({ codec: audio ? `${video},${audio}` : video }));
       socket.send(chunk.data);
       return;
     }

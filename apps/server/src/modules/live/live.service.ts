@@ -10,6 +10,7 @@ import type { Actor, CamerasService } from '../cameras/cameras.module.ts';
 import { audit } from '../audit/audit.module.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { LiveHls } from './live-hls.ts';
+import { OpusFeed } from './live-opus.ts';
 import { currentGop, snapshotJpeg } from './live-snapshot.ts';
 import { type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
 
@@ -76,6 +77,13 @@ export function createLiveService(deps: {
   const watching = new Map<string, Set<{ sessionId: string; workspaceId: string; close: () => void }>>();
   const sessions = new Map<string, { session: WebRtcSession; viewer: Viewer; cameraId: string }>();
   const hls = new WeakMap<LiveFeed, LiveHls>();
+  // One Opus encoder per camera feed, whoever watches it over WebRTC.
+  const opus = new WeakMap<LiveFeed, OpusFeed>();
+  const opusOf = (feed: LiveFeed) => {
+    const o = opus.get(feed) ?? new OpusFeed(feed, deps.ffmpegPath);
+    opus.set(feed, o);
+    return o;
+  };
   const snapshots = createRateLimiter({ burst: SNAPSHOT_BURST, perMinute: SNAPSHOTS_PER_MINUTE });
 
   deps.hub?.subscribe((e) => {
@@ -196,10 +204,15 @@ export function createLiveService(deps: {
       if (!feed) throw new AppError('unavailable', 'Camera is offline.');
       if ((watching.get(viewer.uid)?.size ?? 0) >= MAX_WEBRTC_PER_USER) throw new AppError('resource-exhausted');
       let untrack = () => {};
-      const session = new WebRtcSession(feed, deps.webrtc ?? {}, (s) => {
-        sessions.delete(s.id);
-        untrack();
-      });
+      const session = new WebRtcSession(
+        feed,
+        deps.webrtc ?? {},
+        (s) => {
+          sessions.delete(s.id);
+          untrack();
+        },
+        opusOf(feed),
+      );
       sessions.set(session.id, { session, viewer, cameraId });
       untrack = this.track(viewer, () => void session.close());
       let sdp: string;

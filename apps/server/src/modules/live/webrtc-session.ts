@@ -4,6 +4,8 @@ import { type AvcConfig, frameNals, packetizeNals, readAvcConfig } from '../../v
 import { ownAddresses } from '../../lib/outbound-policy.ts';
 import type { LiveChunk, LiveFeed } from '../../video/live-feed.ts';
 import { readSamples } from '../../video/mp4-boxes.ts';
+import type { OpusFeed } from './live-opus.ts';
+import { OPUS, WebRtcAudio } from './webrtc-audio.ts';
 
 /**
  * One browser watching one camera over WebRTC. The camera's H.264 is never decoded: the live
@@ -48,6 +50,8 @@ export class WebRtcSession {
   readonly id = randomUUID();
   private readonly pc: RTCPeerConnection;
   private transceiver: RTCRtpTransceiver | undefined;
+  /** The camera's sound, when the browser asked for it (an audio m-line) and the camera has it. */
+  private audio: WebRtcAudio | undefined;
   private unsubscribe: (() => void) | undefined;
   private config: AvcConfig | undefined;
   private tracks: LiveFeed['trackInfo'] = new Map();
@@ -67,12 +71,14 @@ export class WebRtcSession {
     private readonly feed: LiveFeed,
     opts: WebRtcOptions,
     private readonly onClose: (s: WebRtcSession) => void,
+    /** The camera's sound as Opus (shared by its WebRTC viewers); absent: picture only. */
+    private readonly opus?: OpusFeed,
   ) {
     this.local = opts.onlyAddress ? thisMachineOnly(opts.onlyAddress) : undefined;
     this.stun = Boolean(opts.stunUrls?.length);
     const local = this.local;
     this.pc = new RTCPeerConnection({
-      codecs: { video: [H264] },
+      codecs: { video: [H264], audio: [OPUS] },
       iceServers: (opts.stunUrls ?? []).map((urls) => ({ urls })),
       iceAdditionalHostAddresses: local ? [local.loopback] : opts.additionalHostAddresses,
       iceFilterCandidatePair: local ? (pair) => local.has(pair.remoteCandidate.host) : undefined,
@@ -96,7 +102,7 @@ export class WebRtcSession {
     });
   }
 
-  /** Takes the browser's offer (one recvonly video m-line) and returns the complete answer. */
+  /** Takes the browser's offer (a recvonly video m-line, and one for sound) and returns the complete answer. */
   async answer(offerSdp: string): Promise<string> {
     // On loopback, the browser's candidates elsewhere are dropped before werift sees them: its mDNS
     // names (xxxx.local) would make werift ask the network by multicast DNS. Its checks reach us
@@ -107,6 +113,11 @@ export class WebRtcSession {
     if (!this.stun) withoutDefaultStun(this.pc);
     video.setDirection('sendonly');
     this.transceiver = video;
+    const audio = this.pc.getTransceivers().find((t) => t.kind === 'audio');
+    if (audio) {
+      audio.setDirection(this.opus ? 'sendonly' : 'inactive');
+      if (this.opus) this.audio = new WebRtcAudio(audio, this.opus);
+    }
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     // No trickle: the answer carries every candidate, so signalling is one request.
     if (this.pc.iceGatheringState !== 'complete') {
@@ -125,6 +136,7 @@ export class WebRtcSession {
     this.catchingUp = true;
     this.unsubscribe = this.feed.subscribe((chunk) => this.onChunk(chunk));
     this.catchingUp = false;
+    this.audio?.start();
   }
 
   private onChunk(chunk: LiveChunk) {
@@ -137,7 +149,8 @@ export class WebRtcSession {
       return;
     }
     if (!this.config) return;
-    const { timescale, samples } = readSamples(chunk.data, this.tracks);
+    // The picture's samples only: the feed's fragments of sound go out as Opus (webrtc-audio.ts).
+    const { timescale, samples } = readSamples(chunk.data, this.tracks, this.feed.videoTrack);
     if (!timescale) return;
     for (const s of samples) {
       if (this.waitingKeyframe && !s.keyframe) continue;
@@ -171,6 +184,7 @@ export class WebRtcSession {
     this.closed = true;
     clearTimeout(this.connectTimer);
     this.unsubscribe?.();
+    this.audio?.stop();
     this.onClose(this);
     await this.pc.close().catch(() => {});
   }

@@ -7,6 +7,7 @@ import {
   patchOf,
   probeErrorKey,
   probeSummary,
+  soundSummary,
   sourceOf,
   videoSummary,
 } from './form-model.ts';
@@ -25,6 +26,8 @@ const camera: Camera = {
   lastError: null,
   statusChangedAt: null,
   video: { codec: null, width: null, height: null, fps: null },
+  recordSound: true,
+  audio: { codec: 'pcm_mulaw', sampleRate: 8000 },
   motion: { enabled: true, sensitivity: 50, minArea: 0.2, minSeconds: 0, masks: [], zones: [] },
   scheduleId: null,
   scheduleRecording: false,
@@ -97,7 +100,9 @@ describe('camera form model', () => {
       ),
     ).toEqual({ key: 'cameras.failure.unreachable', params: { target: null } });
     expect(probeErrorKey('something new')).toBeNull();
-    expect(probeSummary({ ok: true, codec: 'h264', width: 1280, height: 720, fps: 25, error: null })).toEqual({
+    expect(
+      probeSummary({ ok: true, codec: 'h264', width: 1280, height: 720, fps: 25, audio: null, error: null }),
+    ).toEqual({
       key: 'cameras.probe.ok',
       params: { codec: 'H264', width: 1280, height: 720, fps: 25 },
     });
@@ -110,5 +115,26 @@ describe('camera form model', () => {
       params: { codec: 'HEVC', width: 2560, height: 1440, fps: 20 },
     });
     expect(videoSummary({ codec: 'h264', width: 640, height: 360, fps: null })?.key).toBe('cameras.videoNoFps');
+  });
+
+  it('says what sound the camera sends and how it is recorded', () => {
+    expect(soundSummary({ codec: null, sampleRate: null })).toBeNull();
+    expect(soundSummary({ codec: 'none', sampleRate: null })?.key).toBe('cameras.sound.none');
+    expect(soundSummary({ codec: 'aac', sampleRate: 16000 })).toEqual({
+      key: 'cameras.sound.aac',
+      params: { codec: 'AAC', rate: ' 16 kHz' },
+    });
+    expect(soundSummary(camera.audio)).toEqual({
+      key: 'cameras.sound.converted',
+      params: { codec: 'G.711 µ-law', rate: ' 8 kHz' },
+    });
+  });
+
+  it('sends the sound switch only when it changed, and with a new RTSP camera', () => {
+    const before = formOf(camera);
+    expect(patchOf(before, before).recordSound).toBeUndefined();
+    expect(patchOf(before, { ...before, recordSound: false }).recordSound).toBe(false);
+    expect(createInput({ ...emptyForm(), name: 'x', url: 'rtsp://h/s' }).recordSound).toBe(true);
+    expect(createInput({ ...emptyForm(), type: 'test-pattern' }).recordSound).toBeUndefined();
   });
 });

@@ -21,6 +21,7 @@ export interface CameraForm {
   substreamUrl: string;
   recordingMode: RecordingMode;
   retentionDays: string;
+  recordSound: boolean;
 }
 
 export const SOURCE_TYPES: readonly SourceType[] = ['rtsp', 'mjpeg', 'test-pattern'];
@@ -35,6 +36,7 @@ export const emptyForm = (): CameraForm => ({
   substreamUrl: '',
   recordingMode: 'continuous',
   retentionDays: '30',
+  recordSound: true,
 });
 
 export function formOf(camera: Camera): CameraForm {
@@ -47,6 +49,7 @@ export function formOf(camera: Camera): CameraForm {
     substreamUrl: camera.substreamUrl ?? '',
     recordingMode: camera.recordingMode,
     retentionDays: String(camera.retentionDays),
+    recordSound: camera.recordSound,
   };
 }
 
@@ -72,6 +75,7 @@ export function createInput(f: CameraForm): CreateCameraInput {
     ...(f.substreamUrl.trim() && f.type === 'rtsp' ? { substreamUrl: f.substreamUrl.trim() } : {}),
     recordingMode: f.recordingMode,
     retentionDays: days(f.retentionDays),
+    ...(f.type === 'rtsp' ? { recordSound: f.recordSound } : {}),
   };
 }
 
@@ -84,6 +88,7 @@ export function patchOf(before: CameraForm, f: CameraForm): UpdateCameraInput {
     patch.substreamUrl = f.substreamUrl.trim();
   if (f.recordingMode !== before.recordingMode) patch.recordingMode = f.recordingMode;
   if (f.retentionDays !== before.retentionDays) patch.retentionDays = days(f.retentionDays);
+  if (f.recordSound !== before.recordSound) patch.recordSound = f.recordSound;
   return patch;
 }
 
@@ -120,4 +125,28 @@ export function videoSummary(v: Camera['video']): { key: string; params: Record<
   if (!v.codec || !v.width || !v.height) return null;
   const params = { codec: v.codec.toUpperCase(), width: v.width, height: v.height };
   return v.fps ? { key: 'cameras.video', params: { ...params, fps: v.fps } } : { key: 'cameras.videoNoFps', params };
+}
+
+/** How the sound codecs ffprobe names read to a person. */
+const SOUND_CODECS: Record<string, string> = {
+  aac: 'AAC',
+  pcm_mulaw: 'G.711 µ-law',
+  pcm_alaw: 'G.711 A-law',
+  opus: 'Opus',
+  adpcm_g726: 'G.726',
+  mp3: 'MP3',
+};
+
+/**
+ * What sound the camera sends and how it is recorded: AAC as it comes, anything else converted to
+ * AAC. `codec` as the server names it ('none': no sound; null: not known yet, then nothing is said).
+ */
+export function soundSummary(
+  audio: { codec: string | null; sampleRate: number | null } | null,
+): { key: string; params: Record<string, string> } | null {
+  if (!audio?.codec) return null;
+  if (audio.codec === 'none') return { key: 'cameras.sound.none', params: {} };
+  const codec = SOUND_CODECS[audio.codec] ?? audio.codec.toUpperCase();
+  const rate = audio.sampleRate ? ` ${audio.sampleRate / 1000} kHz` : '';
+  return { key: audio.codec === 'aac' ? 'cameras.sound.aac' : 'cameras.sound.converted', params: { codec, rate } };
 }

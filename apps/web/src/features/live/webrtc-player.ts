@@ -4,7 +4,7 @@ import { backoff, type PlayerOptions, type TransportPlayer } from './player-type
 
 /**
  * Plays a camera over WebRTC: a recvonly offer with every candidate gathered, answered by one
- * request (modules/live); the server sends the camera's H.264 as it arrives, so the jitter
+ * request (modules/live); the server sends the camera's H.264 (and its sound as Opus) as it arrives, so the jitter
  * buffer is asked to keep as little as it can. A first connection that never plays reports
  * 'failed' (UDP blocked, say) so the tile falls back to MSE; after it has played once,
  * trouble means reconnecting.
@@ -93,12 +93,17 @@ export class WebRtcPlayer implements TransportPlayer {
     const pc = new RTCPeerConnection({ iceServers: [] });
     this.pc = pc;
     pc.addTransceiver('video', { direction: 'recvonly' });
+    // The camera's sound (Opus): the tile starts muted, its button unmutes.
+    pc.addTransceiver('audio', { direction: 'recvonly' });
+    // One stream for the picture and the sound, whichever track arrives first.
+    const stream = new MediaStream();
     pc.ontrack = (e) => {
       // Ask for the smallest playout delay the browser allows: a live camera, not a film.
       const receiver = e.receiver as RTCRtpReceiver & { jitterBufferTarget?: number; playoutDelayHint?: number };
       if ('jitterBufferTarget' in receiver) receiver.jitterBufferTarget = 0;
       if ('playoutDelayHint' in receiver) receiver.playoutDelayHint = 0;
-      this.video.srcObject = e.streams[0] ?? new MediaStream([e.track]);
+      stream.addTrack(e.track);
+      if (this.video.srcObject !== stream) this.video.srcObject = stream;
       this.video.play().catch(() => {});
     };
     pc.onconnectionstatechange = () => {

@@ -2,7 +2,7 @@ import { type Camera, MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ArmInput } from '../api.ts';
-import { videoSummary } from '../form-model.ts';
+import { soundSummary, videoSummary } from '../form-model.ts';
 import { ArmingBadge, ArmingMenu } from './arming-controls.tsx';
 import { failureText } from './failure-text.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -29,6 +29,12 @@ export function CameraCard(props: CameraCardProps) {
   const source = camera.source.type === 'test-pattern' ? t('cameras.testPatternSource') : camera.source.url;
   const named = { name: camera.name };
   const video = videoSummary(camera.video);
+  const sound =
+    camera.source.type !== 'rtsp'
+      ? null
+      : camera.recordSound
+        ? soundSummary(camera.audio)
+        : { key: 'cameras.sound.off', params: {} };
   const roll = { pre: MOTION_PRE_ROLL_SECONDS, post: MOTION_POST_ROLL_SECONDS };
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-4" data-testid="camera-card">
@@ -59,6 +65,14 @@ export function CameraCard(props: CameraCardProps) {
           <>
             <dt className="text-muted">{t('cameras.col.video')}</dt>
             <dd className="text-fg">{t(video.key, video.params)}</dd>
+          </>
+        )}
+        {sound && (
+          <>
+            <dt className="text-muted">{t('cameras.col.sound')}</dt>
+            <dd className="text-fg" data-testid="camera-sound">
+              {t(sound.key, sound.params)}
+            </dd>
           </>
         )}
       </dl>

@@ -79,6 +79,8 @@ export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDial
           errors={fields}
           // The server keeps a saved password only while the camera stays the same kind.
           keepsPassword={Boolean(camera?.source.hasPassword) && form.type === initial.type}
+          // A tested source says what it sends (no sound stream: none); else what the recorder saw.
+          audio={probeResult?.ok ? (probeResult.audio ?? { codec: 'none', sampleRate: null }) : camera?.audio}
         />
         <div aria-live="polite" className="flex flex-col gap-2">
           {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { type CameraForm, RECORDING_MODES, SOURCE_TYPES, type SourceType } from '../form-model.ts';
+import { type CameraForm, RECORDING_MODES, SOURCE_TYPES, type SourceType, soundSummary } from '../form-model.ts';
 
 export interface CameraFieldsProps {
   form: CameraForm;
@@ -10,11 +11,14 @@ export interface CameraFieldsProps {
   errors: Record<string, string>;
   /** Editing a camera that has a saved password: blank keeps it. */
   keepsPassword: boolean;
+  /** The sound the camera sends, when known (from "Test connection", or what the recorder saw). */
+  audio?: { codec: string | null; sampleRate: number | null } | null;
 }
 
 /** The inputs of the add/edit form; the source fields follow the chosen type. */
-export function CameraFields({ form, onChange, errors, keepsPassword }: CameraFieldsProps) {
+export function CameraFields({ form, onChange, errors, keepsPassword, audio = null }: CameraFieldsProps) {
   const { t } = useTranslation();
+  const sound = soundSummary(audio);
   const invalid = (field: string) => (errors[field] ? t(`cameras.form.invalid.${field}`) : undefined);
   const streamed = form.type !== 'test-pattern';
   return (
@@ -100,6 +104,21 @@ export function CameraFields({ form, onChange, errors, keepsPassword }: CameraFi
             error={invalid('substreamUrl')}
             onChange={(e) => onChange({ substreamUrl: e.target.value })}
           />
+          <div className="sm:col-span-2" data-testid="record-sound">
+            <SwitchField
+              label={t('cameras.form.recordSound')}
+              description={t('cameras.form.recordSoundHint')}
+              checked={form.recordSound}
+              onCheckedChange={(recordSound) => onChange({ recordSound })}
+            />
+            {sound && (
+              <p className="text-sm text-muted">
+                {sound.key === 'cameras.sound.none'
+                  ? t(sound.key)
+                  : t('cameras.form.soundSent', { what: t(sound.key, sound.params) })}
+              </p>
+            )}
+          </div>
         </>
       )}
       <TextField

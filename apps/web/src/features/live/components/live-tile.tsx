@@ -14,7 +14,17 @@ import { StrokeIcon } from './stroke-icon.tsx';
 const TRANSPORT_LABEL: Record<Transport, string> = { webrtc: 'WebRTC', mse: 'MSE', hls: 'HLS' };
 
 export interface LiveTileProps {
-  camera: { id: string; name: string; enabled?: boolean; status?: string; notificationsSnoozedUntil?: string | null };
+  camera: {
+    id: string;
+    name: string;
+    enabled?: boolean;
+    status?: string;
+    notificationsSnoozedUntil?: string | null;
+    /** Sound: no unmute button for a camera whose sound is off or that sends none (only RTSP cameras have any). */
+    source?: { type: string };
+    recordSound?: boolean;
+    audio?: { codec: string | null };
+  };
   focused: boolean;
   onToggleFocus(): void;
   /** 'auto' tries WebRTC, then MSE, then HLS; a named transport goes first. */
@@ -97,6 +107,15 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
   const active = useActive(root);
   const disabled = tileMode(camera) === 'disabled';
   const hold = held.hold;
+  // Live sound starts muted (a wall of cameras must not all speak at once, and browsers refuse
+  // to autoplay sound); each tile's button turns its own on.
+  const [muted, setMuted] = useState(true);
+  const silent =
+    camera.recordSound === false || camera.audio?.codec === 'none' || (camera.source && camera.source.type !== 'rtsp');
+  useEffect(() => {
+    // Only the shown video speaks: the one warming up stays silent until it takes over.
+    for (const [i, v] of [videoA.current, videoB.current].entries()) if (v) v.muted = muted || i !== shown;
+  }, [muted, shown]);
 
   useEffect(() => {
     const a = videoA.current;
@@ -208,6 +227,15 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
         )}
       </div>
       <div className="absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/70 to-transparent p-2">
+        {!silent && (
+          <TileButton
+            label={muted ? t('live.unmute', { name: camera.name }) : t('live.mute', { name: camera.name })}
+            onClick={() => setMuted((m) => !m)}
+            disabled={disabled}
+          >
+            <Icon name={muted ? 'muted' : 'sound'} />
+          </TileButton>
+        )}
         <SnoozeMenu camera={camera} />
         {!compact && (
           <TileButton
@@ -241,6 +269,8 @@ const ICON_PATHS = {
   grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   fullscreen: 'M3 8V3h5M21 8V3h-5M3 16v5h5M21 16v5h-5M8 8h8v8H8z',
   snapshot: 'M4 8h4l2-3h4l2 3h4v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z',
+  sound: 'M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11',
+  muted: 'M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6',
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
