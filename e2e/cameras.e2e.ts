@@ -42,7 +42,12 @@ describe('cameras page in the browser', () => {
   });
 
   async function signIn(email: string, password: string) {
+    // Whoever the page was signed in as before is signed out, with the language they chose (kept
+    // in the browser, and French after the MJPEG test).
+    await page.context().clearCookies();
     await page.goto(`${base}/auth/login`);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
     await signInUi(page, email, password);
     await page.waitForURL(`${base}/`);
   }

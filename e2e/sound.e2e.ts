@@ -52,7 +52,7 @@ describe('sound: live on every transport, the Record sound switch', () => {
   const tile = (page: Page, name: string) => page.getByRole('region', { name });
   const media = (page: Page, name: string) =>
     tile(page, name)
-      .locator('video')
+      .locator('video[data-shown="true"]')
       .evaluate((v: HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) => ({
         ready: v.readyState,
         muted: v.muted,
