@@ -1,4 +1,5 @@
 import { type Box, readBoxes, readFragment, readTracks } from './mp4-boxes.ts';
+import { readVideoCodec, type VideoCodec } from './video-codec.ts';
 
 /**
  * What a camera really sends, read from its live fMP4 (no ffprobe, no second connection): codec
@@ -14,6 +15,10 @@ export interface VideoInfo {
   height: number;
   /** Frames per second, rounded (the cameras.fps column is an integer). */
   fps: number;
+  /** RFC 6381 codec string, profile and level from the parameter sets (video-codec.ts); null when unread. */
+  codecString: string | null;
+  profile: string | null;
+  level: string | null;
 }
 
 const CODEC_NAMES: Record<string, string> = {
@@ -39,8 +44,8 @@ export interface InitInfo {
   timescale: number;
 }
 
-/** The first video track of an init segment (ftyp+moov); undefined when there is none. */
-export function readInitInfo(init: Buffer): InitInfo | undefined {
+/** The first video track's sample entry (avc1, hev1…) with its track id; undefined when there is none. */
+export function videoSampleEntry(init: Buffer): { entry: Box; trackId: number; timescale: number } | undefined {
   const moov = readBoxes(init).find((b) => b.type === 'moov');
   if (!moov) return undefined;
   const tracks = readTracks(init, moov);
@@ -56,19 +61,26 @@ export function readInitInfo(init: Buffer): InitInfo | undefined {
     const tkhd = find(init, trak, 'tkhd');
     if (!entry || !tkhd || entry.body + 28 > entry.end) continue;
     const trackId = init.readUInt32BE(tkhd.body + (init[tkhd.body] === 1 ? 20 : 12));
-    return {
-      codec: CODEC_NAMES[entry.type] ?? entry.type.trim(),
-      // VisualSampleEntry: reserved (6), data_reference_index (2), pre_defined/reserved (16), width, height.
-      width: init.readUInt16BE(entry.body + 24),
-      height: init.readUInt16BE(entry.body + 26),
-      trackId,
-      timescale: tracks.get(trackId)?.timescale ?? 0,
-    };
+    return { entry, trackId, timescale: tracks.get(trackId)?.timescale ?? 0 };
   }
   return undefined;
 }
 
-/** Samples and their total duration (track timescale) in one moof+mdat of the given track. */
+/** The first video track of an init segment (ftyp+moov); undefined when there is none. */
+export function readInitInfo(init: Buffer): InitInfo | undefined {
+  const found = videoSampleEntry(init);
+  if (!found) return undefined;
+  const { entry, trackId, timescale } = found;
+  return {
+    codec: CODEC_NAMES[entry.type] ?? entry.type.trim(),
+    // VisualSampleEntry: reserved (6), data_reference_index (2), pre_defined/reserved (16), width, height.
+    width: init.readUInt16BE(entry.body + 24),
+    height: init.readUInt16BE(entry.body + 26),
+    trackId,
+    timescale,
+  };
+}
+
 export function countSamples(
   frag: Buffer,
   tracks: ReturnType<typeof readTracks>,
@@ -92,6 +104,7 @@ export function countSamples(
  */
 export class StreamInfoProbe {
   private init: InitInfo | undefined;
+  private codec: VideoCodec | undefined;
   private tracks: ReturnType<typeof readTracks> = new Map();
   /** One entry per sample: the mean sample duration of its fragment. */
   private durations: number[] = [];
@@ -102,6 +115,7 @@ export class StreamInfoProbe {
 
   pushInit(init: Buffer): void {
     this.init = readInitInfo(init);
+    this.codec = readVideoCodec(init);
     const moov = readBoxes(init).find((b) => b.type === 'moov');
     this.tracks = moov ? readTracks(init, moov) : new Map();
     this.durations = [];
@@ -121,7 +135,9 @@ export class StreamInfoProbe {
     this.done = true;
     const sorted = this.durations.sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    return { codec: init.codec, width: init.width, height: init.height, fps: Math.round(init.timescale / median) };
+    const { codecString = null, profile = null, level = null } = this.codec ?? {};
+    const fps = Math.round(init.timescale / median);
+    return { codec: init.codec, width: init.width, height: init.height, fps, codecString, profile, level };
   }
 
   get measured(): boolean {

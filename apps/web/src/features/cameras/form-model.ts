@@ -1,4 +1,11 @@
-import type { Camera, CameraSourceInput, CreateCameraInput, ProbeResult, UpdateCameraInput } from '@vigil/shared';
+import {
+  type Camera,
+  type CameraSourceInput,
+  type CreateCameraInput,
+  codecLabel,
+  type ProbeResult,
+  type UpdateCameraInput,
+} from '@vigil/shared';
 
 export type SourceType = Camera['source']['type'];
 export type RecordingMode = Camera['recordingMode'];
@@ -114,6 +121,6 @@ export function probeSummary(r: ProbeResult): { key: string; params: Record<stri
 /** What the recorder saw the camera send; null until it has streamed. */
 export function videoSummary(v: Camera['video']): { key: string; params: Record<string, string | number> } | null {
   if (!v.codec || !v.width || !v.height) return null;
-  const params = { codec: v.codec.toUpperCase(), width: v.width, height: v.height };
+  const params = { codec: codecLabel(v) ?? v.codec, width: v.width, height: v.height };
   return v.fps ? { key: 'cameras.video', params: { ...params, fps: v.fps } } : { key: 'cameras.videoNoFps', params };
 }

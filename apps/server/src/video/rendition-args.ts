@@ -1,0 +1,31 @@
+import type { H264Encoder } from './hw-encoders.ts';
+
+/**
+ * The argv of the ffmpeg that makes a camera's H.264 rendition (pure): the camera's live fMP4 in
+ * on stdin, H.264 fMP4 out on stdout, one fragment per frame like the camera's own feed (live-feed.ts).
+ * Keyframes stay where the camera put them (`-force_key_frames source` for libx264, a GOP as
+ * long as the camera's otherwise): a viewer joining the rendition waits no longer than one joining
+ * the camera. Pictures taller than `maxHeight` are scaled down: a rendition is for a tile or a
+ * phone, and a 4K decode-and-encode would cost several times a 1080p one.
+ */
+export const RENDITION_MAX_HEIGHT = 1080;
+
+export function renditionArgs(enc: H264Encoder, maxHeight = RENDITION_MAX_HEIGHT): string[] {
+  const scale = `scale=-2:'min(${maxHeight},ih)'`;
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    ...enc.inputArgs,
+    // Fragments arrive as the camera sends them: decode each at once, no probing window.
+    ...['-fflags', 'nobuffer', '-probesize', '32768', '-analyzeduration', '0'],
+    // Slice threads only: frame threads hold back a frame each (latency).
+    ...['-thread_type', 'slice', '-f', 'mp4', '-i', 'pipe:0'],
+    ...['-map', '0:v:0', '-vf', `${scale},${enc.uploadFilter}`],
+    ...enc.codecArgs,
+    ...(enc.hardware ? ['-g', '60'] : ['-force_key_frames', 'source', '-g', '250']),
+    ...['-f', 'mp4', '-movflags', '+frag_keyframe+empty_moov+default_base_moof+frag_every_frame'],
+    ...['-flush_packets', '1', 'pipe:1'],
+  ];
+}
