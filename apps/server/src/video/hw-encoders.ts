@@ -96,8 +96,13 @@ export function candidateEncoders(listed: string, renderNodes: string[]): H264En
   ];
 }
 
-/** Finds the encoder to use (LIBX264 when no GPU encodes); `log` says which and why. */
-export async function detectH264Encoder(ffmpeg: string, log: (msg: string) => void): Promise<H264Encoder> {
+/** The encoder found, and how it was chosen (for the start log). */
+export interface EncoderChoice {
+  encoder: H264Encoder;
+  reason: string;
+}
+
+async function detect(ffmpeg: string): Promise<EncoderChoice> {
   const listed = await run(ffmpeg, ['-hide_banner', '-encoders']);
   const nodes = await readdir('/dev/dri').then(
     (names) => names.filter((n) => n.startsWith('renderD')).map((n) => `/dev/dri/${n}`),
@@ -106,15 +111,26 @@ export async function detectH264Encoder(ffmpeg: string, log: (msg: string) => vo
   const tried: string[] = [];
   for (const enc of candidateEncoders(listed.out, nodes)) {
     if ((await run(ffmpeg, testEncodeArgs(enc))).ok) {
-      log(
-        `live renditions: hardware H.264 encoder ${enc.name}${enc.inputArgs.length ? ` (${enc.inputArgs.at(-1)})` : ''}`,
-      );
-      return enc;
+      const device = enc.inputArgs.length ? ` on ${enc.inputArgs.at(-1)}` : '';
+      return { encoder: enc, reason: `hardware encoder ${enc.name}${device}` };
     }
     tried.push(enc.name);
   }
-  log(
-    `live renditions: software H.264 encoder libx264${tried.length ? ` (${tried.join(', ')} listed but could not encode)` : ' (no hardware encoder found)'}`,
-  );
-  return LIBX264;
+  const why = tried.length ? `${tried.join(', ')} listed but could not encode` : 'no hardware encoder listed';
+  return { encoder: LIBX264, reason: `software encoder libx264 (${why})` };
+}
+
+const found = new Map<string, Promise<EncoderChoice>>();
+
+/**
+ * Finds the encoder to use (LIBX264 when no GPU encodes). Once per ffmpeg binary and process: the
+ * hardware does not change while it runs, and several apps in one process (tests) ask alike.
+ */
+export function detectH264Encoder(ffmpeg: string): Promise<EncoderChoice> {
+  let choice = found.get(ffmpeg);
+  if (!choice) {
+    choice = detect(ffmpeg);
+    found.set(ffmpeg, choice);
+  }
+  return choice;
 }

@@ -19,7 +19,7 @@ export interface RenditionOptions {
   encoder: Promise<H264Encoder>;
   /** Software (libx264) renditions this process runs at once at most. */
   maxSoftware: number;
-  /** A rendition nobody watched for this long stops (10 s). */
+  /** A rendition nobody watched for this long stops (5 s: a page reload or a tile scrolled back keeps it). */
   idleMs?: number;
   log(msg: string): void;
 }
@@ -120,8 +120,8 @@ export class Renditions {
   private readonly idleMs: number;
 
   constructor(private readonly opts: RenditionOptions) {
-    this.idleMs = opts.idleMs ?? 10_000;
-    this.sweep = setInterval(() => this.stopIdle(), Math.max(250, Math.min(2000, this.idleMs / 2)));
+    this.idleMs = opts.idleMs ?? 5000;
+    this.sweep = setInterval(() => this.stopIdle(), Math.max(250, Math.min(1000, this.idleMs / 2)));
     this.sweep.unref();
   }
 

@@ -5,6 +5,7 @@ import { liveInternalRoutes } from './live-internal.routes.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
 import { liveRoutes } from './live.routes.ts';
 import { createFeedDirectory } from './remote-feeds.ts';
+import { startRenditions } from './renditions.ts';
 
 export { currentGop, snapshotJpeg } from './live-snapshot.ts';
 
@@ -37,11 +38,14 @@ export const liveModule = defineModule({
           log,
         });
         onClose(() => feeds.stop());
+        const renditions = startRenditions(config.maxSoftwareTranscodes, log);
+        onClose(() => renditions.stop());
         const auth = get('auth');
         const live = createLiveService({
           db,
           cameras: get('cameras'),
           feeds,
+          renditions,
           secret: config.authSecret,
           hub,
           webrtc: config.webrtc,
