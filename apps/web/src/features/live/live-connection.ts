@@ -1,3 +1,4 @@
+import type { Delivery } from '../../lib/browser-codec.ts';
 import { HlsPlayer, nativeHls } from './hls-player.ts';
 import { MsePlayer, mseSupported } from './mse-player.ts';
 import type { LiveState, Transport, TransportPlayer } from './player-types.ts';
@@ -9,6 +10,9 @@ export interface LiveConnectionOptions {
   preferred: Transport | 'auto';
   onState(state: LiveState): void;
   onTransport(transport: Transport | null): void;
+  /** What the camera sends and which this tile gets (player-types.ts PlayerOptions). */
+  codecString?: string | null;
+  onDelivery?(delivery: Delivery): void;
 }
 
 /**
@@ -51,6 +55,8 @@ export class LiveConnection {
     }
     const opts = {
       cameraId: this.opts.cameraId,
+      codecString: this.opts.codecString,
+      onDelivery: this.opts.onDelivery,
       onState: (s: LiveState | 'failed') => {
         if (gen !== this.generation) return;
         if (s === 'failed') {

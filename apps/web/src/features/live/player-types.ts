@@ -1,5 +1,7 @@
-/** What a live tile shows. */
-export type LiveState = 'connecting' | 'playing' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped';
+import type { Delivery } from '../../lib/browser-codec.ts';
+
+/** What a live tile shows ('limit': the server converts as many cameras as it may, rendition.ts). */
+export type LiveState = 'connecting' | 'playing' | 'offline' | 'reconnecting' | 'unsupported' | 'stopped' | 'limit';
 
 /** What one transport reports: a LiveState, or 'failed' (it cannot work here: try the next one). */
 export type PlayerState = LiveState | 'failed';
@@ -14,6 +16,10 @@ export interface TransportPlayer {
 export interface PlayerOptions {
   cameraId: string;
   onState(state: PlayerState): void;
+  /** What the camera sends (RFC 6381), when known: a browser that cannot decode it asks for the H.264 rendition. */
+  codecString?: string | null;
+  /** Which this tile gets: the camera's stream as sent, or the server's H.264 rendition. */
+  onDelivery?(delivery: Delivery): void;
 }
 
 export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];

@@ -3,18 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/ui/button.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import { formatClock } from '../../../lib/format.ts';
+import type { Delivery } from '../../../lib/browser-codec.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { LiveConnection } from '../live-connection.ts';
 import type { LiveState, Transport } from '../player-types.ts';
 import { snapshotName } from '../snapshot.ts';
 import { tileMode } from '../tile-mode.ts';
+import { CodecBadge } from './codec-badge.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
 import { StrokeIcon } from './stroke-icon.tsx';
 
 const TRANSPORT_LABEL: Record<Transport, string> = { webrtc: 'WebRTC', mse: 'MSE', hls: 'HLS' };
 
 export interface LiveTileProps {
-  camera: { id: string; name: string; enabled?: boolean; status?: string; notificationsSnoozedUntil?: string | null };
+  camera: {
+    id: string;
+    name: string;
+    enabled?: boolean;
+    status?: string;
+    notificationsSnoozedUntil?: string | null;
+    /** What the camera sends, as the recorder read it (shown, and whether this browser needs the rendition). */
+    video?: { codec: string | null; profile: string | null; codecString: string | null };
+  };
   focused: boolean;
   onToggleFocus(): void;
   /** 'auto' tries WebRTC, then MSE, then HLS; a named transport goes first. */
@@ -63,6 +73,8 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<LiveState>('connecting');
   const [using, setUsing] = useState<Transport | null>(null);
+  const [delivery, setDelivery] = useState<Delivery | null>(null);
+  const codecString = camera.video?.codecString ?? null;
   const active = useActive(root);
   const disabled = tileMode(camera) === 'disabled';
 
@@ -75,10 +87,12 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
       preferred: transport,
       onState: setState,
       onTransport: setUsing,
+      codecString,
+      onDelivery: setDelivery,
     });
     live.start();
     return () => live.stop();
-  }, [active, disabled, camera.id, transport]);
+  }, [active, disabled, camera.id, transport, codecString]);
 
   const snapshot = () => {
     const v = video.current;
@@ -130,15 +144,18 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
             {t('live.disabled')}
           </span>
         ) : (
-          using && (
-            <span
-              className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
-              data-testid="live-transport"
-              title={t(`live.transportHelp.${using}`)}
-            >
-              {TRANSPORT_LABEL[using]}
-            </span>
-          )
+          <span className="flex shrink-0 items-center gap-1">
+            <CodecBadge video={camera.video} delivery={delivery} />
+            {using && (
+              <span
+                className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
+                data-testid="live-transport"
+                title={t(`live.transportHelp.${using}`)}
+              >
+                {TRANSPORT_LABEL[using]}
+              </span>
+            )}
+          </span>
         )}
       </div>
       {status && (
