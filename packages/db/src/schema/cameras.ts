@@ -239,6 +239,8 @@ export const exports = pgTable(
     /** Storage key, relative to the media root. */
     path: text('path'),
     error: text('error'),
+    /** 'recorded' (the footage as recorded, stream-copied) | 'h264' (converted to H.264 for any player). */
+    format: text('format').notNull().default('recorded'),
     ...stamps,
   },
   (t) => [
