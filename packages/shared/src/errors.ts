@@ -58,7 +58,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   unimplemented: 501,
   internal: 500,
   'data-loss': 500,
-  'live/transcode-limit': 503,
+  // A quota of this server's (its cores), not an outage: not logged as a server error.
+  'live/transcode-limit': 429,
 };
 
 export function isErrorCode(code: unknown): code is ErrorCode {

@@ -149,7 +149,7 @@ describe('live H.265 and its H.264 rendition', () => {
       headers: bearer(owner.token),
       payload: { sdp: 'v=0' },
     });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('live/transcode-limit');
     a.close();
     b.close();

@@ -81,12 +81,11 @@ export class HlsPlayer implements TransportPlayer {
     this.hls = hls;
     hls.on(Hls.Events.ERROR, (_e, data) => {
       if (!data.fatal || this.hls !== hls) return;
-      // 503: the camera is offline (the playlist waits for a first segment, then gives up), or
-      // its rendition is one transcode too many (the body says which).
-      const response = data.response as { code?: number; data?: unknown; text?: unknown } | undefined;
-      const offline = response?.code === 503;
-      const body = `${response?.data ?? ''}${response?.text ?? ''}`;
-      const limit = offline && body.includes('live/transcode-limit');
+      // 503: the camera is offline (the playlist waits for a first segment, then gives up);
+      // 429: its rendition would be one transcode too many (live/transcode-limit).
+      const code = (data.response as { code?: number } | undefined)?.code;
+      const offline = code === 503;
+      const limit = code === 429;
       this.detach();
       this.scheduleRetry(offline, limit);
     });
