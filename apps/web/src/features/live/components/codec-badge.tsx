@@ -16,8 +16,11 @@ export function CodecBadge({
 }) {
   const { t } = useTranslation();
   const sent = video ? codecLabel(video) : null;
-  if (!sent) return null;
+  if (!video || !sent) return null;
   const gets = delivery ? t(`video.delivery.${delivery}`) : null;
+  // A narrow tile (a phone, a 3×3 wall) keeps the camera's name readable: "H.265 → H.264".
+  const codec = codecLabel({ codec: video.codec });
+  const short = delivery === 'rendition' ? `${codec} → H.264` : codec;
   return (
     <span
       className="truncate rounded bg-white/20 px-1.5 py-0.5 text-xs"
@@ -25,7 +28,8 @@ export function CodecBadge({
       data-delivery={delivery ?? ''}
       title={t('live.codecHelp')}
     >
-      {gets ? `${sent} · ${gets}` : sent}
+      <span className="@md:hidden">{short}</span>
+      <span className="hidden @md:inline">{gets ? `${sent} · ${gets}` : sent}</span>
     </span>
   );
 }

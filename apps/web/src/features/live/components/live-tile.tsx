@@ -117,7 +117,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
     <section
       ref={root}
       aria-label={camera.name}
-      className="group relative overflow-hidden rounded-lg border border-line bg-black"
+      className="group @container relative overflow-hidden rounded-lg border border-line bg-black"
       data-testid="live-tile"
       data-state={shownState}
       data-transport={disabled ? '' : (using ?? '')}
