@@ -14,6 +14,7 @@ for (const b of [
   'motion-cpu',
   'rtp-output-cost',
   'live-latency',
+  'h265-rendition',
   'signup-flood',
   'pg-recovery',
   'lease-overhead',
