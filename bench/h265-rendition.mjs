@@ -1,18 +1,19 @@
 // The H.265 → H.264 live rendition (apps/server/src/video/rendition.ts) beside its baselines, same
-// run, same camera (GStreamer's x265 test camera, 640×360 at 15 fps):
+// run, same camera: a main stream as cameras send it (H.265 Main, 1920×1080 at 15 fps, a keyframe a
+// second, no B-frames), 20 s of x265 made once and looped in real time (x265 cannot make 1080p live
+// on 2 cores):
 // - CPU per camera: Vigil's rendition (its ffmpeg + what Node adds feeding it and reading it back)
 //   against a bare ffmpeg doing the same transcode straight from the camera to nowhere.
 // - Added latency: when each frame of the camera's live feed reaches a viewer as H.264, against
 //   H.264 passthrough (the viewer takes the feed's own fragment, the moment the feed has it).
 // Windows alternate (bare, Vigil, bare, Vigil) so drift on a shared machine hits both alike.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
 import { ROOT, report } from './lib.mjs';
 
 register();
-const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
 const { LiveFeed } = await import(path.join(ROOT, 'apps/server/src/video/live-feed.ts'));
 const { Renditions } = await import(path.join(ROOT, 'apps/server/src/video/rendition.ts'));
 const { LIBX264 } = await import(path.join(ROOT, 'apps/server/src/video/hw-encoders.ts'));
@@ -59,6 +60,7 @@ function match(input, output) {
   const key = (x) => Math.round(x * 100);
   const byPts = new Map(input.map((f) => [key(f.pts), f]));
   const firstKey = output.find((o) => o.key);
+  if (!firstKey) return [];
   let best;
   for (const k of input.filter((f) => f.key)) {
     const offset = firstKey.pts - k.pts;
@@ -74,10 +76,22 @@ function match(input, output) {
 }
 
 // A moving, detailed picture (the pinwheel): a still one would make both transcodes nearly free.
-const rtsp = await startRtspServer({ video: 'h265', pattern: process.env.PATTERN ?? 'pinwheel' });
-// The camera's live feed as the recorder makes it (copy, one fragment per frame): both sides share it.
+const SIZE = process.env.SIZE ?? '1920x1080';
+const cacheDir = path.join(ROOT, 'bench/results/cache');
+const clip = path.join(cacheDir, `h265-${SIZE}-15fps.mp4`);
+if (!existsSync(clip)) {
+  mkdirSync(cacheDir, { recursive: true });
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${SIZE}:rate=15`, '-t', '20'],
+    ...['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error:keyint=15:min-keyint=15:bframes=0'],
+    ...['-pix_fmt', 'yuv420p', '-tag:v', 'hvc1', '-y', clip],
+  ]);
+}
+/** The camera, as an input: the clip in real time, over and over. */
+const cameraInput = ['-re', '-stream_loop', '-1', '-i', clip];
+// The camera's live feed as the recorder makes it (copy, one fragment per frame): Vigil's side reads it.
 const source = spawn('ffmpeg', [
-  ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-rtsp_transport', 'tcp', '-i', rtsp.url],
+  ...['-hide_banner', '-nostdin', '-loglevel', 'error', ...cameraInput],
   ...['-map', '0:v:0', '-c:v', 'copy', '-f', 'mp4'],
   ...['-movflags', '+frag_keyframe+empty_moov+default_base_moof+frag_every_frame', '-flush_packets', '1', 'pipe:1'],
 ]);
@@ -97,7 +111,7 @@ async function bare() {
   const at = args.indexOf('-f');
   const ffmpeg = spawn('ffmpeg', [
     ...args.slice(0, at).filter((a) => a !== '-nostdin'),
-    ...['-rtsp_transport', 'tcp', '-i', rtsp.url],
+    ...cameraInput,
     ...args.slice(args.indexOf('-map')),
   ]);
   ffmpeg.stdout.on('data', () => {});
@@ -123,6 +137,8 @@ async function vigil() {
   output.stop();
   viewer();
   await sleep(2500); // the rendition stops 1 s after its last viewer
+  const keys = output.frames.filter((f) => f.key).length;
+  console.error(`latency window: ${input.frames.length} frames in, ${output.frames.length} out (${keys} keyframes)`);
   const latencies = match(input.frames, output.frames.slice(5));
   return { cpu: ffmpegCpu + Math.max(0, nodeCpu - idle), ffmpegCpu, nodeAdded: nodeCpu - idle, latencies };
 }
@@ -141,7 +157,7 @@ try {
   const vigilCpu = mean(vigils.map((v) => v.cpu));
   report('h265-rendition', [
     {
-      camera: 'H.265 Main 640×360 15 fps',
+      camera: `H.265 Main ${SIZE.replace('x', '×')} 15 fps`,
       'baseline: bare ffmpeg transcode, CPU % of a core': +bareCpu.toFixed(1),
       'Vigil rendition (its ffmpeg + Node), CPU %': +vigilCpu.toFixed(1),
       'of which Node': +mean(vigils.map((v) => v.nodeAdded)).toFixed(1),
@@ -155,5 +171,4 @@ try {
 } finally {
   renditions.stop();
   source.kill('SIGKILL');
-  await rtsp.stop();
 }

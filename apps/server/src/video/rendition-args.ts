@@ -5,10 +5,11 @@ import type { H264Encoder } from './hw-encoders.ts';
  * on stdin, H.264 fMP4 out on stdout, one fragment per frame like the camera's own feed (live-feed.ts).
  * Keyframes stay where the camera put them (`-force_key_frames source` for libx264, a GOP as
  * long as the camera's otherwise): a viewer joining the rendition waits no longer than one joining
- * the camera. Pictures taller than `maxHeight` are scaled down: a rendition is for a tile or a
- * phone, and a 4K decode-and-encode would cost several times a 1080p one.
+ * the camera. Pictures taller than `maxHeight` are scaled down: a rendition is the fallback for a
+ * browser without the camera's codec, seen in a tile or on a phone, and encoding 720p rather than
+ * 1080p halves its CPU and the time each frame takes (bench/h265-rendition.mjs).
  */
-export const RENDITION_MAX_HEIGHT = 1080;
+export const RENDITION_MAX_HEIGHT = 720;
 
 export function renditionArgs(enc: H264Encoder, maxHeight = RENDITION_MAX_HEIGHT): string[] {
   const scale = `scale=-2:'min(${maxHeight},ih)'`;

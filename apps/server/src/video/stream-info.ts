@@ -1,4 +1,4 @@
-import { type Box, readBoxes, readFragment, readTracks } from './mp4-boxes.ts';
+import { type Box, readBoxes, readFragment, readTracks, videoSampleEntry } from './mp4-boxes.ts';
 import { readVideoCodec, type VideoCodec } from './video-codec.ts';
 
 /**
@@ -42,28 +42,6 @@ export interface InitInfo {
   height: number;
   trackId: number;
   timescale: number;
-}
-
-/** The first video track's sample entry (avc1, hev1…) with its track id; undefined when there is none. */
-export function videoSampleEntry(init: Buffer): { entry: Box; trackId: number; timescale: number } | undefined {
-  const moov = readBoxes(init).find((b) => b.type === 'moov');
-  if (!moov) return undefined;
-  const tracks = readTracks(init, moov);
-  for (const trak of readBoxes(init, moov.body, moov.end).filter((b) => b.type === 'trak')) {
-    const mdia = find(init, trak, 'mdia');
-    const hdlr = find(init, mdia, 'hdlr');
-    // hdlr: version/flags (4), pre_defined (4), handler_type.
-    if (!hdlr || init.toString('latin1', hdlr.body + 8, hdlr.body + 12) !== 'vide') continue;
-    const stbl = find(init, find(init, mdia, 'minf'), 'stbl');
-    // stsd: version/flags (4) and entry_count (4), then the sample entries.
-    const stsd = find(init, stbl, 'stsd');
-    const entry = stsd ? readBoxes(init, stsd.body + 8, stsd.end)[0] : undefined;
-    const tkhd = find(init, trak, 'tkhd');
-    if (!entry || !tkhd || entry.body + 28 > entry.end) continue;
-    const trackId = init.readUInt32BE(tkhd.body + (init[tkhd.body] === 1 ? 20 : 12));
-    return { entry, trackId, timescale: tracks.get(trackId)?.timescale ?? 0 };
-  }
-  return undefined;
 }
 
 /** The first video track of an init segment (ftyp+moov); undefined when there is none. */

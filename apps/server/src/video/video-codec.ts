@@ -1,5 +1,4 @@
-import { readBoxes } from './mp4-boxes.ts';
-import { videoSampleEntry } from './stream-info.ts';
+import { readBoxes, videoSampleEntry } from './mp4-boxes.ts';
 
 /**
  * What a video stream is, read from its init segment's parameter sets (the avcC or hvcC box of
