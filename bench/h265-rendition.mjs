@@ -8,10 +8,10 @@
 //   H.264 passthrough (the viewer takes the feed's own fragment, the moment the feed has it).
 // Windows alternate (bare, Vigil, bare, Vigil) so drift on a shared machine hits both alike.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, report } from './lib.mjs';
+import { measureCpu, ROOT, report } from './lib.mjs';
 
 register();
 const { LiveFeed } = await import(path.join(ROOT, 'apps/server/src/video/live-feed.ts'));
@@ -23,16 +23,8 @@ const { readSamples } = await import(path.join(ROOT, 'apps/server/src/video/mp4-
 const WINDOW_S = Number(process.env.WINDOW ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const ticks = (pid) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(f[11]) + Number(f[12]);
-};
-/** CPU % of one core of `pids` over the window, `during` running meanwhile. */
-async function cpuOf(pids, seconds) {
-  const before = pids.map(ticks);
-  await sleep(seconds * 1000);
-  return pids.reduce((n, p, i) => n + ticks(p) - before[i], 0) / seconds;
-}
+/** CPU % of one core of `pids` over the window. */
+const cpuOf = async (pids, seconds) => (await measureCpu(pids, seconds)).cpuPct;
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
