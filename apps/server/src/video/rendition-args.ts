@@ -1,3 +1,4 @@
+import { PROTOCOLS } from './ffmpeg-args.ts';
 import type { H264Encoder } from './hw-encoders.ts';
 
 /**
@@ -11,7 +12,21 @@ import type { H264Encoder } from './hw-encoders.ts';
  */
 export const RENDITION_MAX_HEIGHT = 720;
 
-export function renditionArgs(enc: H264Encoder, maxHeight = RENDITION_MAX_HEIGHT): string[] {
+/** The camera's live fMP4 on stdin (what the recorder's ffmpeg already receives: no second connection). */
+export const FEED_INPUT = ['-thread_type', 'slice', '-f', 'mp4', '-i', 'pipe:0'];
+
+/**
+ * The camera's substream instead (a URL with its credentials, its address checked): a small picture
+ * costs a fraction of the main stream to decode and encode, for the tile it is shown in anyway.
+ */
+export function substreamInput(url: string): string[] {
+  return [
+    ...['-protocol_whitelist', PROTOCOLS.rtsp, '-rtsp_transport', 'tcp', '-timeout', '5000000'],
+    ...['-thread_type', 'slice', '-i', url],
+  ];
+}
+
+export function renditionArgs(enc: H264Encoder, maxHeight = RENDITION_MAX_HEIGHT, input = FEED_INPUT): string[] {
   const scale = `scale=-2:'min(${maxHeight},ih)'`;
   return [
     '-hide_banner',
@@ -21,8 +36,8 @@ export function renditionArgs(enc: H264Encoder, maxHeight = RENDITION_MAX_HEIGHT
     ...enc.inputArgs,
     // Fragments arrive as the camera sends them: decode each at once, no probing window.
     ...['-fflags', 'nobuffer', '-probesize', '32768', '-analyzeduration', '0'],
-    // Slice threads only: frame threads hold back a frame each (latency).
-    ...['-thread_type', 'slice', '-f', 'mp4', '-i', 'pipe:0'],
+    // Slice threads only (in `input`): frame threads hold back a frame each (latency).
+    ...input,
     ...['-map', '0:v:0', '-vf', `${scale},${enc.uploadFilter}`],
     ...enc.codecArgs,
     ...(enc.hardware ? ['-g', '60'] : ['-force_key_frames', 'source', '-g', '250']),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidateEncoders, LIBX264, testEncodeArgs } from './hw-encoders.ts';
-import { renditionArgs } from './rendition-args.ts';
+import { renditionArgs, substreamInput } from './rendition-args.ts';
 
 const LISTED = `Encoders:
  V....D libx264              libx264 H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10 (codec h264)
@@ -52,5 +52,13 @@ describe('rendition encoders and argv', () => {
     // A GPU encoder keeps its own GOP and does not take -force_key_frames source.
     const [nvenc] = candidateEncoders(LISTED, []);
     expect(renditionArgs(nvenc!)).not.toContain('-force_key_frames');
+  });
+
+  it('reads a substream over RTSP/TCP, only through the RTSP protocols', () => {
+    const args = renditionArgs(LIBX264, undefined, substreamInput('rtsp://u:p@cam/sub'));
+    expect(args.slice(args.indexOf('-i'), args.indexOf('-i') + 2)).toEqual(['-i', 'rtsp://u:p@cam/sub']);
+    expect(args).not.toContain('pipe:0');
+    expect(args[args.indexOf('-protocol_whitelist') + 1]).toBe('rtsp,rtsps,rtp,srtp,udp,tcp,tls');
+    expect(args[args.indexOf('-rtsp_transport') + 1]).toBe('tcp');
   });
 });

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { AppError } from '../lib/app-error.ts';
 import type { H264Encoder } from './hw-encoders.ts';
 import { type LiveChunk, LiveFeed } from './live-feed.ts';
-import { renditionArgs } from './rendition-args.ts';
+import { FEED_INPUT, renditionArgs, substreamInput } from './rendition-args.ts';
 import { spawnTied } from './tied-spawn.ts';
 
 /**
@@ -43,8 +43,11 @@ class Rendition {
     readonly source: LiveFeed,
     readonly encoder: H264Encoder,
     private readonly opts: RenditionOptions,
+    /** The camera's substream URL (credentials in it): read directly instead of the main feed. */
+    private readonly substream?: string,
   ) {
-    this.unsubscribe = source.subscribe((chunk) => this.onChunk(chunk));
+    if (substream) this.spawn();
+    else this.unsubscribe = source.subscribe((chunk) => this.onChunk(chunk));
   }
 
   /** The ffmpeg's pid while it runs (tests count them). */
@@ -69,8 +72,9 @@ class Rendition {
 
   private spawn() {
     this.kill();
-    if (this.stopped || !this.init) return;
-    const child = spawnTied(this.opts.ffmpegPath(), renditionArgs(this.encoder), {
+    if (this.stopped || (!this.init && !this.substream)) return;
+    const input = this.substream ? substreamInput(this.substream) : FEED_INPUT;
+    const child = spawnTied(this.opts.ffmpegPath(), renditionArgs(this.encoder, undefined, input), {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -88,12 +92,14 @@ class Rendition {
       this.child = undefined;
       this.feed.reset();
       if (this.stopped) return;
-      this.opts.log(`rendition of camera ${this.cameraId} exited (${code ?? signal}): ${stderr.trim()}`);
-      // Again from the camera's init and its next keyframe.
+      // The URL (and its password) stays out of the log.
+      const said = this.substream ? stderr.replaceAll(this.substream, 'the substream') : stderr;
+      this.opts.log(`rendition of camera ${this.cameraId} exited (${code ?? signal}): ${said.trim()}`);
+      // Again from the camera's init and its next keyframe (or the substream, reconnected).
       this.restart = setTimeout(() => this.spawn(), RESTART_MS);
       this.restart.unref();
     });
-    child.stdin!.write(this.init);
+    if (!this.substream) child.stdin!.write(this.init);
   }
 
   private kill() {
@@ -129,13 +135,15 @@ export class Renditions {
    * The camera's H.264 rendition of `source` (its live feed), started when nobody watches it
    * yet. Throws `live/transcode-limit` when it would be one software transcode too many.
    */
-  async feed(cameraId: string, source: LiveFeed): Promise<LiveFeed> {
+  async feed(cameraId: string, source: LiveFeed, substream?: () => Promise<string | undefined>): Promise<LiveFeed> {
     const found = this.running.get(cameraId);
     if (found && found.source === source) {
       found.lastWanted = Date.now();
       return found.feed;
     }
     const encoder = await this.opts.encoder;
+    const sub = await substream?.().catch(() => undefined);
+    // Nothing awaited from here on: the checks below and the start are one step.
     const again = this.running.get(cameraId);
     if (again && again.source === source) {
       again.lastWanted = Date.now();
@@ -148,9 +156,11 @@ export class Renditions {
       this.opts.log(`rendition of camera ${cameraId} refused: ${this.opts.maxSoftware} software transcodes running`);
       throw new AppError('live/transcode-limit');
     }
-    const r = new Rendition(cameraId, source, encoder, this.opts);
+    const r = new Rendition(cameraId, source, encoder, this.opts, sub);
     this.running.set(cameraId, r);
-    this.opts.log(`rendition of camera ${cameraId} started (${encoder.name})`);
+    this.opts.log(
+      `rendition of camera ${cameraId} started (${encoder.name}, from its ${sub ? 'substream' : 'main stream'})`,
+    );
     return r.feed;
   }
 

@@ -5,7 +5,8 @@ import { liveInternalRoutes } from './live-internal.routes.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
 import { liveRoutes } from './live.routes.ts';
 import { createFeedDirectory } from './remote-feeds.ts';
-import { startRenditions } from './renditions.ts';
+import { substreamColumns } from './live.repo.ts';
+import { startRenditions, substreamUrlOf } from './renditions.ts';
 
 export { currentGop, snapshotJpeg } from './live-snapshot.ts';
 
@@ -30,7 +31,7 @@ export const liveModule = defineModule({
   serve: {
     needs: ['cameras', 'auth'],
     provides: {
-      live: ({ db, config, hub, liveFeeds, log, onClose, get }) => {
+      live: ({ db, config, hub, liveFeeds, log, onClose, get, secrets, policy }) => {
         const feeds = createFeedDirectory({
           local: liveFeeds,
           holder: (cameraId) => holderUrl(db, cameraId),
@@ -46,6 +47,7 @@ export const liveModule = defineModule({
           cameras: get('cameras'),
           feeds,
           renditions,
+          substreamUrl: async (id) => substreamUrlOf(await substreamColumns(db, id), { secrets, policy }),
           secret: config.authSecret,
           hub,
           webrtc: config.webrtc,

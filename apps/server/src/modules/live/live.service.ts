@@ -60,6 +60,8 @@ export function createLiveService(deps: {
   feeds: FeedDirectory;
   /** H.264 renditions for viewers whose browser cannot decode the camera's codec (renditions.ts). */
   renditions?: Renditions;
+  /** The camera's substream, which a rendition reads rather than the main stream when there is one. */
+  substreamUrl?: (cameraId: string) => Promise<string | undefined>;
   secret: string;
   hub?: RealtimeHub;
   webrtc?: WebRtcOptions;
@@ -106,7 +108,9 @@ export function createLiveService(deps: {
 
   /** The feed as H.264: the camera's own when it is, its shared rendition otherwise. */
   async function asH264(cameraId: string, feed: LiveFeed): Promise<LiveFeed> {
-    return deps.renditions && needsRendition(feed) ? deps.renditions.feed(cameraId, feed) : feed;
+    if (!deps.renditions || !needsRendition(feed)) return feed;
+    const { substreamUrl } = deps;
+    return deps.renditions.feed(cameraId, feed, substreamUrl && (() => substreamUrl(cameraId)));
   }
 
   function signedQuery(cameraId: string, holder: TicketHolder, seconds: number) {

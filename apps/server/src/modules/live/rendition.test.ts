@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/recorder-helpers.ts';
+import { startRtspServer } from '../../../../../e2e/fixtures/rtsp-server.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
 import { readVideoCodec } from '../../video/video-codec.ts';
 
@@ -16,15 +17,15 @@ import { readVideoCodec } from '../../video/video-codec.ts';
  */
 const boxType = (b: Buffer) => b.subarray(4, 8).toString('latin1');
 
-/** The rendition ffmpegs this process runs now (its children whose argv reads fMP4 on stdin). */
-function renditionProcesses(): number {
+/** The rendition ffmpegs this process runs now (its children whose argv keeps the source's keyframes). */
+function renditionProcesses(input = 'pipe:0'): number {
   let n = 0;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (ppid === process.pid && argv.includes('pipe:0') && argv.includes('-force_key_frames')) n++;
+      if (ppid === process.pid && argv.some((a) => a.startsWith(input)) && argv.includes('-force_key_frames')) n++;
     } catch {
       // Gone meanwhile.
     }
@@ -155,6 +156,39 @@ describe('live H.265 and its H.264 rendition', () => {
     b.close();
     // A little after the last viewer left, its ffmpeg ends.
     await waitFor(() => renditionProcesses() === 0, 10_000, 'the rendition to stop');
+  });
+
+  it('reads the camera’s substream, with its credentials, when it has one', async () => {
+    const sub = await startRtspServer({ user: 'view', password: 'p@ss' });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cameras',
+        headers: bearer(owner.token),
+        payload: {
+          name: 'Yard',
+          source: { type: 'rtsp', url: 'rtsp://127.0.0.1:9/main' },
+          substreamUrl: sub.url.replace('rtsp://', 'rtsp://view:p%40ss@'),
+          recordingMode: 'off',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const yard = res.json().id as string;
+      liveFeeds.set(yard, h265Feed());
+      await waitFor(() => (liveFeeds.get(yard)?.fragments ?? 0) > 5, 20_000, 'the main feed to run');
+      const v = view(await url(yard, true));
+      const { codec, rendition } = await v.codec;
+      expect(rendition).toBe(true);
+      expect(codec).toMatch(/^avc1\./);
+      await waitFor(() => v.fragments() > 5, 15_000, 'frames of the substream');
+      // The substream is read (the camera's own address, its credentials), not the main feed.
+      expect(renditionProcesses(`rtsp://view:p%40ss@127.0.0.1:${sub.port}/`)).toBe(1);
+      expect(renditionProcesses('pipe:0')).toBe(0);
+      v.close();
+      await waitFor(() => renditionProcesses('rtsp://') === 0, 10_000, 'the substream rendition to stop');
+    } finally {
+      await sub.stop();
+    }
   });
 
   it('HLS gets the rendition too', async () => {

@@ -1,3 +1,7 @@
+import { checkTarget, type OutboundPolicy } from '../../lib/outbound-policy.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+import { substreamOf } from '../../video/camera-source.ts';
+import { withCredentials } from '../../video/ffmpeg-args.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { detectH264Encoder, LIBX264 } from '../../video/hw-encoders.ts';
 import type { LiveFeed } from '../../video/live-feed.ts';
@@ -34,4 +38,18 @@ export function startRenditions(maxSoftware: number, log: (msg: string) => void)
 export function needsRendition(feed: LiveFeed): boolean {
   const init = feed.initSegment;
   return Boolean(init && readVideoCodec(init)?.name !== 'h264');
+}
+
+/**
+ * The URL a rendition reads the camera's substream from (credentials in it, its address checked
+ * against the outbound policy now, as the recorder does at each start); undefined without one.
+ */
+export async function substreamUrlOf(
+  row: Parameters<typeof substreamOf>[0] | undefined,
+  deps: { secrets: SecretBox; policy: OutboundPolicy },
+): Promise<string | undefined> {
+  const sub = row && substreamOf(row, deps.secrets);
+  if (!sub) return undefined;
+  const checked = await checkTarget(sub.url, deps.policy);
+  return withCredentials(checked.pinnedUrl, sub.username, sub.password);
 }
