@@ -44,7 +44,7 @@ class Rendition {
     readonly encoder: H264Encoder,
     private readonly opts: RenditionOptions,
     /** The camera's substream URL (credentials in it): read directly instead of the main feed. */
-    private readonly substream?: string,
+    private substream?: string,
   ) {
     if (substream) this.spawn();
     else this.unsubscribe = source.subscribe((chunk) => this.onChunk(chunk));
@@ -90,11 +90,19 @@ class Rendition {
     child.on('close', (code, signal) => {
       if (this.child !== child) return;
       this.child = undefined;
+      const produced = this.feed.fragments > 0;
       this.feed.reset();
       if (this.stopped) return;
       // The URL (and its password) stays out of the log.
       const said = this.substream ? stderr.replaceAll(this.substream, 'the substream') : stderr;
       this.opts.log(`rendition of camera ${this.cameraId} exited (${code ?? signal}): ${said.trim()}`);
+      if (this.substream && !produced) {
+        // A substream that gives nothing (wrong path, refused): the main feed, which does.
+        this.opts.log(`rendition of camera ${this.cameraId}: its substream gave no picture; from the main stream`);
+        this.substream = undefined;
+        this.unsubscribe = this.source.subscribe((chunk) => this.onChunk(chunk));
+        return;
+      }
       // Again from the camera's init and its next keyframe (or the substream, reconnected).
       this.restart = setTimeout(() => this.spawn(), RESTART_MS);
       this.restart.unref();

@@ -191,6 +191,29 @@ describe('live H.265 and its H.264 rendition', () => {
     }
   });
 
+  it('a substream that gives no picture: the rendition reads the main feed instead', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cameras',
+      headers: bearer(owner.token),
+      payload: {
+        name: 'Shed',
+        source: { type: 'rtsp', url: 'rtsp://127.0.0.1:9/main' },
+        substreamUrl: 'rtsp://127.0.0.1:9/nothing-listens-here',
+        recordingMode: 'off',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const shed = res.json().id as string;
+    liveFeeds.set(shed, liveFeeds.get(second)!);
+    const v = view(await url(shed, true));
+    expect((await v.codec).codec).toMatch(/^avc1\./);
+    await waitFor(() => v.fragments() > 5, 15_000, 'frames from the main feed');
+    expect(renditionProcesses('pipe:0')).toBe(1);
+    v.close();
+    await waitFor(() => renditionProcesses('pipe:0') === 0, 10_000, 'the rendition to stop');
+  });
+
   it('HLS gets the rendition too', async () => {
     const http = base.replace('ws:', 'http:');
     const res = await t.app.inject({
