@@ -39,6 +39,9 @@ export function renditionArgs(enc: H264Encoder, maxHeight = RENDITION_MAX_HEIGHT
     // Slice threads only (in `input`): frame threads hold back a frame each (latency).
     ...input,
     ...['-map', '0:v:0', '-vf', `${scale},${enc.uploadFilter}`],
+    // The sound, when there is one: the live feed's is AAC already (copied); a substream's may be
+    // G.711 or Opus, which MP4 for MSE does not take (made AAC).
+    ...['-map', '0:a:0?', '-c:a', input === FEED_INPUT ? 'copy' : 'aac'],
     ...enc.codecArgs,
     ...(enc.hardware ? ['-g', '60'] : ['-force_key_frames', 'source', '-g', '250']),
     ...['-f', 'mp4', '-movflags', '+frag_keyframe+empty_moov+default_base_moof+frag_every_frame'],
