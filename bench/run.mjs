@@ -16,6 +16,7 @@ for (const b of [
   'rtp-output-cost',
   'live-latency',
   'live-first-frame',
+  'h265-rendition',
   'signup-flood',
   'pg-recovery',
   'lease-overhead',

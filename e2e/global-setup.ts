@@ -23,7 +23,13 @@ async function startE2eServer(): Promise<RunResource> {
   // vms.e2e.ts starts there (fixtures/tile-server.ts); nothing listens on it otherwise, so no
   // other spec's page waits on tiles.
   const mapTilePort = await freePort();
-  const server = await startServer({ env: { MAP_TILE_URL: `http://127.0.0.1:${mapTilePort}/{z}/{x}/{y}.png` } });
+  const server = await startServer({
+    env: {
+      MAP_TILE_URL: `http://127.0.0.1:${mapTilePort}/{z}/{x}/{y}.png`,
+      // One software H.265 → H.264 rendition at a time whatever the machine: h265.e2e.ts sees the cap.
+      VIGIL_MAX_SOFTWARE_TRANSCODES: '1',
+    },
+  });
   // The first account of an installation becomes admin: create it before any test signs up.
   const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
     method: 'POST',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { DISK_GUARD_DEFAULTS, type DiskGuardSettings } from '@vigil/shared';
 import { z } from 'zod';
@@ -72,6 +72,11 @@ const env = z.object({
   ONVIF_DISCOVERY_MULTICAST: z.enum(['true', 'false', '1', '0']).optional(),
   /** Addresses (host[:port]) every ONVIF discovery also probes by unicast: devices beyond a router. */
   ONVIF_DISCOVERY_TARGETS: z.string().optional(),
+  /**
+   * Software H.264 renditions (for browsers that cannot decode a camera's H.265) this process runs
+   * at once; half the cores by default (one 1080p transcode takes about a core). GPU encoders are not counted.
+   */
+  VIGIL_MAX_SOFTWARE_TRANSCODES: z.coerce.number().int().min(0).max(1000).optional(),
   /** Benchmarks only (bench/disk-guard.mjs): recorders without their disk guard; refused in production. */
   DISK_GUARD_DISABLED: z.enum(['true', 'false', '1', '0']).optional(),
   /** Benchmarks only (bench/audit.mjs): the same writes without their audit entries; refused in production. */
@@ -131,6 +136,8 @@ export interface Config {
   mediaDir: string;
   /** The disk guard's threshold until an administrator saves one (DISK_GUARD_PERCENT, DISK_GUARD_MAX_GB). */
   diskGuard: DiskGuardSettings;
+  /** VIGIL_MAX_SOFTWARE_TRANSCODES: live renditions encoded in software at once. */
+  maxSoftwareTranscodes: number;
   /** DISK_GUARD_DISABLED: recorders run without the guard (a benchmark's baseline; never production). */
   diskGuardDisabled: boolean;
   metricsToken?: string;
@@ -234,6 +241,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     internalUrl: (e.INTERNAL_URL ?? `http://${internalHost(e.HOST)}:${e.PORT}`).replace(/\/$/, ''),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     diskGuard: { percent: e.DISK_GUARD_PERCENT, maxGb: e.DISK_GUARD_MAX_GB },
+    maxSoftwareTranscodes: e.VIGIL_MAX_SOFTWARE_TRANSCODES ?? Math.max(1, Math.floor(availableParallelism() / 2)),
     diskGuardDisabled: benchmarkSwitch(e, 'DISK_GUARD_DISABLED'),
     metricsToken: e.METRICS_TOKEN,
     vapid: vapidSettings(e),

@@ -23,6 +23,9 @@ export const ERROR_MESSAGES = {
   unimplemented: 'Operation is not implemented.',
   internal: 'Internal server error. Please try again.',
   'data-loss': 'Data loss or corruption detected.',
+  /** A browser that cannot decode the camera's codec needs a conversion, and the server runs as many as it can. */
+  'live/transcode-limit':
+    'This browser cannot play this camera as it is sent, and the server is converting as many cameras as it can. Try again later, or use a browser that plays H.265.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -55,6 +58,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   unimplemented: 501,
   internal: 500,
   'data-loss': 500,
+  // A quota of this server's (its cores), not an outage: not logged as a server error.
+  'live/transcode-limit': 429,
 };
 
 export function isErrorCode(code: unknown): code is ErrorCode {

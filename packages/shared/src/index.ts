@@ -39,3 +39,4 @@ export * from './contracts/camera-import.ts';
 export * from './contracts/analytics.ts';
 export * from './contracts/ai.ts';
 export * from './contracts/ai-analytics.ts';
+export * from './video-codec.ts';

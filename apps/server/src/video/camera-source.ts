@@ -39,7 +39,10 @@ export interface CameraSpec {
 }
 
 /** The substream URL keeps at most its user name; its password is sealed apart. */
-function substreamOf(row: CameraRow, secrets: SecretBox) {
+export function substreamOf(
+  row: Pick<CameraRow, 'sourceType' | 'substreamUrl' | 'substreamPasswordEnc'>,
+  secrets: SecretBox,
+) {
   if (row.sourceType !== 'rtsp' || !row.substreamUrl) return undefined;
   const url = new URL(row.substreamUrl);
   const username = decodeURIComponent(url.username) || null;

@@ -42,6 +42,31 @@ function children(buf: Buffer, parent: Box, type: string): Box[] {
   return readBoxes(buf, parent.body, parent.end).filter((b) => b.type === type);
 }
 
+const maybeChild = (buf: Buffer, parent: Box | undefined, type: string) =>
+  parent ? child(buf, parent, type) : undefined;
+
+/** The first video track's sample entry (avc1, hev1…) with its track id; undefined when there is none. */
+export function videoSampleEntry(init: Buffer): { entry: Box; trackId: number; timescale: number } | undefined {
+  const moov = readBoxes(init).find((b) => b.type === 'moov');
+  if (!moov) return undefined;
+  const tracks = readTracks(init, moov);
+  for (const trak of readBoxes(init, moov.body, moov.end).filter((b) => b.type === 'trak')) {
+    const mdia = maybeChild(init, trak, 'mdia');
+    const hdlr = maybeChild(init, mdia, 'hdlr');
+    // hdlr: version/flags (4), pre_defined (4), handler_type.
+    if (!hdlr || init.toString('latin1', hdlr.body + 8, hdlr.body + 12) !== 'vide') continue;
+    const stbl = maybeChild(init, maybeChild(init, mdia, 'minf'), 'stbl');
+    // stsd: version/flags (4) and entry_count (4), then the sample entries.
+    const stsd = maybeChild(init, stbl, 'stsd');
+    const entry = stsd ? readBoxes(init, stsd.body + 8, stsd.end)[0] : undefined;
+    const tkhd = maybeChild(init, trak, 'tkhd');
+    if (!entry || !tkhd || entry.body + 28 > entry.end) continue;
+    const trackId = init.readUInt32BE(tkhd.body + (init[tkhd.body] === 1 ? 20 : 12));
+    return { entry, trackId, timescale: tracks.get(trackId)?.timescale ?? 0 };
+  }
+  return undefined;
+}
+
 /** Size of the leading ftyp+moov (what a player needs before any fragment); 0 when absent. */
 export function initSize(buf: Buffer): number {
   const boxes = readBoxes(buf);

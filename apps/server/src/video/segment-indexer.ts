@@ -7,6 +7,7 @@ import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
 import { isSegmentName, relativeSegmentPath, segmentStart, writerOf } from './paths.ts';
 import { insertSegment } from './camera-writes.ts';
 import type { WriteFence } from './video.repo.ts';
+import { readVideoCodec, type VideoCodec } from './video-codec.ts';
 
 /**
  * Indexes a camera's segments as ffmpeg completes them. ffmpeg only opens segment N+1 after
@@ -69,6 +70,8 @@ export interface SegmentFacts {
   span: { start: Date; end: Date };
   bytes: number;
   initBytes: number;
+  /** The video's codec, from the file's own init (avcC/hvcC); undefined when it has none. */
+  codec?: VideoCodec;
 }
 
 export type CameraRef = {
@@ -87,7 +90,8 @@ export async function readSegmentFile(dir: string, file: string, next?: string):
   const summary = buf ? summarizeFragmentedMp4(buf) : undefined;
   if (!buf || !summary || summary.fragments === 0) return undefined;
   const span = segmentSpan(start, Math.round(summary.durationSec * 1000), next ? segmentStart(next) : undefined);
-  return { file, span, bytes: buf.length, initBytes: summary.initBytes };
+  const codec = readVideoCodec(buf.subarray(0, summary.initBytes));
+  return { file, span, bytes: buf.length, initBytes: summary.initBytes, codec };
 }
 
 /**
@@ -111,6 +115,9 @@ export function insertFacts(
       bytes: seg.bytes,
       path: relativeSegmentPath(cam.workspaceId, cam.cameraId, seg.file),
       initBytes: seg.initBytes,
+      codec: seg.codec?.codecString ?? null,
+      profile: seg.codec?.profile ?? null,
+      level: seg.codec?.level ?? null,
       store,
     },
     cam.fence?.(),

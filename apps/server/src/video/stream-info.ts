@@ -1,4 +1,5 @@
-import { type Box, readBoxes, readFragment, readTracks } from './mp4-boxes.ts';
+import { type Box, readBoxes, readFragment, readTracks, videoSampleEntry } from './mp4-boxes.ts';
+import { readVideoCodec, type VideoCodec } from './video-codec.ts';
 
 /**
  * What a camera really sends, read from its live fMP4 (no ffprobe, no second connection): codec
@@ -12,6 +13,10 @@ export interface VideoInfo {
   height: number;
   /** Frames per second, rounded (the cameras.fps column is an integer). */
   fps: number;
+  /** RFC 6381 codec string, profile and level from the parameter sets (video-codec.ts); null when unread. */
+  codecString: string | null;
+  profile: string | null;
+  level: string | null;
 }
 
 const CODEC_NAMES: Record<string, string> = {
@@ -39,31 +44,17 @@ export interface InitInfo {
 
 /** The first video track of an init segment (ftyp+moov); undefined when there is none. */
 export function readInitInfo(init: Buffer): InitInfo | undefined {
-  const moov = readBoxes(init).find((b) => b.type === 'moov');
-  if (!moov) return undefined;
-  const tracks = readTracks(init, moov);
-  for (const trak of readBoxes(init, moov.body, moov.end).filter((b) => b.type === 'trak')) {
-    const mdia = find(init, trak, 'mdia');
-    const hdlr = find(init, mdia, 'hdlr');
-    // hdlr: version/flags (4), pre_defined (4), handler_type.
-    if (!hdlr || init.toString('latin1', hdlr.body + 8, hdlr.body + 12) !== 'vide') continue;
-    const stbl = find(init, find(init, mdia, 'minf'), 'stbl');
-    // stsd: version/flags (4) and entry_count (4), then the sample entries.
-    const stsd = find(init, stbl, 'stsd');
-    const entry = stsd ? readBoxes(init, stsd.body + 8, stsd.end)[0] : undefined;
-    const tkhd = find(init, trak, 'tkhd');
-    if (!entry || !tkhd || entry.body + 28 > entry.end) continue;
-    const trackId = init.readUInt32BE(tkhd.body + (init[tkhd.body] === 1 ? 20 : 12));
-    return {
-      codec: CODEC_NAMES[entry.type] ?? entry.type.trim(),
-      // VisualSampleEntry: reserved (6), data_reference_index (2), pre_defined/reserved (16), width, height.
-      width: init.readUInt16BE(entry.body + 24),
-      height: init.readUInt16BE(entry.body + 26),
-      trackId,
-      timescale: tracks.get(trackId)?.timescale ?? 0,
-    };
-  }
-  return undefined;
+  const found = videoSampleEntry(init);
+  if (!found) return undefined;
+  const { entry, trackId, timescale } = found;
+  return {
+    codec: CODEC_NAMES[entry.type] ?? entry.type.trim(),
+    // VisualSampleEntry: reserved (6), data_reference_index (2), pre_defined/reserved (16), width, height.
+    width: init.readUInt16BE(entry.body + 24),
+    height: init.readUInt16BE(entry.body + 26),
+    trackId,
+    timescale,
+  };
 }
 
 /**
@@ -104,6 +95,7 @@ export function countSamples(
  */
 export class StreamInfoProbe {
   private init: InitInfo | undefined;
+  private codec: VideoCodec | undefined;
   private tracks: ReturnType<typeof readTracks> = new Map();
   /** One entry per sample: the mean sample duration of its fragment. */
   private durations: number[] = [];
@@ -119,6 +111,7 @@ export class StreamInfoProbe {
 
   pushInit(init: Buffer): void {
     this.init = readInitInfo(init);
+    this.codec = readVideoCodec(init);
     const moov = readBoxes(init).find((b) => b.type === 'moov');
     this.tracks = moov ? readTracks(init, moov) : new Map();
     this.durations = [];
@@ -153,7 +146,9 @@ export class StreamInfoProbe {
     let perFrame: number;
     if (this.spanned.time > 0 && this.spanned.samples > 1) perFrame = this.spanned.time / this.spanned.samples;
     else perFrame = this.durations.sort((a, b) => a - b)[Math.floor(this.durations.length / 2)]!;
-    return { codec: init.codec, width: init.width, height: init.height, fps: Math.round(init.timescale / perFrame) };
+    const { codecString = null, profile = null, level = null } = this.codec ?? {};
+    const fps = Math.round(init.timescale / perFrame);
+    return { codec: init.codec, width: init.width, height: init.height, fps, codecString, profile, level };
   }
 
   get measured(): boolean {

@@ -43,7 +43,17 @@ describe('stream info', () => {
     probe.pushInit(init);
     const results = fragments.map((f) => probe.pushFragment(f));
     expect(results.findIndex(Boolean)).toBe(9); // 10 fragments of 0.2 s
-    expect(results.filter(Boolean)).toEqual([{ codec: 'h264', width: 160, height: 90, fps: 10 }]);
+    expect(results.filter(Boolean)).toEqual([
+      {
+        codec: 'h264',
+        width: 160,
+        height: 90,
+        fps: 10,
+        codecString: 'avc1.42C00A',
+        profile: 'Constrained Baseline',
+        level: '1',
+      },
+    ]);
     expect(probe.measured).toBe(true);
     // A restarted stream is measured again.
     probe.pushInit(init);

@@ -2,6 +2,7 @@ import { type Db, type DbOrTx, lockOwner, refreshUsage, schema } from '@vigil/db
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Fence, holdsLease } from '../cluster/cluster.repo.ts';
 import { publish } from '../lib/realtime.ts';
+import type { VideoInfo } from './stream-info.ts';
 
 /** The recorder's only SQL: camera status, the segment index, recordings and usage counters. */
 const { cameras, recordings, segments } = schema;
@@ -28,6 +29,10 @@ export interface NewSegment {
   bytes: number;
   path: string;
   initBytes: number;
+  /** The video as recorded (video-codec.ts): RFC 6381 codec string, profile, level. */
+  codec?: string | null;
+  profile?: string | null;
+  level?: string | null;
   /** Where the bytes are: the media folder ('local', the default), or the bucket under the same key. */
   store?: 'local' | 's3';
 }
@@ -221,16 +226,24 @@ export async function deleteSegments(db: Db, workspaceId: string, ids: string[])
 export async function writeVideoInfo(
   db: Db,
   cam: { id: string; workspaceId: string },
-  info: { codec: string; width: number; height: number; fps: number },
+  info: VideoInfo,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(cameras)
-      .set({ videoCodec: info.codec, width: info.width, height: info.height, fps: info.fps })
+      .set({
+        videoCodec: info.codec,
+        width: info.width,
+        height: info.height,
+        fps: info.fps,
+        videoCodecString: info.codecString,
+        videoProfile: info.profile,
+        videoLevel: info.level,
+      })
       .where(
         and(
           eq(cameras.id, cam.id),
-          sql`(${cameras.videoCodec}, ${cameras.width}, ${cameras.height}, ${cameras.fps}) is distinct from (${info.codec}::text, ${info.width}::int, ${info.height}::int, ${info.fps}::int)`,
+          sql`(${cameras.videoCodec}, ${cameras.width}, ${cameras.height}, ${cameras.fps}, ${cameras.videoCodecString}, ${cameras.videoProfile}) is distinct from (${info.codec}::text, ${info.width}::int, ${info.height}::int, ${info.fps}::int, ${info.codecString}::text, ${info.profile}::text)`,
         ),
       )
       .returning({ id: cameras.id });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaTimeOf, type VodFrag, wallTimeOf } from './vod-hls.ts';
+import { mediaTimeOf, type VodFrag, vodSource, wallTimeOf } from './vod-hls.ts';
 
 // Two recordings with a gap: media time runs on, wall-clock time jumps.
 const frags: VodFrag[] = [
@@ -23,5 +23,11 @@ describe('VOD wall-clock mapping', () => {
   it('nothing before the playlist loads', () => {
     expect(mediaTimeOf([], 1_000_000)).toBeNull();
     expect(wallTimeOf([], 3)).toBeNull();
+  });
+
+  it('a browser without H.265 asks for H.264 copies of the footage that needs them', () => {
+    const src = '/api/v1/cameras/c/vod.m3u8?from=a&to=b';
+    expect(vodSource(src, true)).toBe(src);
+    expect(vodSource(src, false)).toBe(`${src}&rendition=1`);
   });
 });

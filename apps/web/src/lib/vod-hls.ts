@@ -1,4 +1,5 @@
 import type HlsType from 'hls.js';
+import { browserDecodes } from './browser-codec.ts';
 import { getToken } from './token-store.ts';
 
 /** One playlist entry: where it sits in media time, and the wall-clock instant it starts at. */
@@ -23,7 +24,7 @@ export function attachVod(
   void import('hls.js').then(({ default: Hls }) => {
     if (cancelled) return;
     if (!Hls.isSupported()) {
-      video.src = src;
+      video.src = vodSource(src);
       return;
     }
     hls = new Hls({
@@ -40,13 +41,24 @@ export function attachVod(
     hls.on(Hls.Events.ERROR, (_e, data) => {
       if (data.fatal) on.fatal(data.details === Hls.ErrorDetails.LEVEL_EMPTY_ERROR || data.response?.code === 404);
     });
-    hls.loadSource(src);
+    hls.loadSource(vodSource(src));
     hls.attachMedia(video);
   });
   return () => {
     cancelled = true;
     hls?.destroy();
   };
+}
+
+/** Main-profile H.265, as most cameras send it: whether this browser decodes recorded H.265 at all. */
+const HEVC_MAIN = 'hvc1.1.6.L93.B0';
+
+/**
+ * The playlist as this browser plays it: one that cannot decode H.265 asks for H.264 copies of any
+ * footage that is not H.264 (made on demand by the server; H.264 footage is listed as recorded).
+ */
+export function vodSource(src: string, decodesHevc = browserDecodes(HEVC_MAIN)): string {
+  return decodesHevc ? src : `${src}${src.includes('?') ? '&' : '?'}rendition=1`;
 }
 
 /** The media time of wall-clock instant `at` (media time skips the playlist's gaps); null before it loads. */

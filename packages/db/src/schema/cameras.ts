@@ -57,6 +57,10 @@ export const cameras = pgTable(
     lastError: text('last_error'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     videoCodec: text('video_codec'),
+    /** What the camera sends, read from its parameter sets: RFC 6381 codec string, profile, level. */
+    videoCodecString: text('video_codec_string'),
+    videoProfile: text('video_profile'),
+    videoLevel: text('video_level'),
     width: integer('width'),
     height: integer('height'),
     fps: integer('fps'),
@@ -177,6 +181,14 @@ export const segments = pgTable(
      * never played: playback reads the primary footage, so nothing shows twice.
      */
     copy: boolean('copy').notNull().default(false),
+    /**
+     * The video as recorded (read from the file's avcC/hvcC): its RFC 6381 codec string
+     * (`hev1.1.6.L93.B0`), profile and level. Null for footage indexed before they were kept.
+     * Playback asks the browser whether it decodes the codec string, else plays an H.264 rendition.
+     */
+    codec: text('codec'),
+    profile: text('profile'),
+    level: text('level'),
     ...stamps,
   },
   (t) => [
@@ -235,6 +247,8 @@ export const exports = pgTable(
     /** Storage key, relative to the media root. */
     path: text('path'),
     error: text('error'),
+    /** 'recorded' (the footage as recorded, stream-copied) | 'h264' (converted to H.264 for any player). */
+    format: text('format').notNull().default('recorded'),
     ...stamps,
   },
   (t) => [

@@ -139,6 +139,11 @@ export const cameraSchema = z.object({
     width: z.number().nullable(),
     height: z.number().nullable(),
     fps: z.number().nullable(),
+    /** RFC 6381 codec string of what the camera sends (`hev1.1.6.L93.B0`): the browser asks itself whether it decodes it. */
+    codecString: z.string().nullable(),
+    /** The profile and level of its parameter sets ("Main", "3.1"). */
+    profile: z.string().nullable(),
+    level: z.string().nullable(),
   }),
   recordSound: z.boolean(),
   /**

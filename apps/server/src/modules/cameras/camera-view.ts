@@ -110,7 +110,15 @@ export function toCamera(row: CameraRow, ctx: ArmingContext, now = new Date()): 
     // Redacted again on the way out: rows written before redaction existed.
     lastError: row.lastError === null ? null : redactCredentials(row.lastError),
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
-    video: { codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps },
+    video: {
+      codec: row.videoCodec,
+      width: row.width,
+      height: row.height,
+      fps: row.fps,
+      codecString: row.videoCodecString,
+      profile: row.videoProfile,
+      level: row.videoLevel,
+    },
     recordSound: row.recordSound,
     audio: { codec: row.audioCodec, sampleRate: row.audioSampleRate },
     motion: motionSettingsOf(row.motion),

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '@vigil/shared';
 import type { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -50,7 +51,23 @@ export function cutOf(
   return { offset: (start - first.startAt.getTime()) / 1000, duration: Math.max(0, (end - start) / 1000) };
 }
 
-export function ffmpegArgs(list: string, out: string, offset: number, duration: number, remote = false): string[] {
+/**
+ * 'recorded' copies the footage (stream copy: its bytes are the camera's); 'h264' converts the
+ * video to H.264 and copies the sound, for players without the camera's codec.
+ */
+const CODEC_ARGS: Record<ExportFormat, string[]> = {
+  recorded: ['-c', 'copy'],
+  h264: ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'copy'],
+};
+
+export function ffmpegArgs(
+  list: string,
+  out: string,
+  offset: number,
+  duration: number,
+  remote = false,
+  format: ExportFormat = 'recorded',
+): string[] {
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostats', '-y'],
     // Seeking on the input: stream copy then starts at the keyframe before `offset` and the MP4's
@@ -59,7 +76,7 @@ export function ffmpegArgs(list: string, out: string, offset: number, duration: 
     // The list names files, and presigned http(s) URLs of segments stored in S3 (read as streams).
     ...['-protocol_whitelist', remote ? 'file,http,https,tcp,tls' : 'file'],
     ...['-ss', offset.toFixed(3), '-f', 'concat', '-safe', '0', '-i', list],
-    ...['-t', duration.toFixed(3), '-map', '0', '-c', 'copy'],
+    ...['-t', duration.toFixed(3), '-map', '0', ...CODEC_ARGS[format]],
     ...['-movflags', '+faststart', '-progress', 'pipe:1', '-f', 'mp4', out],
   ];
 }
@@ -144,7 +161,8 @@ export function createExportTask(deps: {
       let last = 0;
       let pending: Promise<void> = Promise.resolve();
       const remote = segs.some((s) => !media.isLocal(s));
-      await runFfmpeg(ffmpegArgs(list, out, offset, duration, remote), duration, (p) => {
+      const format: ExportFormat = row.format === 'h264' ? 'h264' : 'recorded';
+      await runFfmpeg(ffmpegArgs(list, out, offset, duration, remote, format), duration, (p) => {
         const now = Date.now();
         if (now - last < PROGRESS_MS) return;
         last = now;

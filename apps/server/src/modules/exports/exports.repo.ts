@@ -21,7 +21,7 @@ export const exportsRepo = {
 
   async insert(
     db: DbOrTx,
-    row: { workspaceId: string; cameraId: string; requestedBy: string; fromAt: Date; toAt: Date },
+    row: { workspaceId: string; cameraId: string; requestedBy: string; fromAt: Date; toAt: Date; format?: string },
   ): Promise<ExportRow> {
     const [created] = await db.insert(x).values(row).returning();
     return created!;

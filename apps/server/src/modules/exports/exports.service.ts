@@ -79,6 +79,7 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
     from: row.fromAt.toISOString(),
     to: row.toAt.toISOString(),
     status: row.status as ExportStatus,
+    format: row.format === 'h264' ? 'h264' : 'recorded',
     progress: row.progress,
     bytes: row.bytes,
     sha256: row.sha256,
@@ -116,6 +117,7 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
           requestedBy: actor.userId,
           fromAt: from,
           toAt: to,
+          format: input.format ?? 'recorded',
         });
         await publish(tx, {
           topic: 'exports',

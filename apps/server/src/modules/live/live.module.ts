@@ -5,6 +5,8 @@ import { liveInternalRoutes } from './live-internal.routes.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
 import { liveRoutes } from './live.routes.ts';
 import { createFeedDirectory } from './remote-feeds.ts';
+import { substreamColumns } from './live.repo.ts';
+import { startRenditions, substreamUrlOf } from './renditions.ts';
 
 export { currentGop, snapshotJpeg } from './live-snapshot.ts';
 
@@ -29,7 +31,7 @@ export const liveModule = defineModule({
   serve: {
     needs: ['cameras', 'auth'],
     provides: {
-      live: ({ db, config, hub, liveFeeds, log, onClose, get }) => {
+      live: ({ db, config, hub, liveFeeds, log, onClose, get, secrets, policy }) => {
         const feeds = createFeedDirectory({
           local: liveFeeds,
           holder: (cameraId) => holderUrl(db, cameraId),
@@ -37,11 +39,15 @@ export const liveModule = defineModule({
           log,
         });
         onClose(() => feeds.stop());
+        const renditions = startRenditions(config.maxSoftwareTranscodes, log);
+        onClose(() => renditions.stop());
         const auth = get('auth');
         const live = createLiveService({
           db,
           cameras: get('cameras'),
           feeds,
+          renditions,
+          substreamUrl: async (id) => substreamUrlOf(await substreamColumns(db, id), { secrets, policy }),
           secret: config.authSecret,
           hub,
           webrtc: config.webrtc,

@@ -21,7 +21,12 @@ const HLS_FIRST_SEGMENT_MS = 12_000;
 export const LIVE_CLOSE = {
   refused: 4403,
   offline: 4404,
+  /** The browser asked for the H.264 rendition and the server runs as many transcodes as it may. */
+  transcodeLimit: 4429,
 } as const;
+
+/** `rendition=1`: the browser does not decode the camera's codec and asks for its H.264 rendition. */
+const wantsRendition = (req: FastifyRequest) => (req.query as Record<string, string | undefined>).rendition === '1';
 
 const viewer = (req: FastifyRequest): Viewer => ({
   ...scopedActor(req.session!),
@@ -110,7 +115,7 @@ export function liveRoutes(app: FastifyInstance, { live }: { live: LiveService }
     const cameraId = (req.params as { id: string }).id;
     // Without a valid signature or session the camera might as well not exist (as for other workspaces).
     if (!(await authorize(req, live, cameraId))) throw new AppError('not-found');
-    const hls = await live.hls(cameraId);
+    const hls = await live.hls(cameraId, wantsRendition(req));
     if (!hls)
       throw file === 'index.m3u8' ? new AppError('unavailable', 'Camera is offline.') : new AppError('not-found');
     reply.header('cache-control', 'no-store');
@@ -140,7 +145,15 @@ async function serveSocket(socket: WebSocket, req: FastifyRequest, live: LiveSer
   const cameraId = (req.params as { id?: string }).id ?? '';
   const holder = await authorize(req, live, cameraId);
   if (!holder) return socket.close(LIVE_CLOSE.refused, 'Not allowed');
-  const feed = await live.feed(cameraId);
+  const rendition = wantsRendition(req);
+  let feed: Awaited<ReturnType<LiveService['feed']>>;
+  try {
+    feed = await live.feed(cameraId, rendition);
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'live/transcode-limit')
+      return socket.close(LIVE_CLOSE.transcodeLimit, 'Too many transcodes');
+    throw e;
+  }
   if (!feed) return socket.close(LIVE_CLOSE.offline, 'Camera is offline');
 
   let dropping = false;
@@ -157,7 +170,7 @@ async function serveSocket(socket: WebSocket, req: FastifyRequest, live: LiveSer
       // The sound's codec joins the picture's: one SourceBuffer plays both tracks in step.
       const audio = mseAudioCodec(readAudioInfo(chunk.data));
       const video = codecFromInit(chunk.data);
-      socket.send(JSON.stringify({ codec: audio ? `${video},${audio}` : video }));
+      socket.send(JSON.stringify({ codec: audio ? `${video},${audio}` : video, rendition }));
       socket.send(chunk.data);
       return;
     }

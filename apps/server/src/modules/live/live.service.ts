@@ -9,8 +9,10 @@ import type { FeedDirectory } from './remote-feeds.ts';
 import type { Actor, CamerasService } from '../cameras/cameras.module.ts';
 import { audit } from '../audit/audit.module.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
+import type { Renditions } from '../../video/rendition.ts';
 import { LiveHls } from './live-hls.ts';
 import { OpusFeed } from './live-opus.ts';
+import { needsRendition } from './renditions.ts';
 import { currentGop, snapshotJpeg } from './live-snapshot.ts';
 import { type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
 
@@ -57,6 +59,10 @@ export function createLiveService(deps: {
   cameras: CamerasService;
   /** The camera's feed, recorded here or by another process (remote-feeds.ts). */
   feeds: FeedDirectory;
+  /** H.264 renditions for viewers whose browser cannot decode the camera's codec (renditions.ts). */
+  renditions?: Renditions;
+  /** The camera's substream, which a rendition reads rather than the main stream when there is one. */
+  substreamUrl?: (cameraId: string) => Promise<string | undefined>;
   secret: string;
   hub?: RealtimeHub;
   webrtc?: WebRtcOptions;
@@ -106,6 +112,13 @@ export function createLiveService(deps: {
       // Waiting for a recorder to claim and start the camera: a lookup per round, not a busy loop.
       await new Promise((r) => setTimeout(r, feed ? 50 : 250));
     }
+  }
+
+  /** The feed as H.264: the camera's own when it is, its shared rendition otherwise. */
+  async function asH264(cameraId: string, feed: LiveFeed): Promise<LiveFeed> {
+    if (!deps.renditions || !needsRendition(feed)) return feed;
+    const { substreamUrl } = deps;
+    return deps.renditions.feed(cameraId, feed, substreamUrl && (() => substreamUrl(cameraId)));
   }
 
   function signedQuery(cameraId: string, holder: TicketHolder, seconds: number) {
@@ -171,8 +184,16 @@ export function createLiveService(deps: {
       );
     },
 
-    feed(cameraId: string): Promise<LiveFeed | undefined> {
-      return feeds.find(cameraId);
+    /**
+     * The feed a viewer watches: the camera's own, or with `rendition` (their browser does not
+     * decode the camera's codec) the camera's H.264 rendition, shared with every viewer who needs
+     * it. Throws live/transcode-limit when that would be one software transcode too many.
+     */
+    async feed(cameraId: string, rendition = false): Promise<LiveFeed | undefined> {
+      if (!rendition) return feeds.find(cameraId);
+      // Whether the camera needs converting is known from its stream: wait for it to start.
+      const feed = await streaming(cameraId, FIRST_STREAM_WAIT_MS);
+      return feed && asH264(cameraId, feed);
     },
 
     /** Registers something a session watches; it is closed when that session is revoked. */
@@ -187,8 +208,8 @@ export function createLiveService(deps: {
       };
     },
 
-    async hls(cameraId: string): Promise<LiveHls | undefined> {
-      const feed = await feeds.find(cameraId);
+    async hls(cameraId: string, rendition = false): Promise<LiveHls | undefined> {
+      const feed = await this.feed(cameraId, rendition);
       if (!feed) return undefined;
       const h = hls.get(feed) ?? new LiveHls(feed);
       hls.set(feed, h);
@@ -200,8 +221,10 @@ export function createLiveService(deps: {
       const camera = await cameras.get(viewer, cameraId);
       // A camera saved a moment ago is still connecting: wait for its stream rather than
       // send the browser into a retry loop.
-      const feed = camera.enabled ? await streaming(cameraId, FIRST_STREAM_WAIT_MS) : undefined;
-      if (!feed) throw new AppError('unavailable', 'Camera is offline.');
+      const source = camera.enabled ? await streaming(cameraId, FIRST_STREAM_WAIT_MS) : undefined;
+      if (!source) throw new AppError('unavailable', 'Camera is offline.');
+      // WebRTC carries H.264 here (werift packetizes H.264 only): an H.265 camera goes as its rendition.
+      const feed = await asH264(cameraId, source);
       if ((watching.get(viewer.uid)?.size ?? 0) >= MAX_WEBRTC_PER_USER) throw new AppError('resource-exhausted');
       let untrack = () => {};
       const session = new WebRtcSession(

@@ -87,7 +87,7 @@ describe('live view over WebSocket (MSE)', () => {
     );
     expect(close).toBeUndefined();
     const first = messages[0] as { text: string };
-    expect(JSON.parse(first.text)).toEqual({ codec: 'avc1.42C00A' });
+    expect(JSON.parse(first.text)).toEqual({ codec: 'avc1.42C00A', rendition: false });
     const init = (messages[1] as { bin: Buffer }).bin;
     expect(boxType(init)).toBe('ftyp');
     const frags = messages.slice(2).filter((m): m is { bin: Buffer } => 'bin' in m && boxType(m.bin) !== 'ftyp');

@@ -7,6 +7,11 @@ export interface PlaylistSegment {
   bytes: number;
   initBytes: number;
   url: string;
+  /**
+   * An H.264 copy made for this browser (h264-transcode.ts): its init and media are whole files
+   * at these URLs, not byte ranges of the recorded file.
+   */
+  h264?: { init: string; media: string };
 }
 
 /**
@@ -28,13 +33,15 @@ export function buildVodPlaylist(segments: readonly PlaylistSegment[], gapMs: nu
   segments.forEach((s, i) => {
     const prev = segments[i - 1];
     if (prev && isGap(prev.endAt, s.startAt, gapMs)) lines.push('#EXT-X-DISCONTINUITY');
-    lines.push(
-      `#EXT-X-PROGRAM-DATE-TIME:${s.startAt.toISOString()}`,
-      `#EXT-X-MAP:URI="${s.url}",BYTERANGE="${s.initBytes}@0"`,
-      `#EXTINF:${durations[i]!.toFixed(3)},`,
-      `#EXT-X-BYTERANGE:${s.bytes - s.initBytes}@${s.initBytes}`,
-      s.url,
-    );
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${s.startAt.toISOString()}`);
+    if (s.h264) lines.push(`#EXT-X-MAP:URI="${s.h264.init}"`, `#EXTINF:${durations[i]!.toFixed(3)},`, s.h264.media);
+    else
+      lines.push(
+        `#EXT-X-MAP:URI="${s.url}",BYTERANGE="${s.initBytes}@0"`,
+        `#EXTINF:${durations[i]!.toFixed(3)},`,
+        `#EXT-X-BYTERANGE:${s.bytes - s.initBytes}@${s.initBytes}`,
+        s.url,
+      );
   });
   lines.push('#EXT-X-ENDLIST', '');
   return lines.join('\n');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { TOPICS } from '@vigil/shared';
 import { defineModule } from '../../kernel/module.ts';
 import { bucketOf } from '../../lib/open-storage.ts';
@@ -15,8 +16,11 @@ export const recordingsModule = defineModule({
   auditActions: ['recording.protected', 'recording.unprotected', 'recording.deleted'],
   serve: {
     topics: [TOPICS.recordings],
-    register: (app, { db, media }) =>
-      recordingsRoutes(app, { recordings: createRecordingsService({ db, media }), media }),
+    register: (app, { db, media, config }) =>
+      recordingsRoutes(app, {
+        recordings: createRecordingsService({ db, media, cacheDir: path.join(config.dataDir, 'cache') }),
+        media,
+      }),
   },
   work: {
     crontab: ['* * * * * retention-sweep ?max=1&jobKey=retention-sweep'],

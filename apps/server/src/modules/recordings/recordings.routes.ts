@@ -82,10 +82,11 @@ export function recordingsRoutes(
       access: readers,
       summary: 'HLS v7 VOD playlist of [from, to) from the segment index',
       params: idParams,
-      querystring: rangeQuery,
+      querystring: rangeQuery.extend({ rendition: z.enum(['0', '1']).optional() }),
     },
     async (req, reply) => {
-      const text = await recordings.vodPlaylist(actor(req), req.params.id, req.query);
+      const { rendition, ...q } = req.query;
+      const text = await recordings.vodPlaylist(actor(req), req.params.id, { ...q, rendition: rendition === '1' });
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', 'no-store')
@@ -128,6 +129,29 @@ export function recordingsRoutes(
       if (!media.verify(rel, expires, signature)) throw new AppError('permission-denied');
       reply.header('content-type', 'video/mp4').header('cache-control', 'private, max-age=3600');
       return sendFileWithRanges(reply, req.headers.range, media.resolve(rel));
+    },
+  );
+
+  route.get(
+    '/api/v1/media/segment-h264.mp4',
+    {
+      // The recorded file's HMAC signature is the permission (hls.js fetches without headers).
+      access: access.public,
+      summary:
+        'An H.264 copy of a recorded segment (init or media part), made on demand for browsers without its codec',
+      querystring: z.object({
+        path: z.string().min(1).max(400),
+        expires: z.coerce.number(),
+        signature: z.string().max(100),
+        store: z.enum(['local', 's3']),
+        part: z.enum(['init', 'media']),
+      }),
+    },
+    async (req, reply) => {
+      const { path: rel, expires, signature, store, part } = req.query;
+      if (!media.verify(rel, expires, signature)) throw new AppError('permission-denied');
+      const data = await recordings.h264Part({ path: rel, store }, part);
+      return reply.header('content-type', 'video/mp4').header('cache-control', 'private, max-age=3600').send(data);
     },
   );
 }

@@ -21,8 +21,16 @@ import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { segmentThumbnail } from '../../video/thumbnail.ts';
 import { dayBounds, mergeSpans } from './timeline.ts';
 import { isoInstant } from '../../lib/iso-instant.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createH264Transcoder } from '../../video/h264-transcode.ts';
+import { initSize } from '../../video/mp4-boxes.ts';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
+
+/** The H.264 copy's URL of a recorded file, signed as the file is (the same path and signature). */
+export const h264SegmentUrl = (signedUrl: string, store: string) =>
+  `${signedUrl.replace('/segment.mp4?', '/segment-h264.mp4?')}&store=${store === 's3' ? 's3' : 'local'}`;
 
 /** The caller as the service needs it: which workspace they act in, and which of its cameras they may reach. */
 export type Actor = ScopedActor;
@@ -52,10 +60,11 @@ function range(fromText: string, toText: string, maxMs: number): { from: Date; t
   return { from, to };
 }
 
-export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpegPath?: string }) {
+export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpegPath?: string; cacheDir: string }) {
   const thumbnailGrabs = createRateLimiter({ burst: THUMBNAIL_BURST, perMinute: THUMBNAILS_PER_MINUTE });
   const { db, media } = deps;
   const ffmpeg = deps.ffmpegPath ?? ffmpegTools().ffmpeg.path;
+  const h264 = createH264Transcoder({ ffmpeg: () => ffmpeg, dir: path.join(deps.cacheDir, 'h264') });
 
   async function ownCamera(actor: Actor, cameraId: string) {
     if (!(await repo.cameraExists(db, actor.workspaceId, actor.cameraIds, cameraId))) throw new AppError('not-found');
@@ -119,15 +128,39 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
       });
     },
 
-    async vodPlaylist(actor: Actor, cameraId: string, q: { from: string; to: string }): Promise<string> {
+    /**
+     * The VOD playlist of [from, to). `rendition`: the browser does not decode the footage's codec,
+     * so footage that is not H.264 is listed as H.264 copies made on demand (h264-transcode.ts).
+     */
+    async vodPlaylist(
+      actor: Actor,
+      cameraId: string,
+      q: { from: string; to: string; rendition?: boolean },
+    ): Promise<string> {
       const { from, to } = range(q.from, q.to, VOD_MAX_MS);
       await ownCamera(actor, cameraId);
       const segs = await segmentIndex.overlapping(db, cameraId, from, to);
       const urls = await media.playbackUrls(segs);
+      const h264 = (s: (typeof segs)[number]) => {
+        if (!q.rendition || !s.codec || s.codec.startsWith('avc')) return undefined;
+        const url = h264SegmentUrl(media.signedUrl(s.path), s.store);
+        return { init: `${url}&part=init`, media: `${url}&part=media` };
+      };
       return buildVodPlaylist(
-        segs.map((s, i) => ({ ...s, url: urls[i]! })),
+        segs.map((s, i) => ({ ...s, url: urls[i]!, h264: h264(s) })),
         GAP_MS,
       );
+    },
+
+    /** The init or media part of a recorded file's H.264 copy (made on first request, then cached). */
+    async h264Part(seg: { path: string; store: string }, part: 'init' | 'media'): Promise<Buffer> {
+      const source = await media.source(seg);
+      const file = await h264.segment(seg.path, source).catch((e) => {
+        throw new AppError('unavailable', `This footage could not be converted: ${(e as Error).message}`);
+      });
+      const buf = await readFile(file);
+      const init = initSize(buf);
+      return part === 'init' ? buf.subarray(0, init) : buf.subarray(init);
     },
 
     /** JPEG of the frame nearest `at`, from the segment holding it; not-found where there is no footage. */

@@ -11,6 +11,8 @@ export interface SegmentRow {
   path: string;
   /** 'local' (the media folder) or 's3' (the bucket, same key). */
   store: string;
+  /** RFC 6381 codec string of its video (null: indexed before it was kept). */
+  codec: string | null;
 }
 
 const segmentCols = {
@@ -20,6 +22,7 @@ const segmentCols = {
   initBytes: s.initBytes,
   path: s.path,
   store: s.store,
+  codec: s.codec,
 };
 
 /**

@@ -25,7 +25,7 @@ const camera: Camera = {
   status: 'online',
   lastError: null,
   statusChangedAt: null,
-  video: { codec: null, width: null, height: null, fps: null },
+  video: { codec: null, width: null, height: null, fps: null, codecString: null, profile: null, level: null },
   recordSound: true,
   audio: { codec: 'pcm_mulaw', sampleRate: 8000 },
   motion: { enabled: true, sensitivity: 50, minArea: 0.2, minSeconds: 0, masks: [], zones: [] },
@@ -109,12 +109,17 @@ describe('camera form model', () => {
   });
 
   it('summarises the video the recorder saw, once it has seen it', () => {
-    expect(videoSummary({ codec: null, width: null, height: null, fps: null })).toBeNull();
-    expect(videoSummary({ codec: 'hevc', width: 2560, height: 1440, fps: 20 })).toEqual({
+    const unread = { codecString: null, profile: null, level: null };
+    expect(videoSummary({ codec: null, width: null, height: null, fps: null, ...unread })).toBeNull();
+    const hevc = { codec: 'hevc', width: 2560, height: 1440, fps: 20, codecString: 'hev1.1.6.L120.90' };
+    expect(videoSummary({ ...hevc, profile: 'Main', level: '4' })).toEqual({
       key: 'cameras.video',
-      params: { codec: 'HEVC', width: 2560, height: 1440, fps: 20 },
+      params: { codec: 'H.265 Main', width: 2560, height: 1440, fps: 20 },
     });
-    expect(videoSummary({ codec: 'h264', width: 640, height: 360, fps: null })?.key).toBe('cameras.videoNoFps');
+    expect(videoSummary({ codec: 'h264', width: 640, height: 360, fps: null, ...unread })).toEqual({
+      key: 'cameras.videoNoFps',
+      params: { codec: 'H.264', width: 640, height: 360 },
+    });
   });
 
   it('says what sound the camera sends and how it is recorded', () => {

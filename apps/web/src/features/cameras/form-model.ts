@@ -2,6 +2,7 @@ import {
   type Camera,
   type CameraSourceInput,
   type CreateCameraInput,
+  codecLabel,
   type ProbeResult,
   type UpdateCameraInput,
   CAMERA_FAILURE_NO_TARGET,
@@ -123,7 +124,7 @@ export function probeSummary(r: ProbeResult): { key: string; params: Record<stri
 /** What the recorder saw the camera send; null until it has streamed. */
 export function videoSummary(v: Camera['video']): { key: string; params: Record<string, string | number> } | null {
   if (!v.codec || !v.width || !v.height) return null;
-  const params = { codec: v.codec.toUpperCase(), width: v.width, height: v.height };
+  const params = { codec: codecLabel(v) ?? v.codec, width: v.width, height: v.height };
   return v.fps ? { key: 'cameras.video', params: { ...params, fps: v.fps } } : { key: 'cameras.videoNoFps', params };
 }
 

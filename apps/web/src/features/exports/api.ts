@@ -1,4 +1,4 @@
-import type { Camera, Export, Page } from '@vigil/shared';
+import type { Camera, Export, ExportFormat, Page } from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 
@@ -18,7 +18,7 @@ export const exportsQuery = queryOptions({
 export function useCreateExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { cameraId: string; from: string; to: string }) =>
+    mutationFn: async (input: { cameraId: string; from: string; to: string; format?: ExportFormat }) =>
       unwrap(await request<{ id: string; status: string }>('POST', '/api/v1/exports', input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...exportsKey, 'list'] }),
   });

@@ -1,7 +1,9 @@
 import type HlsType from 'hls.js';
 import { ApiError } from '../../lib/api-client.ts';
+import { deliveryFor } from '../../lib/browser-codec.ts';
 import { liveTicket } from './api.ts';
 import { backoff, type PlayerOptions, type TransportPlayer } from './player-types.ts';
+import { withRendition } from './rendition.ts';
 
 /**
  * Live HLS, the last resort (seconds behind, but plays where neither WebRTC nor MSE does):
@@ -59,11 +61,13 @@ export class HlsPlayer implements TransportPlayer {
     if (!this.running) return;
     this.opts.onState(this.attempt ? 'reconnecting' : 'connecting');
     let url: string;
+    const delivery = deliveryFor(this.opts.codecString);
     try {
-      url = (await liveTicket(this.opts.cameraId)).hlsUrl;
+      url = withRendition((await liveTicket(this.opts.cameraId)).hlsUrl, delivery === 'rendition');
     } catch (e) {
       return this.scheduleRetry(e instanceof ApiError && e.code === 'unavailable');
     }
+    this.opts.onDelivery?.(delivery);
     if (!this.running) return;
     if (nativeHls(this.video)) {
       this.video.src = url;
@@ -77,19 +81,22 @@ export class HlsPlayer implements TransportPlayer {
     this.hls = hls;
     hls.on(Hls.Events.ERROR, (_e, data) => {
       if (!data.fatal || this.hls !== hls) return;
-      // 503: the camera is offline (the playlist waits for a first segment, then gives up).
-      const offline = (data.response as { code?: number } | undefined)?.code === 503;
+      // 503: the camera is offline (the playlist waits for a first segment, then gives up);
+      // 429: its rendition would be one transcode too many (live/transcode-limit).
+      const code = (data.response as { code?: number } | undefined)?.code;
+      const offline = code === 503;
+      const limit = code === 429;
       this.detach();
-      this.scheduleRetry(offline);
+      this.scheduleRetry(offline, limit);
     });
     hls.loadSource(url);
     hls.attachMedia(this.video);
     this.video.play().catch(() => {});
   }
 
-  private scheduleRetry(offline: boolean) {
+  private scheduleRetry(offline: boolean, limit = false) {
     if (!this.running) return;
-    this.opts.onState(offline ? 'offline' : 'reconnecting');
+    this.opts.onState(limit ? 'limit' : offline ? 'offline' : 'reconnecting');
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.connect(), backoff(this.attempt++));
   }

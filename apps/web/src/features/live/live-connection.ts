@@ -1,3 +1,4 @@
+import type { Delivery } from '../../lib/browser-codec.ts';
 import { HlsPlayer, nativeHls } from './hls-player.ts';
 import { MsePlayer, mseSupported } from './mse-player.ts';
 import type { LiveState, PlayerState, Transport, TransportPlayer } from './player-types.ts';
@@ -14,6 +15,9 @@ export interface LiveConnectionOptions {
   onShow(index: 0 | 1): void;
   /** The shown video is about to lose its picture: keep its current frame on screen. */
   holdFrame(video: HTMLVideoElement): void;
+  /** What the camera sends and which this tile gets (player-types.ts PlayerOptions). */
+  codecString?: string | null;
+  onDelivery?(delivery: Delivery): void;
   memory?: TransportMemory;
 }
 
@@ -210,6 +214,8 @@ export class LiveConnection {
     slot.transport = transport;
     const opts = {
       cameraId: this.opts.cameraId,
+      codecString: this.opts.codecString,
+      onDelivery: this.opts.onDelivery,
       onState: (s: PlayerState) => {
         if (generation === slot.generation && this.running) onState(s);
       },

@@ -3,8 +3,10 @@
  * Protocol (server modules/live): a text message `{ codec }` starts (or restarts) a stream,
  * the next binary message is its init segment, the following ones are moof+mdat fragments.
  */
+import { browserDecodes } from '../../lib/browser-codec.ts';
 import { liveTicket } from './api.ts';
 import { backoff, type PlayerOptions, type TransportPlayer } from './player-types.ts';
+import { TRANSCODE_LIMIT_CLOSE, withRendition } from './rendition.ts';
 
 /** Further behind the live edge than this, jump to it: a surveillance view must stay current. */
 const MAX_LATENCY_S = 1;
@@ -29,6 +31,8 @@ export class MsePlayer implements TransportPlayer {
   private retry: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
   private running = false;
+  /** Asking for the camera's H.264 rendition (this browser does not decode what the camera sends). */
+  private rendition = false;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -43,6 +47,7 @@ export class MsePlayer implements TransportPlayer {
     }
     this.running = true;
     this.attempt = 0;
+    this.rendition = !browserDecodes(this.opts.codecString);
     void this.connect();
   }
 
@@ -60,7 +65,7 @@ export class MsePlayer implements TransportPlayer {
     let url: string;
     try {
       // A fresh ticket for every (re)connection: tickets are short-lived.
-      url = (await liveTicket(this.opts.cameraId)).socketUrl;
+      url = withRendition((await liveTicket(this.opts.cameraId)).socketUrl, this.rendition);
     } catch {
       this.scheduleRetry(false);
       return;
@@ -76,7 +81,7 @@ export class MsePlayer implements TransportPlayer {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = undefined;
-      this.scheduleRetry(e.code === OFFLINE);
+      this.scheduleRetry(e.code === OFFLINE, e.code === TRANSCODE_LIMIT_CLOSE);
     };
   }
 
@@ -90,9 +95,9 @@ export class MsePlayer implements TransportPlayer {
     }
   }
 
-  private scheduleRetry(offline: boolean) {
+  private scheduleRetry(offline: boolean, limit = false) {
     if (!this.running) return;
-    this.opts.onState(offline ? 'offline' : 'reconnecting');
+    this.opts.onState(limit ? 'limit' : offline ? 'offline' : 'reconnecting');
     const delay = backoff(this.attempt);
     this.attempt++;
     clearTimeout(this.retry);
@@ -102,13 +107,22 @@ export class MsePlayer implements TransportPlayer {
   /** A new stream (first, or the camera restarted): a fresh MediaSource for its codec. */
   private onCodec(text: string) {
     let codec: string;
+    let rendition: boolean;
     try {
-      codec = (JSON.parse(text) as { codec: string }).codec;
+      ({ codec, rendition = false } = JSON.parse(text) as { codec: string; rendition?: boolean });
     } catch {
       return;
     }
     this.detach();
     const mime = `video/mp4; codecs="${codec}"`;
+    if (!MediaSource.isTypeSupported(mime) && !rendition) {
+      // The camera sends what this browser cannot decode (its codec was not known before): its rendition.
+      this.rendition = true;
+      this.closeSocket();
+      void this.connect();
+      return;
+    }
+    this.opts.onDelivery?.(rendition ? 'rendition' : 'asSent');
     if (!MediaSource.isTypeSupported(mime)) {
       this.running = false;
       this.closeSocket();

@@ -1,5 +1,7 @@
 import { ApiError } from '../../lib/api-client.ts';
 import { webrtcAnswer, webrtcHangUp } from './api.ts';
+import { browserDecodes, isH264 } from '../../lib/browser-codec.ts';
+import { isTranscodeLimit } from './rendition.ts';
 import { backoff, type PlayerOptions, type TransportPlayer } from './player-types.ts';
 
 /**
@@ -128,11 +130,16 @@ export class WebRtcPlayer implements TransportPlayer {
         return;
       }
       this.session = answer.sessionId;
+      // WebRTC carries H.264: anything else comes as the server's rendition.
+      this.opts.onDelivery?.(isH264(this.opts.codecString) ? 'asSent' : 'rendition');
       await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
     } catch (e) {
       if (this.pc !== pc) return;
       // The camera is down: keep trying this transport, it is not WebRTC's fault.
       if (e instanceof ApiError && e.code === 'unavailable') return this.scheduleRetry(true);
+      // Its rendition would be one transcode too many: MSE does better only where the browser decodes the camera's codec.
+      if (isTranscodeLimit(e))
+        return browserDecodes(this.opts.codecString) ? this.fail() : this.scheduleRetry(false, true);
       this.fail();
     }
   }
@@ -149,11 +156,11 @@ export class WebRtcPlayer implements TransportPlayer {
     this.scheduleRetry(false);
   }
 
-  private scheduleRetry(offline: boolean) {
+  private scheduleRetry(offline: boolean, limit = false) {
     if (!this.running) return;
     clearTimeout(this.watchdog);
     this.hangUp();
-    this.opts.onState(offline ? 'offline' : 'reconnecting');
+    this.opts.onState(limit ? 'limit' : offline ? 'offline' : 'reconnecting');
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.connect(), backoff(this.attempt++));
   }

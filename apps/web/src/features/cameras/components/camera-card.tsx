@@ -2,6 +2,7 @@ import { type Camera, MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ArmInput } from '../api.ts';
+import { deliveryFor } from '../../../lib/browser-codec.ts';
 import { soundSummary, videoSummary } from '../form-model.ts';
 import { ArmingBadge, ArmingMenu } from './arming-controls.tsx';
 import { failureText } from './failure-text.ts';
@@ -64,7 +65,13 @@ export function CameraCard(props: CameraCardProps) {
         {video && (
           <>
             <dt className="text-muted">{t('cameras.col.video')}</dt>
-            <dd className="text-fg">{t(video.key, video.params)}</dd>
+            <dd className="text-fg" data-testid="camera-video">
+              {t(video.key, video.params)}
+            </dd>
+            <dt className="text-muted">{t('cameras.col.browser')}</dt>
+            <dd className="text-fg" data-testid="camera-delivery">
+              {t(`video.delivery.${deliveryFor(camera.video.codecString)}`)}
+            </dd>
           </>
         )}
         {sound && (

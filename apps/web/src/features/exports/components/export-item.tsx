@@ -39,6 +39,7 @@ export function ExportItem(props: {
               start: formatDateTime(item.from, timeZone, i18n.language, 'second'),
               end: formatDateTime(item.to, timeZone, i18n.language, 'second'),
             })}
+            {item.format === 'h264' && ` · ${t('exports.format.h264')}`}
           </p>
         </div>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${TONE[item.status]}`}>

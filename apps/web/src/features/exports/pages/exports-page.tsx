@@ -1,4 +1,4 @@
-import { mayExportFootage } from '@vigil/shared';
+import { EXPORT_FORMATS, type ExportFormat, mayExportFootage } from '@vigil/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,7 @@ export function ExportsPage() {
   const [cameraId, setCameraId] = useState(params.get('cameraId') ?? '');
   const [from, setFrom] = useState(() => initial('from', Date.now() - 10 * 60 * 1000));
   const [to, setTo] = useState(() => initial('to', Date.now()));
+  const [format, setFormat] = useState<ExportFormat>('recorded');
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
@@ -62,7 +63,7 @@ export function ExportsPage() {
     if (b - a > MAX_MS) return setFormError(t('exports.tooLong'));
     setFormError(null);
     create.mutate(
-      { cameraId: camera, from: new Date(a).toISOString(), to: new Date(b).toISOString() },
+      { cameraId: camera, from: new Date(a).toISOString(), to: new Date(b).toISOString(), format },
       { onSuccess: () => setDone(true) },
     );
   };
@@ -87,7 +88,7 @@ export function ExportsPage() {
       ) : (
         <form onSubmit={submit} className="mb-6 rounded-lg border border-line bg-surface p-4" noValidate>
           <h2 className="mb-3 text-lg font-semibold text-fg">{t('exports.new')}</h2>
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <SelectField
               label={t('exports.camera')}
               value={camera}
@@ -112,7 +113,17 @@ export function ExportsPage() {
               error={formError ?? undefined}
               required
             />
+            <SelectField
+              label={t('exports.format')}
+              value={format}
+              onChange={(e) => setFormat(e.target.value as ExportFormat)}
+              options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`exports.format.${f}`) }))}
+              aria-describedby="export-format-hint"
+            />
           </div>
+          <p id="export-format-hint" className="mt-2 text-sm text-muted">
+            {t(`exports.formatHint.${format}`)}
+          </p>
           {create.isError && (
             <div className="mt-3">
               <Banner tone="error">{errorText(create.error)}</Banner>

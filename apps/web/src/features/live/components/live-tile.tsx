@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/ui/button.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import { formatClock } from '../../../lib/format.ts';
+import type { Delivery } from '../../../lib/browser-codec.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { LiveConnection } from '../live-connection.ts';
 import type { LiveState, Transport } from '../player-types.ts';
 import { snapshotName } from '../snapshot.ts';
 import { tileMode } from '../tile-mode.ts';
+import { CodecBadge } from './codec-badge.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
 import { StrokeIcon } from './stroke-icon.tsx';
 
@@ -24,6 +26,8 @@ export interface LiveTileProps {
     source?: { type: string };
     recordSound?: boolean;
     audio?: { codec: string | null };
+    /** What the camera sends, as the recorder read it (shown, and whether this browser needs the rendition). */
+    video?: { codec: string | null; profile: string | null; codecString: string | null };
   };
   focused: boolean;
   onToggleFocus(): void;
@@ -104,6 +108,8 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
   const held = useHeldFrame();
   const [state, setState] = useState<LiveState>('connecting');
   const [using, setUsing] = useState<Transport | null>(null);
+  const [delivery, setDelivery] = useState<Delivery | null>(null);
+  const codecString = camera.video?.codecString ?? null;
   const active = useActive(root);
   const disabled = tileMode(camera) === 'disabled';
   const hold = held.hold;
@@ -129,10 +135,12 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
       onTransport: setUsing,
       onShow: setShown,
       holdFrame: hold,
+      codecString,
+      onDelivery: setDelivery,
     });
     live.start();
     return () => live.stop();
-  }, [active, disabled, camera.id, transport, hold]);
+  }, [active, disabled, camera.id, transport, hold, codecString]);
 
   const snapshot = () => {
     const v = (shown ? videoB : videoA).current;
@@ -160,7 +168,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
     <section
       ref={root}
       aria-label={camera.name}
-      className="group relative overflow-hidden rounded-lg border border-line bg-black"
+      className="group @container relative overflow-hidden rounded-lg border border-line bg-black"
       data-testid="live-tile"
       data-state={shownState}
       data-transport={disabled ? '' : (using ?? '')}
@@ -201,15 +209,18 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
             {t('live.disabled')}
           </span>
         ) : (
-          using && (
-            <span
-              className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
-              data-testid="live-transport"
-              title={t(`live.transportHelp.${using}`)}
-            >
-              {TRANSPORT_LABEL[using]}
-            </span>
-          )
+          <span className="flex shrink-0 items-center gap-1">
+            <CodecBadge video={camera.video} delivery={delivery} />
+            {using && (
+              <span
+                className="rounded bg-white/20 px-1.5 py-0.5 text-xs font-semibold tracking-wide"
+                data-testid="live-transport"
+                title={t(`live.transportHelp.${using}`)}
+              >
+                {TRANSPORT_LABEL[using]}
+              </span>
+            )}
+          </span>
         )}
       </div>
       {/* Always in the page, so screen readers announce each change of state (aria-live). */}
