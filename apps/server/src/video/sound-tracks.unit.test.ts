@@ -89,7 +89,7 @@ describe('fragmented MP4 with sound', () => {
       if (c.type === 'init') probe.pushInit(c.data);
       else info ??= probe.pushFragment(c.data);
     }
-    expect(info).toEqual({ codec: 'h264', width: 160, height: 90, fps: 15 });
+    expect(info).toMatchObject({ codec: 'h264', width: 160, height: 90, fps: 15 });
   });
 });
 

@@ -75,7 +75,15 @@ describe('stream info', () => {
     const probe = new StreamInfoProbe();
     probe.pushInit(init);
     expect(slowed.map((f) => probe.pushFragment(f)).filter(Boolean)).toEqual([
-      { codec: 'h264', width: 160, height: 90, fps: 5 },
+      {
+        codec: 'h264',
+        width: 160,
+        height: 90,
+        fps: 5,
+        codecString: 'avc1.42C00A',
+        profile: 'Constrained Baseline',
+        level: '1',
+      },
     ]);
   });
 });
