@@ -123,7 +123,7 @@ describe('an H.265 camera in a browser without H.265', () => {
         // A phone's tile says it short, so the camera's name stays readable.
         [webrtc.page, 'WebRTC', 'H.265 → H.264'],
       ] as const) {
-        await expectPlaying(page, tile(page, 'Gate H265').locator('video'));
+        await expectPlaying(page, tile(page, 'Gate H265').locator('video[data-shown="true"]'));
         expect(await tile(page, 'Gate H265').getByTestId('live-transport').textContent()).toBe(transport);
         await expect.poll(() => tile(page, 'Gate H265').getByTestId('live-codec').innerText()).toBe(said);
         expect(await tile(page, 'Gate H265').getByTestId('live-codec').getAttribute('data-delivery')).toBe('rendition');
@@ -145,7 +145,7 @@ describe('an H.265 camera in a browser without H.265', () => {
       await expect
         .poll(() => tile(mse.page, 'Dock H265').getByRole('status').textContent(), { timeout: 40_000 })
         .toMatch(/already converting as many H\.265 cameras/);
-      await expectPlaying(mse.page, tile(mse.page, 'Gate H265').locator('video'));
+      await expectPlaying(mse.page, tile(mse.page, 'Gate H265').locator('video[data-shown="true"]'));
       await mse.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'h265-live-limit-desktop.png') });
       expect(mse.watch.errors).toEqual([]);
     } finally {
