@@ -36,7 +36,8 @@ describe('an H.265 camera in a browser without H.265', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     owner = await apiSignUp(base, 'Hugo Hevc');
-    rtsp = await startRtspServer({ video: 'h265' });
+    // H.265 with AAC sound, as most current main streams are sent.
+    rtsp = await startRtspServer({ video: 'h265', audio: 'aac' });
     cameraId = await addCamera(base, owner, { name: 'Gate H265', source: { type: 'rtsp', url: rtsp.url } });
     await waitOnline(base, owner, cameraId);
     db = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
@@ -156,6 +157,42 @@ describe('an H.265 camera in a browser without H.265', () => {
     secondId = undefined;
   }, 180_000);
 
+  it('on Automatic and on HLS, with its sound: the rendition carries the camera’s AAC', async () => {
+    const shown = (page: Page) =>
+      tile(page, 'Gate H265')
+        .locator('video[data-shown="true"]')
+        .evaluate((v: HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) => ({
+          audioBytes: v.webkitAudioDecodedByteCount ?? 0,
+          audioTracks: v.srcObject instanceof MediaStream ? v.srcObject.getAudioTracks().length : 0,
+        }));
+    const unmute = (page: Page) =>
+      tile(page, 'Gate H265').getByRole('button', { name: 'Turn on the sound of Gate H265' }).click();
+    const auto = await signedInPage(browser, base, owner.user.email, owner.password, DESKTOP);
+    const hls = await signedInPage(browser, base, owner.user.email, owner.password, PHONE_390);
+    try {
+      // Automatic: a picture at once (MSE), then WebRTC takes over; both through the rendition.
+      await auto.page.goto(`${base}/viewer/live?layout=1`);
+      await expectPlaying(auto.page, tile(auto.page, 'Gate H265').locator('video[data-shown="true"]'));
+      await expect
+        .poll(() => tile(auto.page, 'Gate H265').getByTestId('live-transport').textContent(), { timeout: 30_000 })
+        .toBe('WebRTC');
+      await expectPlaying(auto.page, tile(auto.page, 'Gate H265').locator('video[data-shown="true"]'));
+      await unmute(auto.page);
+      await expect.poll(async () => (await shown(auto.page)).audioTracks, { timeout: 15_000 }).toBe(1);
+
+      await hls.page.goto(`${base}/viewer/live?transport=hls&layout=1`);
+      await expectPlaying(hls.page, tile(hls.page, 'Gate H265').locator('video[data-shown="true"]'));
+      expect(await tile(hls.page, 'Gate H265').getByTestId('live-transport').textContent()).toBe('HLS');
+      await unmute(hls.page);
+      await expect.poll(async () => (await shown(hls.page)).audioBytes, { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(auto.watch.errors).toEqual([]);
+      expect(hls.watch.errors).toEqual([]);
+    } finally {
+      await auto.ctx.close();
+      await hls.ctx.close();
+    }
+  }, 120_000);
+
   it('plays its recording through H.264 copies of the footage', async () => {
     const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, DESKTOP);
     try {
@@ -208,18 +245,23 @@ describe('an H.265 camera in a browser without H.265', () => {
         'csv=p=0',
         out,
       ]);
+      const codecs = stdout.trim().split('\n');
       return {
-        codec: stdout.trim().split('\n')[0],
+        codec: codecs[0],
+        codecs: codecs.sort(),
         item: item!,
         sha: createHash('sha256').update(bytes).digest('hex'),
       };
     };
     const recorded = await probe('recorded');
     expect(recorded.codec).toBe('hevc');
+    // Picture and sound, in both formats.
+    expect(recorded.codecs).toEqual(['aac', 'hevc']);
     expect(recorded.item.format).toBe('recorded');
     expect(recorded.sha).toBe(recorded.item.sha256);
     const compatible = await probe('h264');
     expect(compatible.codec).toBe('h264');
+    expect(compatible.codecs).toEqual(['aac', 'h264']);
     expect(compatible.item.format).toBe('h264');
     expect(compatible.sha).toBe(compatible.item.sha256);
   }, 150_000);
