@@ -86,11 +86,11 @@ export function countSamples(
  * Follows one stream: give it the init, then fragments; after `seconds` of media it returns the
  * full VideoInfo once (and undefined before and after). A new init starts over.
  *
- * The rate is frames over the time they spanned, from the fragments' decode times: those are the
- * frames' real times, while the durations written in a fragment can be nominal (an MJPEG camera's
- * frames are stamped on arrival, one per fragment, each written with the demuxer's nominal
- * duration). The first fragment is left out of the span: the first sample of a copied RTSP stream
- * has a made-up duration (1 tick), which alone turns 15 fps into 16. Without decode times, the
+ * The rate is the median spacing of frames from the fragments' decode times: those are the frames'
+ * real times (stamped on arrival), while the durations written in a fragment can be nominal (an
+ * MJPEG camera's frames, one per fragment, each written with the demuxer's nominal duration; the
+ * first sample of a copied RTSP stream has a made-up duration of 1 tick). A median, not frames over
+ * the span: one stall of 150 ms in two seconds turned 15 fps into 14. Without decode times, the
  * median sample duration.
  */
 export class StreamInfoProbe {
@@ -100,6 +100,13 @@ export class StreamInfoProbe {
   /** One entry per sample: the mean sample duration of its fragment. */
   private durations: number[] = [];
   private duration = 0;
+  /**
+   * One entry per sample: its share of the time to the next fragment's decode time (the frames'
+   * real spacing, also where written durations are nominal). The median of these ignores a stall
+   * or a burst, which in two seconds of frames would move the rate by one.
+   */
+  private intervals: number[] = [];
+  private last: { decode: number; samples: number } | undefined;
   /** Decode time of the second fragment, and the samples from it to the latest, with their time span. */
   private firstDecode: number | undefined;
   private spanned = { samples: 0, time: 0 };
@@ -116,6 +123,8 @@ export class StreamInfoProbe {
     this.tracks = moov ? readTracks(init, moov) : new Map();
     this.durations = [];
     this.duration = 0;
+    this.intervals = [];
+    this.last = undefined;
     this.firstDecode = undefined;
     this.spanned = { samples: 0, time: 0 };
     this.samples = 0;
@@ -132,6 +141,11 @@ export class StreamInfoProbe {
       this.duration += c.duration;
     }
     if (c.samples > 0 && c.decodeTime !== undefined) {
+      if (this.last && c.decodeTime > this.last.decode) {
+        const each = (c.decodeTime - this.last.decode) / this.last.samples;
+        for (let i = 0; i < this.last.samples; i++) this.intervals.push(each);
+      }
+      this.last = { decode: c.decodeTime, samples: c.samples };
       // From the second fragment: the first one's first sample may have a made-up duration.
       if (this.fragments++ > 0) {
         this.firstDecode ??= c.decodeTime;
@@ -143,9 +157,8 @@ export class StreamInfoProbe {
     const seen = Math.max(this.duration, this.spanned.time + c.duration);
     if (seen < this.seconds * init.timescale || !this.durations.length) return undefined;
     this.done = true;
-    let perFrame: number;
-    if (this.spanned.time > 0 && this.spanned.samples > 1) perFrame = this.spanned.time / this.spanned.samples;
-    else perFrame = this.durations.sort((a, b) => a - b)[Math.floor(this.durations.length / 2)]!;
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const perFrame = this.intervals.length > 1 ? median(this.intervals) : median(this.durations);
     const { codecString = null, profile = null, level = null } = this.codec ?? {};
     const fps = Math.round(init.timescale / perFrame);
     return { codec: init.codec, width: init.width, height: init.height, fps, codecString, profile, level };

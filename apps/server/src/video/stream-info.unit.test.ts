@@ -61,6 +61,23 @@ describe('stream info', () => {
     expect(fragments.map((f) => probe.pushFragment(f)).filter(Boolean)).toHaveLength(1);
   });
 
+  it('a stall between two fragments does not move the rate (the median spacing, not the span)', () => {
+    // From the 5th fragment on, every frame 0.15 s later: one stall, the frames still 10 a second.
+    const stalled = fragments.map((f, i) => {
+      if (i < 5) return f;
+      const copy = Buffer.from(f);
+      const at = copy.indexOf('tfdt', 0, 'latin1') + 4;
+      const v1 = copy[at] === 1;
+      const t = (v1 ? Number(copy.readBigUInt64BE(at + 4)) : copy.readUInt32BE(at + 4)) + 0.15 * 10240;
+      if (v1) copy.writeBigUInt64BE(BigInt(t), at + 4);
+      else copy.writeUInt32BE(t, at + 4);
+      return copy;
+    });
+    const probe = new StreamInfoProbe();
+    probe.pushInit(init);
+    expect(stalled.map((f) => probe.pushFragment(f)).filter(Boolean)).toMatchObject([{ fps: 10 }]);
+  });
+
   it('takes the rate from the decode times when the written durations are nominal (MJPEG stamped on arrival)', () => {
     // The same fragments, their frames twice as far apart in time: 5 fps, still written as 0.1 s each.
     const slowed = fragments.map((f) => {
