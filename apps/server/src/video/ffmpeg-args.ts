@@ -82,14 +82,10 @@ function inputArgs(
   switch (source.type) {
     case 'rtsp':
       // TCP interleaving: no lost UDP packets, works through NAT; -timeout makes a dead camera fail in 5 s.
-      // Packets are stamped with their arrival time, not the camera's RTP clock (as Frigate does):
-      // a camera's clock can jump back (its RTCP mapping resets when other clients come and go, or
-      // it reboots), and a copied stream whose timestamps go back makes the segment muxer stop
-      // cutting — one file grew for four minutes in the soak, indexed as ten seconds. The cost is
-      // a little arrival jitter in frame durations, and B-frame order is not kept (cameras rarely
-      // send B-frames).
+      // The camera's own timestamps are kept (not arrival times): segments are cut and their spans
+      // computed on them. A camera whose clock jumps back within a session stalls the segment
+      // muxer's cuts until it catches up (docs/areas/recorder.md, "Known limits").
       return [
-        ...['-use_wallclock_as_timestamps', '1'],
         ...['-protocol_whitelist', PROTOCOLS.rtsp],
         '-rtsp_transport',
         'tcp',
