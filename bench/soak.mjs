@@ -51,7 +51,10 @@ const s3 = await startFakeS3({
   accessKeyId: 'soak',
   secretAccessKey: 'soak-secret',
 });
-const rtsp = await startRtspServer();
+// Each installation has its own camera server, as two sites would: the GStreamer test server's
+// shared stream resets its timestamps for every client when one of them drops (a kill), which
+// stalls the other installation's segment cuts (docs/areas/recorder.md, "Known limits").
+const rtsp = { local: await startRtspServer(), s3: await startRtspServer() };
 const AUTH_SECRET = randomBytes(32).toString('hex');
 
 const installs = {
@@ -196,7 +199,7 @@ function cleanup() {
   cleaned ??= (async () => {
     s3.down = false;
     for (const i of Object.values(installs)) await i.vigil?.stop().catch(() => {});
-    await rtsp.stop().catch(() => {});
+    for (const r of Object.values(rtsp)) await r.stop().catch(() => {});
     await s3.close().catch(() => {});
     await admin.pool.end().catch(() => {});
     await pg.stop().catch(() => {});
@@ -262,7 +265,7 @@ try {
     for (let c = 0; c < CAMERAS; c++) {
       const cam = await api(name, 'POST', '/api/v1/cameras', owner.token, {
         name: `Cam ${c + 1}`,
-        source: { type: 'rtsp', url: rtsp.url },
+        source: { type: 'rtsp', url: rtsp[name].url },
         recordingMode: 'continuous',
       });
       installs[name].cameras.push(cam.id);
