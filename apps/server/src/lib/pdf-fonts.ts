@@ -157,6 +157,25 @@ async function loadFace(file: string): Promise<LoadedFace> {
   };
 }
 
+/**
+ * The font with its encodings remembered: fontkit shapes every string it encodes (GSUB/GPOS
+ * lookups, most of a render's time) and a report draws the same few words on every row. A glyph
+ * keeps its subset id for the document's life, so an encoding once made stays right.
+ */
+function remembered(font: PDFFont): PDFFont {
+  const encodings = new Map<string, ReturnType<PDFFont['encodeText']>>();
+  const encode = font.encodeText.bind(font);
+  font.encodeText = (text: string) => {
+    let hex = encodings.get(text);
+    if (!hex) {
+      hex = encode(text);
+      encodings.set(text, hex);
+    }
+    return hex;
+  };
+  return font;
+}
+
 /** The font files, read and parsed on first use and kept for the process. */
 export function fontFiles(): Promise<Record<Face, Record<Weight, LoadedFace>>> {
   loading ??= (async () => {
@@ -210,7 +229,10 @@ export class DocumentFonts {
       for (const weight of ['regular', 'bold'] as const) {
         const key = `${face}/${weight}`;
         if (!this.embedded.has(key))
-          this.embedded.set(key, await this.doc.embedFont(this.files[face][weight].bytes, { subset: true }));
+          this.embedded.set(
+            key,
+            remembered(await this.doc.embedFont(this.files[face][weight].bytes, { subset: true })),
+          );
       }
   }
 
