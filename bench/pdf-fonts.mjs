@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, report } from './lib.mjs';
+import { ROOT, medianTime, report } from './lib.mjs';
 
 register();
 const CAMERAS = Number(process.env.CAMERAS ?? 100);
@@ -23,17 +23,11 @@ const baselineFiles = [
 for (const [file, source] of baselineFiles)
   writeFileSync(file, execFileSync('git', ['show', `${BASELINE_REF}:${source}`], { cwd: ROOT }));
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** After a warm-up: the median time and the PDF's size. */
 async function timed(fn) {
   await fn();
-  const ms = [];
-  let last;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    last = await fn();
-    ms.push(performance.now() - t0);
-  }
-  return { ms: +median(ms).toFixed(1), bytes: last.length };
+  const { ms, last } = await medianTime(RUNS, fn);
+  return { ms, bytes: last.length };
 }
 
 const MIXED = ['Entrée 東京 Камера', 'كاميرا المدخل', 'מצלמה ראשית', 'Κάμερα αυλής', 'Quai de chargement'];
@@ -62,28 +56,13 @@ const model = (names) => {
     eventKinds: [],
   };
 };
-const invoice = (seller, buyer) => ({
-  id: 'bench',
-  workspaceId: 'bench',
-  number: '2026-000123',
-  provider: 'manual',
-  status: 'open',
-  planKey: 'pro',
-  interval: 'month',
-  currency: 'EUR',
-  amountMinor: 2900,
-  taxMinor: 580,
-  totalMinor: 3480,
-  periodStart: new Date('2026-03-01T00:00:00Z'),
-  periodEnd: new Date('2026-04-01T00:00:00Z'),
-  issuedAt: new Date('2026-03-01T00:00:00Z'),
-  paidAt: null,
-  stripeInvoiceId: null,
-  pdfUrl: null,
-  seller: { name: seller, address: '1 rue de la Paix\n75002 Paris', taxId: 'FR00123456789' },
-  buyer: { name: buyer, email: 'owner@example.test' },
-  taxRate: 2000,
-});
+const { sampleInvoiceRow } = await import(path.join(ROOT, 'apps/server/test/sample-invoice.ts'));
+const invoice = (seller, buyer) =>
+  sampleInvoiceRow({
+    number: '2026-000123',
+    seller: { name: seller, address: '1 rue de la Paix\n75002 Paris', taxId: 'FR00123456789' },
+    buyer: { name: buyer, email: 'owner@example.test' },
+  });
 
 try {
   const now = await import(path.join(reportDir, 'report-pdf.ts'));

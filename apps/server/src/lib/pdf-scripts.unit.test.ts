@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceRow } from '../modules/billing/billing-rows.ts';
+import { sampleInvoiceRow } from '../../test/sample-invoice.ts';
 import { renderInvoicePdf } from '../modules/billing/invoice-pdf.ts';
 import type { ReportModel, ReportRow } from '../modules/reports/report-model.ts';
 import { renderReportPdf } from '../modules/reports/report-pdf.ts';
@@ -111,30 +111,10 @@ describe('PDFs in every script', () => {
   });
 
   it('an invoice prints buyer and seller names as written, an Arabic one right-aligned', async () => {
-    const invoice = {
-      id: 'inv',
-      workspaceId: 'ws',
-      number: '2026-000001',
-      provider: 'manual',
-      status: 'open',
-      planKey: 'pro',
-      interval: 'month',
-      currency: 'EUR',
-      amountMinor: 1000,
-      taxMinor: 200,
-      totalMinor: 1200,
-      periodStart: new Date('2026-03-01T00:00:00Z'),
-      periodEnd: new Date('2026-04-01T00:00:00Z'),
-      issuedAt: new Date('2026-03-01T00:00:00Z'),
-      paidAt: null,
-      stripeInvoiceId: null,
-      pdfUrl: null,
+    const invoice = sampleInvoiceRow({
       seller: { name: MIXED, address: `${GREEK}\n${HEBREW}`, taxId: 'FR00123456789' },
       buyer: { name: ARABIC, email: 'owner@example.test' },
-      taxRate: 2000,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    } as InvoiceRow;
+    });
     const pdf = await renderInvoicePdf(invoice, { planName: 'Pro 東京', language: 'fr', instructions: '' });
     const { text } = await readBack(pdf, 'invoice');
     for (const s of [MIXED, ARABIC, HEBREW, GREEK, 'Pro 東京', 'Facture 2026-000001']) expect(text).toContain(s);

@@ -1,5 +1,6 @@
 import { cloneTemplate, createDb } from '@vigil/db';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sampleInvoice } from '../../../test/sample-invoice.ts';
 import { invoicesRepo } from './invoices.repo.ts';
 
 /**
@@ -23,23 +24,7 @@ describe('invoice numbers: one unbroken yearly series per installation', () => {
   });
   afterAll(() => handle?.pool.end());
 
-  const invoiceAt = (number: string, at: Date) => ({
-    workspaceId,
-    number,
-    provider: 'manual',
-    status: 'open',
-    planKey: 'pro',
-    interval: 'month',
-    currency: 'EUR',
-    amountMinor: 1000,
-    taxMinor: 200,
-    totalMinor: 1200,
-    periodStart: at,
-    periodEnd: at,
-    issuedAt: at,
-    seller: { name: 'Vigil', address: '', taxId: '' },
-    buyer: { name: 'Buyer', email: 'buyer@example.test' },
-  });
+  const invoiceAt = (number: string, at: Date) => sampleInvoice({ workspaceId, number, issuedAt: at });
 
   it('1,000 invoices from 8 workers with random rollbacks: no gap, no duplicate', async () => {
     const at = new Date('2026-06-15T12:00:00Z');
