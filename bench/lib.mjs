@@ -64,6 +64,18 @@ export async function startVigil(dataDir, env = {}) {
   };
 }
 
+/** The median wall time of `runs` calls of fn (ms, one decimal) and the last call's result. */
+export async function medianTime(runs, fn) {
+  const ms = [];
+  let last;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    last = await fn();
+    ms.push(performance.now() - t0);
+  }
+  return { ms: +[...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)].toFixed(1), last };
+}
+
 export function report(name, rows) {
   console.log(`\n${name}`);
   console.table(rows);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, report } from './lib.mjs';
+import { ROOT, medianTime, report } from './lib.mjs';
 
 register();
 const db = await import(path.join(ROOT, 'packages/db/src/index.ts'));
@@ -30,17 +30,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'bench-report-render-'));
 const pgServer = await db.startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), password: 'bench' });
 const { db: orm, pool } = db.createDb(pgServer.url, 4);
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-async function timed(fn) {
-  const ms = [];
-  let last;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    last = await fn();
-    ms.push(performance.now() - t0);
-  }
-  return { ms: +median(ms).toFixed(1), last };
-}
+const timed = (fn) => medianTime(RUNS, fn);
 
 try {
   await db.runMigrations(orm);

@@ -36,6 +36,7 @@ for (const b of [
   'vms-dashboard',
   'bulk-operations',
   'report-render',
+  'pdf-fonts',
   'analytics',
   'ai-detector',
   'ai-pipeline',

@@ -5,7 +5,6 @@ import {
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -74,8 +73,22 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Invoice numbers, installation-wide and gapless enough for a seller's books. */
-export const invoiceNumbers = pgSequence('invoice_number_seq', { startWith: 1 });
+/**
+ * The installation's numbering series (invoices, credit notes): one row per series and year with
+ * the last number given. A document takes its number by incrementing the row in its own
+ * transaction, so the row stays locked until that transaction ends: a rolled-back document gives
+ * its number back and the series has no gap (French and EU VAT rules want an unbroken yearly series).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+    ...stamps,
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
 
 export const invoices = pgTable(
   'invoices',
@@ -111,6 +124,37 @@ export const invoices = pgTable(
     uniqueIndex('invoices_stripe_idx').on(t.stripeInvoiceId),
     index('invoices_workspace_idx').on(t.workspaceId, t.issuedAt),
     index('invoices_status_idx').on(t.status, t.issuedAt),
+  ],
+);
+
+/**
+ * A credit note cancels (all of) an issued invoice, which is never edited nor deleted: its own
+ * number in its own unbroken series, the amounts it takes back, why.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    /** 'cancellation' (the invoice was replaced before being paid) or 'refund'. */
+    reason: text('reason').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_idx').on(t.number),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_workspace_idx').on(t.workspaceId, t.issuedAt),
   ],
 );
 

@@ -101,6 +101,22 @@ describe('billing: plans, trial, manual payments, read-only workspaces', () => {
       ).rows.map((r) => r.status),
     );
     expect(statuses).toEqual(['void', 'open']);
+    // The replaced invoice is not edited: a credit note in its own series cancels all of it.
+    const credits = await withPg(
+      t.databaseUrl,
+      async (c) =>
+        (
+          await c.query(
+            `select n.number, n.reason, n.total_minor, i.number as invoice, i.total_minor as invoice_total
+           from credit_notes n join invoices i on i.id = n.invoice_id where n.workspace_id = $1`,
+            [owner.workspace.id],
+          )
+        ).rows,
+    );
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({ reason: 'cancellation', total_minor: credits[0].invoice_total });
+    expect(credits[0].number).toMatch(/^AV-\d{4}-\d{6}$/);
+    expect(credits[0].invoice).toMatch(/^\d{4}-\d{6}$/);
     const invoice = (await call(owner.token, 'GET', `/api/v1/billing/invoices/${second.invoiceId}`)).json();
     expect(invoice).toMatchObject({ status: 'open', amount: 290, total: 290, interval: 'year', planName: 'Pro' });
     // Nobody but the administrator marks it paid, and a voided one cannot be.

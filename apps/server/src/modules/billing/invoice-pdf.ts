@@ -1,27 +1,18 @@
-import { type PDFFont, PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { DocumentFonts, type Weight } from '../../lib/pdf-fonts.ts';
+import { PdfText } from '../../lib/pdf-text.ts';
 import type { InvoiceRow } from './billing-rows.ts';
 
 /**
- * A manual invoice as a one-page A4 PDF (pdf-lib: pure JavaScript, standard fonts, nothing to
- * install). Seller and buyer are the ones stored with the invoice when it was issued, so a later
- * change of the seller's address does not rewrite past invoices.
+ * A manual invoice as a one-page A4 PDF (pdf-lib: pure JavaScript, Noto fonts embedded and subset
+ * so a buyer's or seller's name prints in its own script). Seller and buyer are the ones stored
+ * with the invoice when it was issued, so a later change of the seller's address does not rewrite
+ * past invoices.
  */
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
-
-/** The standard fonts speak WinAnsi: any character they cannot encode prints as "?" instead of failing. */
-function printable(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
-  }
-  return out;
-}
+const INK = rgb(0.1, 0.1, 0.12);
+const BOX = A4.width - 2 * MARGIN;
 
 function money(minor: number, currency: string, language: string): string {
   const digits =
@@ -66,21 +57,22 @@ export async function renderInvoicePdf(
   doc.setTitle(`${L.title} ${invoice.number}`);
   doc.setProducer('Vigil');
   const page = doc.addPage([A4.width, A4.height]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await DocumentFonts.for(doc);
+  const seller = invoice.seller;
+  await fonts.need([seller.name, seller.address, seller.taxId, invoice.buyer.name, invoice.buyer.email, o.planName]);
+  const type = new PdfText(fonts);
+  const regular: Weight = 'regular';
+  const bold: Weight = 'bold';
   let y = A4.height - MARGIN;
-  const line = (text: string, opts: { size?: number; font?: PDFFont; x?: number; gap?: number } = {}) => {
-    const font = opts.font ?? regular;
+  // A line of right-to-left text (a buyer's Arabic name) is right-aligned across the page.
+  const line = (text: string, opts: { size?: number; font?: Weight; gap?: number } = {}) => {
     const size = opts.size ?? 10;
-    page.drawText(printable(font, text), { x: opts.x ?? MARGIN, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+    type.draw(page, text, { x: MARGIN, y, size, weight: opts.font ?? regular, color: INK, box: BOX });
     y -= opts.gap ?? size + 5;
   };
-  const right = (text: string, atY: number, font = regular, size = 10) => {
-    const t = printable(font, text);
-    page.drawText(t, { x: A4.width - MARGIN - font.widthOfTextAtSize(t, size), y: atY, size, font });
-  };
+  const right = (text: string, atY: number, font: Weight = regular, size = 10) =>
+    type.draw(page, text, { x: MARGIN, y: atY, size, weight: font, color: INK, box: BOX, align: 'right' });
 
-  const seller = invoice.seller;
   line(seller.name || 'Vigil', { size: 16, font: bold, gap: 20 });
   for (const part of seller.address.split('\n').filter(Boolean)) line(part);
   if (seller.taxId) line(`${L.taxId}: ${seller.taxId}`);
@@ -91,7 +83,7 @@ export async function renderInvoicePdf(
   line(invoice.buyer.name);
   line(invoice.buyer.email, { gap: 30 });
 
-  const row = (label: string, value: string, font = regular) => {
+  const row = (label: string, value: string, font: Weight = regular) => {
     line(label, { font, gap: 0 });
     right(value, y, font);
     y -= 18;

@@ -1,16 +1,58 @@
 import { type DbOrTx, schema } from '@vigil/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
-const { invoices: i, payments: p, workspaces: w, users: u, plans } = schema;
+const { invoices: i, payments: p, workspaces: w, users: u, plans, documentCounters: dc, creditNotes: cn } = schema;
 export type InvoiceRow = typeof i.$inferSelect;
 export type NewInvoiceRow = typeof i.$inferInsert;
+export type CreditNoteRow = typeof cn.$inferSelect;
+
+/** The numbering series: invoices as 2026-000123, credit notes as AV-2026-000007 ("avoir"). */
+export type Series = 'invoice' | 'credit-note';
+const PREFIX: Record<Series, string> = { invoice: '', 'credit-note': 'AV-' };
 
 /** Invoices and payments: what was billed and what was received. */
 export const invoicesRepo = {
-  /** The next invoice number, VIG-<year>-<6 digits>, from one installation-wide sequence. */
-  async nextNumber(db: DbOrTx, at: Date): Promise<string> {
-    const res = await db.execute<{ n: number }>(sql`select nextval('invoice_number_seq')::int as n`);
-    return `VIG-${at.getUTCFullYear()}-${String(res.rows[0]!.n).padStart(6, '0')}`;
+  /**
+   * The series' next number for the year of `at`, e.g. 2026-000123. Must run in the transaction
+   * that stores the document: the upsert locks the year's counter row until that transaction ends,
+   * so concurrent issuers wait their turn and a rollback gives the number back (no gap).
+   */
+  async nextNumber(tx: DbOrTx, at: Date, series: Series = 'invoice'): Promise<string> {
+    const year = at.getUTCFullYear();
+    const [row] = await tx
+      .insert(dc)
+      .values({ series, year, last: 1 })
+      .onConflictDoUpdate({ target: [dc.series, dc.year], set: { last: sql`${dc.last} + 1`, updatedAt: new Date() } })
+      .returning({ last: dc.last });
+    return `${PREFIX[series]}${year}-${String(row!.last).padStart(6, '0')}`;
+  },
+
+  /** A credit note taking back the whole of an invoice, numbered in its own series. */
+  async creditWhole(
+    tx: DbOrTx,
+    invoice: InvoiceRow,
+    reason: 'cancellation' | 'refund',
+    at: Date,
+  ): Promise<CreditNoteRow> {
+    const [out] = await tx
+      .insert(cn)
+      .values({
+        workspaceId: invoice.workspaceId,
+        invoiceId: invoice.id,
+        number: await invoicesRepo.nextNumber(tx, at, 'credit-note'),
+        reason,
+        currency: invoice.currency,
+        amountMinor: invoice.amountMinor,
+        taxMinor: invoice.taxMinor,
+        totalMinor: invoice.totalMinor,
+        issuedAt: at,
+      })
+      .returning();
+    return out!;
+  },
+
+  async creditNotesOf(tx: DbOrTx, invoiceId: string): Promise<CreditNoteRow[]> {
+    return tx.select().from(cn).where(eq(cn.invoiceId, invoiceId)).orderBy(cn.issuedAt);
   },
 
   async insert(db: DbOrTx, row: NewInvoiceRow): Promise<InvoiceRow> {

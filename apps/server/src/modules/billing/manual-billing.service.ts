@@ -72,7 +72,11 @@ export function createManualBilling(deps: { db: Db }) {
   return {
     issue,
 
-    /** An upgrade with the manual provider: any older open invoice is voided, so one is ever due. */
+    /**
+     * An upgrade with the manual provider: any older open invoice is cancelled, so one is ever
+     * due. An issued invoice is never edited: a credit note for its whole amount cancels it, and
+     * its status says so ('void') for the lists.
+     */
     async checkout(input: {
       workspaceId: string;
       plan: PlanRow;
@@ -83,9 +87,12 @@ export function createManualBilling(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         // The subscription's lock orders this against a payment being marked at the same moment.
         await subscriptionService.apply(tx, input.workspaceId, null);
-        for (const open of await invoicesRepo.openOf(tx, input.workspaceId))
+        const now = new Date();
+        for (const open of await invoicesRepo.openOf(tx, input.workspaceId)) {
+          await invoicesRepo.creditWhole(tx, open, 'cancellation', now);
           await invoicesRepo.update(tx, open.id, { status: 'void' });
-        return issue(tx, { ...input, now: new Date() });
+        }
+        return issue(tx, { ...input, now });
       });
     },
 

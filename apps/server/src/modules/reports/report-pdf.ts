@@ -1,13 +1,16 @@
-import { type PDFFont, type PDFPage, PDFDocument, StandardFonts, rgb, setWordSpacing } from 'pdf-lib';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { DocumentFonts } from '../../lib/pdf-fonts.ts';
+import { PdfText } from '../../lib/pdf-text.ts';
 import { type PdfColumn, pdfColumns } from './report-columns.ts';
 import { chartRows, type ReportModel, type ReportRow, uptimeRatio } from './report-model.ts';
 import { type ReportFormatter, reportFormat } from './report-text.ts';
 
 /**
- * A report as a PDF (pdf-lib, already the invoices' library: pure JavaScript, MIT, standard fonts,
- * nothing native or downloaded): A4 landscape, the title, workspace, site, period and time zone,
- * a bar chart of the ten worst cameras by the report's measure, then a table per site and per
- * camera, header repeated on each page, "Page n of m" at the foot.
+ * A report as a PDF (pdf-lib, already the invoices' library: pure JavaScript, MIT, with Noto fonts
+ * embedded and subset so names in any script print as written): A4 landscape, the title,
+ * workspace, site, period and time zone, a bar chart of the ten worst cameras by the report's
+ * measure, then a table per site and per camera, header repeated on each page, "Page n of m" at
+ * the foot.
  */
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 40;
@@ -19,62 +22,25 @@ const HEAD = rgb(0.93, 0.94, 0.96);
 const BAR = rgb(0.15, 0.39, 0.92);
 /**
  * Extra points after each space. Text extractors (pdftotext, screen readers, copy and paste) glue
- * short words together ("1 d 4 h" read as "1d4h") at the standard fonts' narrow space.
+ * short words together ("1 d 4 h" read as "1d4h") at a font's narrow space.
  */
 const WORD_SPACING = 1.5;
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
-/**
- * The standard fonts speak WinAnsi: what they cannot encode prints as "?". No-break spaces (which
- * Intl puts in French numbers and our units) print as plain ones: the standard metrics give them
- * no width, and a table cell never wraps anyway.
- */
-function printer(font: PDFFont) {
-  const known = new Map<string, boolean>();
-  return (text: string): string => {
-    let out = '';
-    for (const raw of text.replace(/[\u00a0\u202f]/g, ' ')) {
-      let ok = known.get(raw);
-      if (ok === undefined) {
-        try {
-          font.encodeText(raw);
-          ok = true;
-        } catch {
-          ok = false;
-        }
-        known.set(raw, ok);
-      }
-      out += ok ? raw : '?';
-    }
-    return out;
-  };
-}
-
-const measure = (font: PDFFont, text: string, size: number) =>
-  font.widthOfTextAtSize(text, size) + WORD_SPACING * (text.split(' ').length - 1);
 
 class Writer {
   page!: PDFPage;
   y = 0;
   readonly pages: PDFPage[] = [];
-  private readonly print: { regular: (t: string) => string; bold: (t: string) => string };
 
   constructor(
     private readonly doc: PDFDocument,
-    readonly fonts: Fonts,
+    readonly type: PdfText,
   ) {
-    this.print = { regular: printer(fonts.regular), bold: printer(fonts.bold) };
     this.newPage();
   }
 
   newPage() {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.pages.push(this.page);
-    this.page.pushOperators(setWordSpacing(WORD_SPACING));
     this.y = PAGE.height - MARGIN;
   }
 
@@ -85,20 +51,16 @@ class Writer {
     return true;
   }
 
-  text(value: string, x: number, o: { size?: number; bold?: boolean; color?: typeof TEXT; width?: number } = {}) {
-    const font = o.bold ? this.fonts.bold : this.fonts.regular;
+  /** Text at x; with a width, cut to fit it ("…") and aligned in it (right-to-left text to the right). */
+  text(
+    value: string,
+    x: number,
+    o: { size?: number; bold?: boolean; color?: typeof TEXT; width?: number; align?: 'left' | 'right' } = {},
+  ) {
+    const weight = o.bold ? 'bold' : 'regular';
     const size = o.size ?? 9;
-    let t = (o.bold ? this.print.bold : this.print.regular)(value);
-    if (o.width !== undefined && measure(font, t, size) > o.width) {
-      while (t.length > 1 && measure(font, `${t}…`, size) > o.width) t = t.slice(0, -1);
-      t = `${t}…`;
-    }
-    this.page.drawText(t, { x, y: this.y, size, font, color: o.color ?? TEXT });
-  }
-
-  width(value: string, size: number, bold = false): number {
-    const font = bold ? this.fonts.bold : this.fonts.regular;
-    return measure(font, (bold ? this.print.bold : this.print.regular)(value), size);
+    const t = o.width === undefined ? value : this.type.fit(value, size, o.width, weight);
+    this.type.draw(this.page, t, { x, y: this.y, size, weight, color: o.color ?? TEXT, box: o.width, align: o.align });
   }
 }
 
@@ -173,21 +135,14 @@ function table(w: Writer, title: string, first: PdfColumn[], rest: PdfColumn[], 
   const drawHead = () => {
     w.page.drawRectangle({ x: MARGIN, y: w.y - 4, width: span, height: ROW, color: HEAD });
     columns.forEach((c, i) => {
-      const cw = c.weight * unit - 2 * pad;
-      const at =
-        c.align === 'right' ? xs[i]! + c.weight * unit - pad - Math.min(cw, w.width(c.label, 8, true)) : xs[i]! + pad;
-      w.text(c.label, at, { size: 8, bold: true, width: cw });
+      w.text(c.label, xs[i]! + pad, { size: 8, bold: true, width: c.weight * unit - 2 * pad, align: c.align });
     });
     w.y -= ROW;
   };
   const drawRow = (r: ReportRow, bold: boolean) => {
     if (w.ensure(ROW)) drawHead();
     columns.forEach((c, i) => {
-      const cw = c.weight * unit - 2 * pad;
-      const value = c.text(r);
-      const at =
-        c.align === 'right' ? xs[i]! + c.weight * unit - pad - Math.min(cw, w.width(value, 9, bold)) : xs[i]! + pad;
-      w.text(value, at, { size: 9, bold, width: cw });
+      w.text(c.text(r), xs[i]! + pad, { size: 9, bold, width: c.weight * unit - 2 * pad, align: c.align });
     });
     w.page.drawLine({
       start: { x: MARGIN, y: w.y - 5 },
@@ -213,11 +168,15 @@ export async function renderReportPdf(model: ReportModel): Promise<Uint8Array> {
   doc.setTitle(`${L.title[model.kind]} – ${model.workspaceName}`);
   doc.setProducer('Vigil');
   doc.setCreationDate(model.generatedAt);
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
-  const w = new Writer(doc, fonts);
+  const fonts = await DocumentFonts.for(doc);
+  // Every name the report prints: a face (CJK, Arabic, Hebrew) is embedded only when one needs it.
+  await fonts.need([
+    model.workspaceName,
+    model.siteName ?? '',
+    ...model.sites.map((s) => s.name),
+    ...model.cameras.map((c) => `${c.name} ${c.siteName ?? ''}`),
+  ]);
+  const w = new Writer(doc, new PdfText(fonts, WORD_SPACING));
   header(w, model, f);
   if (model.cameras.length === 0) {
     w.text(L.none, MARGIN, { size: 10 });
@@ -238,7 +197,7 @@ export async function renderReportPdf(model: ReportModel): Promise<Uint8Array> {
   const count = w.pages.length;
   w.pages.forEach((page, i) => {
     const foot = `Vigil · ${L.title[model.kind]} · ${L.page(i + 1, count)}`;
-    page.drawText(foot, { x: MARGIN, y: MARGIN - 16, size: 8, font: fonts.regular, color: MUTED });
+    w.type.draw(page, foot, { x: MARGIN, y: MARGIN - 16, size: 8, color: MUTED });
   });
   return doc.save();
 }
