@@ -42,3 +42,13 @@ export function columnsOfSubstream(
     substreamPasswordEnc: split.password ? secrets.seal(split.password) : null,
   };
 }
+
+/**
+ * A new camera's detection, quiet until someone asks: the test pattern moves all the time, so
+ * with motion events on it would raise an alert (and mail the owner and managers) every few
+ * seconds while someone only tries the product. Its motion events start off, and AI detection
+ * is off for every new camera already (AI_CAMERA_DEFAULTS); a real camera keeps motion events on.
+ */
+export function quietUntilAsked(src: CameraSourceInput): Pick<NewCamera, 'motion' | 'ai'> {
+  return src.type === 'test-pattern' ? { motion: { enabled: false }, ai: { enabled: false } } : {};
+}

@@ -34,6 +34,14 @@ export interface OwnerUsage {
   maxCameras: number;
 }
 
+/** The workspace owner and the plan's camera limit on their account (what every add counts against). */
+const ownerUsage = (db: DbOrTx, workspaceId: string) =>
+  db
+    .select({ ownerId: users.id, maxCameras: sql<number>`(${users.limits}->>'maxCameras')::int` })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
+    .where(eq(workspaces.id, workspaceId));
+
 export const camerasRepo = {
   /** The workspace's zone and schedules (a handful): what every camera's "armed" is read from. */
   async armingContext(db: DbOrTx, workspaceId: string): Promise<ArmingContext> {
@@ -119,12 +127,13 @@ export const camerasRepo = {
    * until commit makes concurrent creates in one workspace take turns, so the count stays exact.
    */
   async lockOwner(db: DbOrTx, workspaceId: string): Promise<OwnerUsage | undefined> {
-    const rows = await db
-      .select({ ownerId: users.id, maxCameras: sql<number>`(${users.limits}->>'maxCameras')::int` })
-      .from(users)
-      .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
-      .where(eq(workspaces.id, workspaceId))
-      .for('update', { of: users });
+    const rows = await ownerUsage(db, workspaceId).for('update', { of: users });
+    return rows[0];
+  },
+
+  /** The owner's camera limit, read without a lock (the list shows it beside the count). */
+  async ownerLimit(db: DbOrTx, workspaceId: string): Promise<OwnerUsage | undefined> {
+    const rows = await ownerUsage(db, workspaceId);
     return rows[0];
   },
 
