@@ -7,7 +7,7 @@ import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/br
 import { startMjpegCamera } from '../apps/server/test/mjpeg-camera.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { type RtspServer, freePort, startRtspServer } from './fixtures/rtsp-server.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -49,7 +49,7 @@ describe('cameras page in the browser', () => {
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
   }
 
   it('an owner adds a test pattern and an RTSP camera, tests both, edits, disables and deletes', async () => {
@@ -58,7 +58,7 @@ describe('cameras page in the browser', () => {
     await page.getByLabel('Email').fill(uniqueEmail('camille'));
     await page.getByLabel('Password', { exact: true }).fill('good-password');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
     await page.goto(`${base}/viewer/cameras`);
     await visible(page.getByText('Add your first camera')).toBe(true);
 
@@ -191,7 +191,7 @@ describe('cameras page in the browser', () => {
       const fr = await phoneCtx.newPage();
       await fr.goto(`${base}/auth/login`);
       await signInUi(fr, owner.user.email, owner.password);
-      await fr.waitForURL(`${base}/`);
+      await fr.waitForURL(DASHBOARD_URL);
       await fr.goto(`${base}/viewer/cameras`);
       await expect.poll(() => fr.evaluate(() => document.documentElement.lang)).toBe('fr');
       await expect
