@@ -46,9 +46,10 @@ export function columnsOfSubstream(
 /**
  * A new camera's detection, quiet until someone asks: the test pattern moves all the time, so
  * with motion events on it would raise an alert (and mail the owner and managers) every few
- * seconds while someone only tries the product. Its motion events start off, and AI detection
- * is off for every new camera already (AI_CAMERA_DEFAULTS); a real camera keeps motion events on.
+ * seconds while someone only tries the product. Its motion events start off; a real camera's
+ * follow the workspace's default (Schedules); AI detection starts off for every camera.
  */
-export function quietUntilAsked(src: CameraSourceInput): Pick<NewCamera, 'motion' | 'ai'> {
-  return src.type === 'test-pattern' ? { motion: { enabled: false }, ai: { enabled: false } } : {};
+export function quietUntilAsked(src: CameraSourceInput, motionAlerts = true): Pick<NewCamera, 'motion' | 'ai'> {
+  if (src.type === 'test-pattern') return { motion: { enabled: false }, ai: { enabled: false } };
+  return motionAlerts ? {} : { motion: { enabled: false } };
 }

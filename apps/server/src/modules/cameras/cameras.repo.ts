@@ -32,12 +32,18 @@ const camerasList: ListSpec = {
 export interface OwnerUsage {
   ownerId: string;
   maxCameras: number;
+  /** The workspace's default for a new camera's motion alerts. */
+  motionAlerts: boolean;
 }
 
-/** The workspace owner and the plan's camera limit on their account (what every add counts against). */
+/** The workspace owner, the plan's camera limit on their account (what every add counts against), the new camera default. */
 const ownerUsage = (db: DbOrTx, workspaceId: string) =>
   db
-    .select({ ownerId: users.id, maxCameras: sql<number>`(${users.limits}->>'maxCameras')::int` })
+    .select({
+      ownerId: users.id,
+      maxCameras: sql<number>`(${users.limits}->>'maxCameras')::int`,
+      motionAlerts: workspaces.newCameraMotionAlerts,
+    })
     .from(users)
     .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
     .where(eq(workspaces.id, workspaceId));

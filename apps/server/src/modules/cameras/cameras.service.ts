@@ -273,7 +273,7 @@ export function createCamerasService(deps: {
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
           siteId: null,
           ...site,
-          ...quietUntilAsked(input.source),
+          ...quietUntilAsked(input.source, owner.motionAlerts),
           enabled: true,
           status: 'offline',
           statusChangedAt: new Date(),

@@ -81,7 +81,21 @@ describe('cameras CRUD, masking, tenancy and validation', () => {
       motion: { ...pattern.json().motion, enabled: true },
     });
     expect(on.json().motion.enabled).toBe(true);
-    for (const id of [pattern.json().id, real.json().id]) await api(owner.token, 'DELETE', `/api/v1/cameras/${id}`);
+    // The workspace's default (Schedules) decides a real camera's start; a test pattern stays quiet either way.
+    const off = await api(owner.token, 'PATCH', `/api/v1/workspaces/${owner.workspace.id}`, {
+      newCameraMotionAlerts: false,
+    });
+    expect(off.json().newCameraMotionAlerts).toBe(false);
+    const quiet = await create(owner.token, rtspBody({ name: 'Yard' }));
+    expect(quiet.json().motion.enabled).toBe(false);
+    // A viewer may not change it.
+    const refused = await api(viewer.token, 'PATCH', `/api/v1/workspaces/${viewer.workspace.id}`, {
+      newCameraMotionAlerts: false,
+    });
+    expect(refused.statusCode).toBe(403);
+    await api(owner.token, 'PATCH', `/api/v1/workspaces/${owner.workspace.id}`, { newCameraMotionAlerts: true });
+    for (const id of [pattern.json().id, real.json().id, quiet.json().id])
+      await api(owner.token, 'DELETE', `/api/v1/cameras/${id}`);
   });
 
   it('the sealed value in the database is not the password', async () => {
