@@ -136,6 +136,28 @@ describe('the first day', () => {
     }
   });
 
+  it('Schedules holds the default for new cameras’ motion alerts (on), and the owner turns it off', async () => {
+    const owner = await apiSignUp(base, 'Schedules Owner');
+    const page = await open(owner);
+    await page.goto(`${base}/manager/schedules`);
+    const alerts = page.getByRole('switch', { name: 'Motion alerts on new cameras' });
+    await alerts.waitFor();
+    expect(await alerts.getAttribute('aria-checked')).toBe('true');
+    await alerts.click();
+    await expect.poll(() => alerts.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => page.getByText('New cameras will start with motion alerts off.').isVisible()).toBe(true);
+    const { rows } = await db.query('select new_camera_motion_alerts from workspaces where id = $1', [
+      owner.workspace.id,
+    ]);
+    expect(rows[0].new_camera_motion_alerts).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: shot('schedules-1280'), fullPage: true });
+    const phone = await open(owner, PHONE_390);
+    await phone.goto(`${base}/manager/schedules`);
+    await phone.getByRole('switch', { name: 'Motion alerts on new cameras' }).waitFor();
+    await phone.screenshot({ path: shot('schedules-390'), fullPage: true });
+  });
+
   it('the recordings 10 min and 1 h zooms of today open on now, not at noon', async () => {
     const owner = await apiSignUp(base, 'Zoom Owner');
     const cameraId = await insertOffCamera(owner.workspace.id, 'Gate');
