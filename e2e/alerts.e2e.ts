@@ -7,7 +7,7 @@ import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors, signedInPage } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitOnline } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -55,7 +55,7 @@ describe('alert center', () => {
     try {
       await page.goto(`${base}/auth/login`);
       await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/`);
+      await page.waitForURL(DASHBOARD_URL);
       await page.goto(`${base}/viewer/settings`);
       const bell = page.getByRole('button', { name: /^Alerts/ });
       await bell.waitFor();

@@ -15,14 +15,15 @@ describe('accounts in the browser', () => {
     },
   });
 
-  it('signs up, lands on / with the trial shown, signs out, and signs in again', async () => {
+  it('signs up, lands on the owner’s dashboard (not the marketing page) with the trial shown, signs out, and signs in again', async () => {
     const email = uniqueEmail('newcomer');
     await page.goto(`${base}/auth/register`);
     await page.getByLabel('Display name').fill('Nina Newcomer');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('good-password');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${base}/`);
+    // An owner counts as a manager: the manager's dashboard.
+    await page.waitForURL(`${base}/manager/dashboard`);
     await expect
       .poll(() =>
         page
@@ -32,12 +33,13 @@ describe('accounts in the browser', () => {
       )
       .toBe(true);
 
-    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.getByRole('button', { name: /^Account/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true);
 
     await page.goto(`${base}/auth/login`);
     await signInUi(page, email, 'good-password');
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${base}/manager/dashboard`);
     await expect
       .poll(() =>
         page
@@ -77,7 +79,7 @@ describe('accounts in the browser', () => {
     const viewer = await accountWithRole(base, 'viewer');
     await page.goto(`${base}/auth/login`);
     await signInUi(page, viewer.user.email, viewer.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(`${base}/viewer/dashboard`);
     await page.goto(`${base}/admin/users`);
     await page.waitForURL(`${base}/unauthorized`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);

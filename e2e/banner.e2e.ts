@@ -3,14 +3,14 @@ import { afterAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { type RunningServer, startServer } from './fixtures/server.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const browser = useBrowser();
 
 async function signIn(page: Page, url: string, who: { user: { email: string }; password: string }) {
   await page.goto(`${url}/auth/login`);
   await signInUi(page, who.user.email, who.password);
-  await page.waitForURL(`${url}/`, { timeout: 15_000 });
+  await page.waitForURL(DASHBOARD_URL, { timeout: 15_000 });
   await page.goto(`${url}/viewer/dashboard`);
 }
 

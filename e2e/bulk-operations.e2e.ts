@@ -7,7 +7,7 @@ import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
@@ -89,7 +89,7 @@ describe('bulk operations: a recording-mode change over the cameras of a site ta
     const watch = watchForErrors(page);
     await page.goto(`${base}/auth/login`);
     await signInUi(page, owner.user.email, owner.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
     await page.goto(`${base}/vms/bulk-operations`);
     const rows = page.getByTestId('bulk-camera');
     await expect.poll(() => rows.count()).toBe(6);

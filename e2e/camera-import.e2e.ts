@@ -9,7 +9,7 @@ import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, SCREENSHOT_DIR, useBrowser, signedInPage } from './fixtures/browser.ts';
 import { deleteCamera } from './fixtures/cameras.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
@@ -132,7 +132,7 @@ describe("camera import panel (on a site's Manage page, composed by the shell)",
       const page = await desk.newPage();
       await page.goto(`${base}/auth/login`);
       await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/`);
+      await page.waitForURL(DASHBOARD_URL);
       await page.goto(`${base}/vms/sites/${site}/manage`);
       await page.getByRole('button', { name: 'Use the example' }).click();
       await expect.poll(() => page.getByText('3 camera lines').count()).toBe(1);

@@ -7,7 +7,7 @@ import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/br
 import { startMjpegCamera } from '../apps/server/test/mjpeg-camera.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { type RtspServer, freePort, startRtspServer } from './fixtures/rtsp-server.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -49,7 +49,7 @@ describe('cameras page in the browser', () => {
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     await signInUi(page, email, password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
   }
 
   it('an owner adds a test pattern and an RTSP camera, tests both, edits, disables and deletes', async () => {
@@ -58,7 +58,7 @@ describe('cameras page in the browser', () => {
     await page.getByLabel('Email').fill(uniqueEmail('camille'));
     await page.getByLabel('Password', { exact: true }).fill('good-password');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
     await page.goto(`${base}/viewer/cameras`);
     await visible(page.getByText('Add your first camera')).toBe(true);
 
@@ -191,7 +191,7 @@ describe('cameras page in the browser', () => {
       const fr = await phoneCtx.newPage();
       await fr.goto(`${base}/auth/login`);
       await signInUi(fr, owner.user.email, owner.password);
-      await fr.waitForURL(`${base}/`);
+      await fr.waitForURL(DASHBOARD_URL);
       await fr.goto(`${base}/viewer/cameras`);
       await expect.poll(() => fr.evaluate(() => document.documentElement.lang)).toBe('fr');
       await expect
@@ -228,7 +228,7 @@ describe('cameras page in the browser', () => {
       .toContain('The camera has no stream at this path (404): check the path in the URL.');
   });
 
-  it('at the plan limit, Save shows the catalogue message and an Upgrade your plan link', async () => {
+  it('at the plan limit, Add is off and says why with an Upgrade your plan link; the next add is refused in the plan’s words', async () => {
     const owner = await apiSignUp(base, 'Limit Person');
     const me = await (await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${owner.token}` } })).json();
     const max: number = me.user.limits.maxCameras;
@@ -238,16 +238,26 @@ describe('cameras page in the browser', () => {
       for (let i = 0; i < max; i++) made.push(await addCamera(base, owner, { name: `Cam ${i}`, recordingMode: 'off' }));
       await signIn(owner.user.email, owner.password);
       await page.goto(`${base}/viewer/cameras`);
-      await page.getByRole('button', { name: 'Add camera' }).click();
-      await dialog().getByLabel('Name', { exact: true }).fill('One too many');
-      await dialog().getByLabel('Source type').selectOption('test-pattern');
-      await dialog().getByRole('button', { name: 'Save' }).click();
+      await visible(page.getByText(`${max} of ${max} cameras`)).toBe(true);
+      expect(await page.getByRole('button', { name: 'Add camera' }).isDisabled()).toBe(true);
       const banner = page.getByTestId('camera-limit');
       await visible(banner).toBe(true);
-      expect(await banner.textContent()).toContain('Quota exceeded. Please try again later.');
-      expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras.`);
+      expect(await banner.textContent()).toContain(`Your plan allows ${max} cameras, and all of them are in use.`);
+      expect(await banner.textContent()).not.toContain('Quota exceeded');
       // With plans shipped the banner sends the owner to the plans that lift the limit.
       expect(await banner.getByRole('link').getAttribute('href')).toBe('/upgrade');
+      // The one more, through the API: not a quota to retry (429) but the plan's limit and the plan that lifts it.
+      const res = await fetch(`${base}/api/v1/cameras`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+        body: JSON.stringify({ name: 'One too many', source: { type: 'test-pattern' }, recordingMode: 'off' }),
+      });
+      expect(res.status).toBe(400);
+      const { error } = await res.json();
+      expect(error.code).toBe('failed-precondition');
+      expect(error.message).toMatch(
+        new RegExp(`^Your plan allows ${max} cameras\\. Choose the .+ plan on the Upgrade page to lift it\\.$`),
+      );
     } finally {
       for (const id of made) await deleteCamera(base, owner, id);
     }

@@ -7,7 +7,7 @@ import { accountWithRole, apiSignUp, databaseUrlOf } from './fixtures/accounts.t
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera, waitForFootage } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -28,7 +28,7 @@ const listEvents = (who: Account, q = '') => api<{ items: Ev[] }>(who, 'GET', `/
 async function signIn(page: Page, who: Account) {
   await page.goto(`${base}/auth/login`);
   await signInUi(page, who.user.email, who.password);
-  await page.waitForURL(`${base}/`);
+  await page.waitForURL(DASHBOARD_URL);
 }
 
 /**

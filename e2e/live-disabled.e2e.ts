@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -39,7 +39,7 @@ describe('live view of a disabled camera', () => {
     });
     await page.goto(`${base}/auth/login`);
     await signInUi(page, owner.user.email, owner.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
     await page.goto(`${base}/viewer/live`);
     const tile = page.getByRole('region', { name: 'Porch' });
     await expect.poll(() => liveCalls.length, { timeout: 15_000 }).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { accountWithRole } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -69,7 +69,7 @@ describe.each([
   it('signs the admin in', async () => {
     await page.goto(`${base}/auth/login`);
     await signInUi(page, admin.user.email, admin.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
   });
 
   // One test per page: each has its own time budget, and a failure names the page.

@@ -6,7 +6,7 @@ import { apiSignUp } from './fixtures/accounts.ts';
 import { addCamera, deleteCamera, waitForFootage } from './fixtures/cameras.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -44,7 +44,7 @@ describe('recordings page plays recorded video', () => {
     const watch = watchForErrors(page);
     await page.goto(`${base}/auth/login`);
     await signInUi(page, owner.user.email, owner.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
     await page.goto(`${base}/viewer/recordings?camera=${cameraId}&day=${footageDay}`);
     await page.getByTestId('timeline-span').first().waitFor();
     return { page, watch };

@@ -6,7 +6,7 @@ import { describe, expect, it, inject } from 'vitest';
 import { apiSignIn, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, SCREENSHOT_DIR, useBrowser, usePagePerTest } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -72,7 +72,7 @@ describe('security dashboard in the browser', () => {
     const tablet = await apiSignIn(base, owner.user.email, owner.password);
     await page.goto(`${base}/auth/login`);
     await signInUi(page, owner.user.email, owner.password);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
     await page.goto(`${base}/security`);
     await visible(page.getByRole('heading', { name: 'Security dashboard', level: 1 })).toBe(true);
     // The navigation offers the page.
@@ -103,7 +103,7 @@ describe('security dashboard in the browser', () => {
     await page.setViewportSize(DESKTOP);
     await page.getByLabel('6-digit code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(DASHBOARD_URL);
 
     await page.goto(`${base}/security`);
     // This one, the tablet's, and the one sign-up opened.

@@ -7,7 +7,7 @@ import { apiSignUp, databaseUrlOf, uniqueEmail } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
 import { SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -72,7 +72,7 @@ describe('team: invitations in the browser', () => {
     const o = await pageIn();
     await o.goto(`${base}/auth/login`);
     await signInUi(o, owner.user.email, owner.password);
-    await o.waitForURL(`${base}/`);
+    await o.waitForURL(DASHBOARD_URL);
     await o.goto(`${base}/manager/team`);
     await expect.poll(() => o.getByText('Olivia Owner').first().isVisible()).toBe(true);
     expect(await seriousAxeViolations(o)).toEqual([]);
@@ -101,9 +101,14 @@ describe('team: invitations in the browser', () => {
     await p.getByLabel('Your name').fill('Oscar Operator');
     await p.getByLabel('Choose a password').fill('password1');
     expect(await seriousAxeViolations(p)).toEqual([]);
+    // One way in: the page's own (create the account that joins, or sign in and come back), not the
+    // header's "Create account", which would make an unrelated workspace.
+    expect(await p.getByRole('link', { name: 'Create account' }).count()).toBe(0);
+    expect(await p.getByRole('banner').getByRole('link', { name: 'Sign in' }).count()).toBe(0);
     await p.screenshot({ path: shot('invite-desktop'), fullPage: true });
     await p.getByRole('button', { name: 'Create account and join' }).click();
-    await p.waitForURL(`${base}/dashboard`);
+    // Into the workspace, on the dashboard of the role the invitation gives.
+    await p.waitForURL(`${base}/operator/dashboard`);
     await p.goto(`${base}/viewer/cameras`);
     await expect.poll(() => p.getByText('Loading dock').first().isVisible()).toBe(true);
     expect(await p.getByRole('button', { name: 'Add camera' }).count()).toBe(0);
@@ -148,10 +153,10 @@ describe('team: invitations in the browser', () => {
     const p = await pageIn(PHONE_390);
     await p.goto(`${base}/auth/login`);
     await signInUi(p, member.user.email, member.password);
-    await p.waitForURL(`${base}/`);
+    await p.waitForURL(DASHBOARD_URL);
     await p.goto(link);
     await p.getByRole('button', { name: "Join Wendy Workspace's workspace" }).click();
-    await p.waitForURL(`${base}/dashboard`);
+    await p.waitForURL(`${base}/viewer/dashboard`);
     await noOverflow(p);
 
     await p.getByRole('button', { name: /^Account/ }).click();

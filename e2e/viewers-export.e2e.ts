@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
-import { signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -15,7 +15,7 @@ type Account = Awaited<ReturnType<typeof apiSignUp>>;
 async function signIn(page: Page, who: Account) {
   await page.goto(`${base}/auth/login`);
   await signInUi(page, who.user.email, who.password);
-  await page.waitForURL(`${base}/`);
+  await page.waitForURL(DASHBOARD_URL);
 }
 
 /**

@@ -11,7 +11,10 @@ export function effectiveLimits(limits: Partial<Record<string, unknown>> | undef
   return { maxStorageGb: gb, maxStorageBytes: Math.round(gb * 1e9), maxRecordings: count };
 }
 
-/** The message of a write refused by limits.maxStorage: it names the limit and what is left. */
+/**
+ * The message of a write refused by limits.maxStorage, in the plan's words: what the plan allows and
+ * the ways on. Refused as failed-precondition: waiting does not free storage.
+ */
 export function storageLimitMessage(maxStorageGb: number): string {
-  return `Storage limit reached: your plan's maxStorage is ${maxStorageGb} GB. Delete files, exports or recordings, or upgrade.`;
+  return `Your plan allows ${maxStorageGb} GB of storage, and it is full. Delete files, exports or recordings, or upgrade.`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, isAvailable, isSafeRedirect, matchRoute } from './routes.ts';
+import { ROUTES, dashboardPathFor, isAvailable, isSafeRedirect, matchRoute } from './routes.ts';
 
 describe('route table', () => {
   it('holds every path of spec §2', () => {
@@ -92,5 +92,21 @@ describe('route table', () => {
     expect(isSafeRedirect('/manager/team?x=1')).toBe(true);
     for (const bad of ['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)', '', null])
       expect(isSafeRedirect(bad)).toBe(false);
+  });
+});
+
+describe('dashboardPathFor', () => {
+  it.each([
+    ['admin', '/admin/dashboard'],
+    ['manager', '/manager/dashboard'],
+    // An owner (the stored role "user") counts as a manager.
+    ['user', '/manager/dashboard'],
+    ['operator', '/operator/dashboard'],
+    ['viewer', '/viewer/dashboard'],
+    // An unreadable role is a viewer.
+    ['nonsense', '/viewer/dashboard'],
+  ])('a %s lands on %s, a page that role may open', (role, path) => {
+    expect(dashboardPathFor(role)).toBe(path);
+    expect(matchRoute(path)?.roles).toContain(role === 'user' ? 'manager' : role === 'nonsense' ? 'viewer' : role);
   });
 });

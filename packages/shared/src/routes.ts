@@ -1,4 +1,4 @@
-import { AREA_ROLES, type AccessRole } from './roles.ts';
+import { AREA_ROLES, type AccessRole, accessRole } from './roles.ts';
 
 /**
  * Every path of spec §2 with its access rule (spec §4, §6). The web router builds its
@@ -173,6 +173,20 @@ export function matchRoute(pathname: string): RouteMeta | undefined {
 
 /** Whether the page at a path works yet (`available`): links to a later issue's page are not offered. */
 export const isAvailable = (pathname: string): boolean => matchRoute(pathname)?.available ?? false;
+
+/**
+ * A role's own dashboard: of the area dashboards it may open, the one made for the fewest roles
+ * (an administrator's is /admin/dashboard, a viewer's /viewer/dashboard). Sign-up and sign-in land
+ * there, and the navigation's one "Dashboard" entry opens it.
+ */
+export function dashboardPathFor(role: unknown): string {
+  const who = accessRole(role);
+  const mine = ROUTES.filter(
+    (r) =>
+      r.available && r.path.endsWith('/dashboard') && r.roles?.includes(who) && (!r.requiresAdmin || who === 'admin'),
+  ).sort((a, b) => a.roles!.length - b.roles!.length)[0];
+  return mine?.path ?? '/dashboard';
+}
 
 /** A redirect target is safe when it stays inside the app: one leading slash, no scheme. */
 export function isSafeRedirect(target: unknown): target is string {

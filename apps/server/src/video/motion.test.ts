@@ -3,6 +3,7 @@ import { MOTION_POST_ROLL_SECONDS, MOTION_PRE_ROLL_SECONDS, TEST_PATTERN_VIDEO }
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
+import { quietUntilAsked } from '../modules/cameras/camera-source-columns.ts';
 import { cameraRow, segmentFiles, segmentRows, waitFor, useTestRecorder } from '../../test/recorder-helpers.ts';
 
 /**
@@ -163,6 +164,21 @@ describe('recording on motion', () => {
     expect(motionLog(cam.id, 'until')).toBeUndefined();
     const row = await videoInfo(cam.id);
     expect({ codec: row.videoCodec, width: row.width, height: row.height, fps: row.fps }).toEqual(TEST_PATTERN_VIDEO);
+    await disable(cam.id);
+  }, 60_000);
+
+  it('a new test pattern, as the API creates it, records on motion yet raises no alert (motion events start off)', async () => {
+    const cam = await rig.addCamera({ sourceType: 'test-pattern', ...quietUntilAsked({ type: 'test-pattern' }) });
+    // The motion path is fed: detection runs (motion recording needs it) and the recording is a motion one.
+    await waitFor(() => motionLog(cam.id, 'from'), 20_000, 'motion start');
+    await waitFor(
+      async () => ((await segmentRows(rig.db, cam.id)).length >= 3 ? true : null),
+      20_000,
+      'three segments',
+    );
+    expect((await recordingsOf(cam.id))[0]!.kind).toBe('motion');
+    const events = await rig.db.execute(sql`select id from events where camera_id = ${cam.id}`);
+    expect(events.rows).toEqual([]);
     await disable(cam.id);
   }, 60_000);
 });

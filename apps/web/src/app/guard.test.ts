@@ -1,5 +1,6 @@
 import { ROUTES, type RouteMeta, matchRoute } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
+import { landingAfterAuth } from '../lib/redirect.ts';
 import { type GuardAuthState, afterLoginPath, guard } from './guard.ts';
 
 const route = (path: string): RouteMeta => {
@@ -193,5 +194,17 @@ describe('afterLoginPath', () => {
     '/dash\nboard',
   ])('falls back to "/" for %j', (input) => {
     expect(afterLoginPath(input)).toBe('/');
+  });
+});
+
+describe('landingAfterAuth', () => {
+  it('without a redirect (or with an unsafe one) lands on the dashboard of the role, never the marketing page', () => {
+    expect(landingAfterAuth(null, 'user')).toBe('/manager/dashboard');
+    expect(landingAfterAuth(undefined, 'admin')).toBe('/admin/dashboard');
+    expect(landingAfterAuth('//evil.com', 'viewer')).toBe('/viewer/dashboard');
+    expect(landingAfterAuth('/auth/register', 'operator')).toBe('/operator/dashboard');
+  });
+  it('keeps a safe in-app redirect (the page a signed-out person was sent from)', () => {
+    expect(landingAfterAuth('/viewer/recordings?camera=1', 'viewer')).toBe('/viewer/recordings?camera=1');
   });
 });

@@ -25,6 +25,8 @@ export const workspaces = pgTable('workspaces', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** Whether viewers may export footage (on unless the owner says otherwise). */
   viewersMayExport: boolean('viewers_may_export').notNull().default(true),
+  /** Whether a new camera's motion events (and so its motion alerts) start on (a test pattern's start off). */
+  newCameraMotionAlerts: boolean('new_camera_motion_alerts').notNull().default(true),
   /** Whether every member must have two-factor authentication on to use the workspace. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   ...stamps,

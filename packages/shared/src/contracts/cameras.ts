@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAMERA_FAILURE_CODES, type CameraFailureCode } from '../camera-failures.ts';
-import { credential, isoDate } from './common.ts';
+import { credential, isoDate, pageSchema } from './common.ts';
 import { eventSeveritySettingsSchema } from './events.ts';
 import { cameraAiSettingsSchema } from './ai.ts';
 
@@ -168,6 +168,15 @@ export const cameraSchema = z.object({
   updatedAt: isoDate,
 });
 export type Camera = z.infer<typeof cameraSchema>;
+
+/**
+ * The workspace's cameras against its plan's limit, so the list can say "10 of 10 cameras" before
+ * an add is refused. Null for a member limited to some cameras (the workspace's count is not theirs).
+ */
+export const cameraQuotaSchema = z.object({ used: z.number().int(), max: z.number().int() });
+export type CameraQuota = z.infer<typeof cameraQuotaSchema>;
+export const cameraListSchema = pageSchema(cameraSchema).extend({ quota: cameraQuotaSchema.nullable() });
+export type CameraList = z.infer<typeof cameraListSchema>;
 
 export const probeResultSchema = z.object({
   ok: z.boolean(),

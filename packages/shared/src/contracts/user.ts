@@ -94,13 +94,17 @@ export const workspaceSchema = z.object({
   ownerId: z.string(),
   /** Whether viewers may export footage (the owner and managers decide, default true). */
   viewersMayExport: z.boolean(),
+  /** Whether a new camera starts with motion alerts on (Schedules; a test pattern always starts quiet). */
+  newCameraMotionAlerts: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 /** PATCH /api/v1/workspaces/:id (owner and managers of that workspace). */
-export const updateWorkspaceSchema = z.object({ viewersMayExport: z.boolean().optional() }).strict();
+export const updateWorkspaceSchema = z
+  .object({ viewersMayExport: z.boolean().optional(), newCameraMotionAlerts: z.boolean().optional() })
+  .strict();
 export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;
 
 export const meSchema = z.object({

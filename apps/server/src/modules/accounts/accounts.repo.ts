@@ -18,7 +18,7 @@ export const accountsRepo = {
   async updateWorkspace(
     db: DbOrTx,
     id: string,
-    patch: Partial<Pick<typeof workspaces.$inferInsert, 'viewersMayExport'>>,
+    patch: Partial<Pick<typeof workspaces.$inferInsert, 'viewersMayExport' | 'newCameraMotionAlerts'>>,
   ) {
     const [row] = await db
       .update(workspaces)

@@ -107,7 +107,9 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       config: { access: access.roles('manager', 'admin') },
       schema: {
         tags: ['workspaces'],
-        summary: 'Change the workspace’s settings: viewersMayExport (whether viewers may export footage)',
+        summary:
+          'Change the workspace’s settings: viewersMayExport (whether viewers may export footage), ' +
+          'newCameraMotionAlerts (whether a new camera starts with motion alerts on)',
         params: z.object({ id: z.string().uuid() }),
         body: updateWorkspaceSchema,
         response: { 200: workspaceSchema },

@@ -236,14 +236,18 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     },
 
     /**
-     * The owner or a manager changes their workspace's settings (whether viewers may
-     * export). Only the session's own workspace: any other id is not found.
+     * The owner or a manager changes their workspace's settings (whether viewers may export,
+     * whether new cameras start with motion alerts). Only the session's own workspace: any other id is not found.
      */
     async updateWorkspace(session: Seen, id: string, input: UpdateWorkspaceInput): Promise<Workspace> {
       if (id !== session.workspace.id) throw new AppError('not-found');
-      if (input.viewersMayExport === undefined) return toWorkspace(session.workspace);
+      const patch = {
+        ...(input.viewersMayExport !== undefined ? { viewersMayExport: input.viewersMayExport } : {}),
+        ...(input.newCameraMotionAlerts !== undefined ? { newCameraMotionAlerts: input.newCameraMotionAlerts } : {}),
+      };
+      if (Object.keys(patch).length === 0) return toWorkspace(session.workspace);
       return db.transaction(async (tx) => {
-        const row = await accountsRepo.updateWorkspace(tx, id, { viewersMayExport: input.viewersMayExport });
+        const row = await accountsRepo.updateWorkspace(tx, id, patch);
         if (!row) throw new AppError('not-found');
         // Every member's open app re-reads its session (the export button follows the setting).
         for (const uid of await accountsRepo.memberIds(tx, id)) await publish(tx, { topic: 'me', uid });

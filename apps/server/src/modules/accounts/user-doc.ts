@@ -51,6 +51,7 @@ export function toWorkspace(row: WorkspaceRow): Workspace {
     name: row.name,
     ownerId: row.ownerId,
     viewersMayExport: row.viewersMayExport,
+    newCameraMotionAlerts: row.newCameraMotionAlerts,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

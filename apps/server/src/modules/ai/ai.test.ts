@@ -328,7 +328,7 @@ describe('ai', () => {
       expect(refused.statusCode).toBe(429);
       expect(errorOf(refused)).toMatchObject({ code: 'resource-exhausted' });
       expect(errorOf(refused).message).toMatch(
-        /AI analysis limit reached.*aiAnalysisQuota is 5\..*the Pro plan.*next billing period/,
+        /^Your plan allows 5 AI analyses per billing period\..*the Pro plan.*next billing period/,
       );
       expect(ok(await call(owner.token, 'GET', '/api/v1/ai/settings')).usage).toMatchObject({ used: 5, quota: 5 });
       // A new billing period: the counter starts again.

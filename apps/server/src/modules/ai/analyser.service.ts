@@ -87,7 +87,7 @@ export function createAnalyser(deps: AnalyserDeps) {
       const usage = await repo.consume(db, workspaceId);
       if (!usage) {
         const { quota } = await repo.usage(db, workspaceId);
-        const message = await planGate.limitMessage(db, 'aiAnalysisQuota', quota, 'AI analysis');
+        const message = await planGate.limitMessage(db, 'aiAnalysisQuota', quota);
         throw new AppError('resource-exhausted', `${message} It renews with the next billing period.`);
       }
       const started = performance.now();

@@ -21,6 +21,14 @@ export async function liftingPlan(db: DbOrTx, lifts: (plan: PlanRow) => boolean)
 const upgradeHint = (plan: string | null) =>
   plan ? ` Choose ${plan} on the Upgrade page to lift it.` : ' Ask your administrator for a plan that lifts it.';
 
+type PlanLimit = 'maxCameras' | 'maxRecordings' | 'maxStorage' | 'aiAnalysisQuota';
+const LIMIT_WORDS: Record<PlanLimit, (n: number) => string> = {
+  maxCameras: (n) => (n === 1 ? '1 camera' : `${n} cameras`),
+  maxRecordings: (n) => (n === 1 ? '1 recording' : `${n} recordings`),
+  maxStorage: (n) => `${n} GB of storage`,
+  aiAnalysisQuota: (n) => `${n === 1 ? '1 AI analysis' : `${n} AI analyses`} per billing period`,
+};
+
 export const planGate = {
   /** Refuses `what` (e.g. "Adding cameras") with failed-precondition when the workspace is read-only. */
   async assertWritable(db: DbOrTx, workspaceId: string, what: string): Promise<void> {
@@ -49,14 +57,13 @@ export const planGate = {
     );
   },
 
-  /** The message of a reached numeric limit: which limit, its value, and the plan that goes beyond. */
-  async limitMessage(
-    db: DbOrTx,
-    limit: 'maxCameras' | 'maxRecordings' | 'maxStorage' | 'aiAnalysisQuota',
-    value: number,
-    label: string,
-  ): Promise<string> {
+  /**
+   * The words of a reached numeric limit, in the plan's terms: what the plan allows and the plan
+   * that goes beyond ("Your plan allows 10 cameras. Choose the Pro plan on the Upgrade page to lift it.").
+   * Waiting does not lift a plan limit, so it is refused as failed-precondition, never as a quota to retry.
+   */
+  async limitMessage(db: DbOrTx, limit: PlanLimit, value: number): Promise<string> {
     const plan = await liftingPlan(db, (p) => p.limits[limit] > value);
-    return `${label} limit reached: your plan's ${limit} is ${value}.${upgradeHint(plan)}`;
+    return `Your plan allows ${LIMIT_WORDS[limit](value)}.${upgradeHint(plan)}`;
   },
 };

@@ -42,3 +42,14 @@ export function columnsOfSubstream(
     substreamPasswordEnc: split.password ? secrets.seal(split.password) : null,
   };
 }
+
+/**
+ * A new camera's detection, quiet until someone asks: the test pattern moves all the time, so
+ * with motion events on it would raise an alert (and mail the owner and managers) every few
+ * seconds while someone only tries the product. Its motion events start off; a real camera's
+ * follow the workspace's default (Schedules); AI detection starts off for every camera.
+ */
+export function quietUntilAsked(src: CameraSourceInput, motionAlerts = true): Pick<NewCamera, 'motion' | 'ai'> {
+  if (src.type === 'test-pattern') return { motion: { enabled: false }, ai: { enabled: false } };
+  return motionAlerts ? {} : { motion: { enabled: false } };
+}

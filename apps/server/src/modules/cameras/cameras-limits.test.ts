@@ -32,17 +32,17 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
   });
   afterAll(() => t.close());
 
-  it('maxCameras=2: the 3rd → 429 resource-exhausted with the plan message; nothing written', async () => {
+  it('maxCameras=2: the 3rd → 400 failed-precondition in the plan’s words (not a quota to retry); nothing written', async () => {
     const owner = await signUp(t.app);
     await setMax(owner.user.uid, 2);
     expect((await create(owner.token, 'One')).statusCode).toBe(201);
     expect((await create(owner.token, 'Two')).statusCode).toBe(201);
     const third = await create(owner.token, 'Three');
-    expect(third.statusCode).toBe(429);
+    expect(third.statusCode).toBe(400);
+    expect(third.headers['retry-after']).toBeUndefined();
     expect(errorOf(third)).toMatchObject({
-      code: 'resource-exhausted',
-      message:
-        "Camera limit reached: your plan's maxCameras is 2. Choose the Basic plan on the Upgrade page to lift it.",
+      code: 'failed-precondition',
+      message: 'Your plan allows 2 cameras. Choose the Basic plan on the Upgrade page to lift it.',
     });
     expect(await cameraCount(owner.workspace.id)).toBe(2);
     expect(await usage(owner.token)).toBe(2);
@@ -68,7 +68,7 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
     await setMax(owner.user.uid, 3);
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => create(owner.token, `Cam ${i}`)));
     const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, 201, 201, 429, 429]);
+    expect(codes).toEqual([201, 201, 201, 400, 400]);
     expect(await cameraCount(owner.workspace.id)).toBe(3);
     expect(await usage(owner.token)).toBe(3);
     // Concurrent deletes keep it exact too.
@@ -90,9 +90,24 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
     // A member's document shows the workspace they work in: its plan and usage.
     expect(await usage(member.token)).toBe(1);
     const refused = await create(member.token, 'Too many');
-    expect(refused.statusCode).toBe(429);
-    expect(errorOf(refused).message).toBe(
-      "Camera limit reached: your plan's maxCameras is 1. Choose the Basic plan on the Upgrade page to lift it.",
-    );
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'failed-precondition',
+      message: 'Your plan allows 1 camera. Choose the Basic plan on the Upgrade page to lift it.',
+    });
+  });
+
+  it('the list says the workspace’s cameras against the plan’s limit, to every member, before an add is refused', async () => {
+    const owner = await signUp(t.app);
+    await setMax(owner.user.uid, 2);
+    const member = await signUp(t.app);
+    await joinWorkspace(t.databaseUrl, member.user.uid, owner.workspace.id, 'viewer');
+    const list = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/cameras', headers: bearer(token) }).then((r) => r.json());
+    expect((await list(owner.token)).quota).toEqual({ used: 0, max: 2 });
+    await create(owner.token, 'One');
+    await create(owner.token, 'Two');
+    expect((await list(owner.token)).quota).toEqual({ used: 2, max: 2 });
+    expect((await list(member.token)).quota).toEqual({ used: 2, max: 2 });
   });
 });

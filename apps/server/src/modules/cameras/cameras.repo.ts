@@ -32,7 +32,21 @@ const camerasList: ListSpec = {
 export interface OwnerUsage {
   ownerId: string;
   maxCameras: number;
+  /** The workspace's default for a new camera's motion alerts. */
+  motionAlerts: boolean;
 }
+
+/** The workspace owner, the plan's camera limit on their account (what every add counts against), the new camera default. */
+const ownerUsage = (db: DbOrTx, workspaceId: string) =>
+  db
+    .select({
+      ownerId: users.id,
+      maxCameras: sql<number>`(${users.limits}->>'maxCameras')::int`,
+      motionAlerts: workspaces.newCameraMotionAlerts,
+    })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
+    .where(eq(workspaces.id, workspaceId));
 
 export const camerasRepo = {
   /** The workspace's zone and schedules (a handful): what every camera's "armed" is read from. */
@@ -119,12 +133,13 @@ export const camerasRepo = {
    * until commit makes concurrent creates in one workspace take turns, so the count stays exact.
    */
   async lockOwner(db: DbOrTx, workspaceId: string): Promise<OwnerUsage | undefined> {
-    const rows = await db
-      .select({ ownerId: users.id, maxCameras: sql<number>`(${users.limits}->>'maxCameras')::int` })
-      .from(users)
-      .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
-      .where(eq(workspaces.id, workspaceId))
-      .for('update', { of: users });
+    const rows = await ownerUsage(db, workspaceId).for('update', { of: users });
+    return rows[0];
+  },
+
+  /** The owner's camera limit, read without a lock (the list shows it beside the count). */
+  async ownerLimit(db: DbOrTx, workspaceId: string): Promise<OwnerUsage | undefined> {
+    const rows = await ownerUsage(db, workspaceId);
     return rows[0];
   },
 

@@ -1,11 +1,11 @@
 import {
   armCameraSchema,
   snoozeSchema,
+  cameraListSchema,
   cameraSchema,
   cameraSourceInputSchema,
   createCameraSchema,
   listQuerySchema,
-  pageSchema,
   probeResultSchema,
   updateCameraSchema,
 } from '@vigil/shared';
@@ -31,9 +31,11 @@ export function camerasRoutes(app: FastifyInstance, { cameras }: { cameras: Came
     '/api/v1/cameras',
     {
       access: readers,
-      summary: 'Cameras of the caller’s workspace (where, orderBy: createdAt | name, limit, startAfter)',
+      summary:
+        'Cameras of the caller’s workspace (where, orderBy: createdAt | name, limit, startAfter), with the ' +
+        'workspace’s count against the plan’s camera limit (quota; null for a member limited to some cameras)',
       querystring: listQuerySchema,
-      response: pageSchema(cameraSchema),
+      response: cameraListSchema,
     },
     (req) => cameras.list(actor(req), req.query),
   );

@@ -6,10 +6,11 @@ import type {
   MotionSettings,
   AuditAction,
   Camera,
+  CameraList,
+  CameraQuota,
   CameraSourceInput,
   CreateCameraInput,
   ListQuery,
-  Page,
   ProbeResult,
   UpdateCameraInput,
 } from '@vigil/shared';
@@ -20,7 +21,7 @@ import { type ScopedActor, publishSiteScopeChanged } from '../../lib/camera-scop
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { columnsOfSource, columnsOfSubstream } from './camera-source-columns.ts';
+import { columnsOfSource, columnsOfSubstream, quietUntilAsked } from './camera-source-columns.ts';
 import { type CameraRow, splitCredentials, toCamera, withCredentials } from './camera-view.ts';
 import { type NewCamera, camerasRepo as repo } from './cameras.repo.ts';
 import { type ProbeTarget, probe as runProbe } from './probe.ts';
@@ -92,6 +93,12 @@ export function createCamerasService(deps: {
   async function changed(tx: DbOrTx, workspaceId: string, id: string) {
     await publish(tx, { topic: 'cameras', workspaceId, id });
     await publish(tx, { topic: 'cameras.changed', workspaceId, id });
+  }
+
+  /** The workspace's cameras against the plan's limit (what an add is checked against). */
+  async function quota(workspaceId: string): Promise<CameraQuota | null> {
+    const owner = await repo.ownerLimit(db, workspaceId);
+    return owner ? { used: await repo.count(db, workspaceId), max: owner.maxCameras } : null;
   }
 
   async function recount(tx: DbOrTx, workspaceId: string, ownerId: string) {
@@ -188,10 +195,14 @@ export function createCamerasService(deps: {
   }
 
   return {
-    async list(actor: Actor, query: ListQuery): Promise<Page<Camera>> {
+    async list(actor: Actor, query: ListQuery): Promise<CameraList> {
       const page = await repo.list(db, actor.workspaceId, actor.cameraIds, query);
       const ctx = await repo.armingContext(db, actor.workspaceId);
-      return { items: page.rows.map((r) => toCamera(r, ctx)), nextCursor: page.nextCursor };
+      return {
+        items: page.rows.map((r) => toCamera(r, ctx)),
+        nextCursor: page.nextCursor,
+        quota: actor.cameraIds === null ? await quota(actor.workspaceId) : null,
+      };
     },
 
     async get(actor: Actor, id: string): Promise<Camera> {
@@ -249,10 +260,7 @@ export function createCamerasService(deps: {
         await planGate.assertWritable(tx, actor.workspaceId, 'Adding cameras');
         const count = await repo.count(tx, actor.workspaceId);
         if (count >= owner.maxCameras) {
-          throw new AppError(
-            'resource-exhausted',
-            await planGate.limitMessage(tx, 'maxCameras', owner.maxCameras, 'Camera'),
-          );
+          throw new AppError('failed-precondition', await planGate.limitMessage(tx, 'maxCameras', owner.maxCameras));
         }
         const site = input.siteId ? await joinSite(tx, actor, input.siteId, input) : {};
         const row = await repo.insert(tx, {
@@ -265,6 +273,7 @@ export function createCamerasService(deps: {
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
           siteId: null,
           ...site,
+          ...quietUntilAsked(input.source, owner.motionAlerts),
           enabled: true,
           status: 'offline',
           statusChangedAt: new Date(),

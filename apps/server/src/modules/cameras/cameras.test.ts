@@ -64,6 +64,40 @@ describe('cameras CRUD, masking, tenancy and validation', () => {
     }
   });
 
+  it('quiet by default: a new test pattern has motion events and AI off; a real camera keeps motion events on, AI off', async () => {
+    const pattern = await create(owner.token, {
+      name: 'Try it',
+      source: { type: 'test-pattern' },
+      recordingMode: 'continuous',
+    });
+    expect(pattern.statusCode).toBe(201);
+    expect(pattern.json().motion.enabled).toBe(false);
+    expect(pattern.json().ai.enabled).toBe(false);
+    const real = await create(owner.token, rtspBody({ name: 'Gate' }));
+    expect(real.json().motion.enabled).toBe(true);
+    expect(real.json().ai.enabled).toBe(false);
+    // Turned on by hand, it stays on.
+    const on = await api(owner.token, 'PATCH', `/api/v1/cameras/${pattern.json().id}`, {
+      motion: { ...pattern.json().motion, enabled: true },
+    });
+    expect(on.json().motion.enabled).toBe(true);
+    // The workspace's default (Schedules) decides a real camera's start; a test pattern stays quiet either way.
+    const off = await api(owner.token, 'PATCH', `/api/v1/workspaces/${owner.workspace.id}`, {
+      newCameraMotionAlerts: false,
+    });
+    expect(off.json().newCameraMotionAlerts).toBe(false);
+    const quiet = await create(owner.token, rtspBody({ name: 'Yard' }));
+    expect(quiet.json().motion.enabled).toBe(false);
+    // A viewer may not change it.
+    const refused = await api(viewer.token, 'PATCH', `/api/v1/workspaces/${viewer.workspace.id}`, {
+      newCameraMotionAlerts: false,
+    });
+    expect(refused.statusCode).toBe(403);
+    await api(owner.token, 'PATCH', `/api/v1/workspaces/${owner.workspace.id}`, { newCameraMotionAlerts: true });
+    for (const id of [pattern.json().id, real.json().id, quiet.json().id])
+      await api(owner.token, 'DELETE', `/api/v1/cameras/${id}`);
+  });
+
   it('the sealed value in the database is not the password', async () => {
     const cam = (await create(owner.token, rtspBody({ name: 'Sealed' }))).json();
     const stored = await row(cam.id);

@@ -107,7 +107,7 @@ export function createExportsService(deps: { db: Db; storage: Storage }) {
         if ((await storedBytes(tx, actor.workspaceId)) + estimatedBytes(segs, from, to) > maxStorageBytes) {
           const lift = await liftingPlan(tx, (p) => p.limits.maxStorage > maxStorageGb);
           throw new AppError(
-            'resource-exhausted',
+            'failed-precondition',
             `${storageLimitMessage(maxStorageGb)}${lift ? ` (${lift} allows more)` : ''}`,
           );
         }

@@ -221,9 +221,9 @@ describe('exports: ffmpeg concat without re-encoding, signed download', () => {
     await limit((before + done.bytes! + 1000) / 1e9);
     const count = await countRows(t.databaseUrl, ['exports']);
     const refused = await create(owner.token, { cameraId: camera, from: at(0), to: at(6) });
-    expect(refused.statusCode).toBe(429);
-    expect(errorOf(refused).code).toBe('resource-exhausted');
-    expect(errorOf(refused).message).toMatch(/maxStorage/);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).code).toBe('failed-precondition');
+    expect(errorOf(refused).message).toMatch(/^Your plan allows [\d.]+ GB of storage, and it is full\./);
     expect(await countRows(t.databaseUrl, ['exports'])).toEqual(count);
     await limit(10);
 

@@ -50,9 +50,10 @@ describe('storage: quota and write safety', () => {
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(ok).toHaveLength(5);
     for (const r of refused) {
-      expect(r.statusCode).toBe(429);
-      expect(errorOf(r).code).toBe('resource-exhausted');
-      expect(errorOf(r).message).toMatch(/maxStorage is 0\.005 GB/);
+      // A plan limit, not a quota to retry: failed-precondition, in the plan's words.
+      expect(r.statusCode).toBe(400);
+      expect(errorOf(r).code).toBe('failed-precondition');
+      expect(errorOf(r).message).toMatch(/^Your plan allows 0\.005 GB of storage, and it is full\./);
     }
     expect(await storageUsed()).toBe(0.005);
     const { rows } = await withPg(t.databaseUrl, (c) =>

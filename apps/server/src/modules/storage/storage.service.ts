@@ -44,7 +44,7 @@ export function createStorageService(deps: { db: Db; storage: Storage }) {
         // Replacing a file frees what it weighed.
         const after =
           (await storedBytes(tx, actor.workspaceId)) - (await repo.bytesAt(tx, actor.workspaceId, path)) + data.length;
-        if (after > maxStorageBytes) throw new AppError('resource-exhausted', storageLimitMessage(maxStorageGb));
+        if (after > maxStorageBytes) throw new AppError('failed-precondition', storageLimitMessage(maxStorageGb));
         await repo.upsert(tx, {
           workspaceId: actor.workspaceId,
           path,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { dashboardPathFor } from '@vigil/shared';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
 import { cn } from '../../lib/cn.ts';
@@ -15,6 +16,9 @@ export function LandingLayout() {
   const { user } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  // An invitation page offers its own ways in (sign in and come back, or create the account that
+  // joins): the header's would make an unrelated workspace and leave the invitation pending.
+  const invitation = useLocation().pathname === '/invite';
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -30,7 +34,7 @@ export function LandingLayout() {
             </NavLink>
             {user ? (
               <>
-                <Link to="/dashboard" className={buttonClass('secondary')}>
+                <Link to={dashboardPathFor(user.role)} className={buttonClass('secondary')}>
                   {t('nav.dashboard')}
                 </Link>
                 <button
@@ -44,7 +48,7 @@ export function LandingLayout() {
                   {t('auth.signOut')}
                 </button>
               </>
-            ) : (
+            ) : invitation ? null : (
               <>
                 <NavLink to="/auth/login" className={navLink}>
                   {t('auth.signIn')}

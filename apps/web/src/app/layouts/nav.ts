@@ -1,4 +1,4 @@
-import { NAV_GROUPS, type NavGroup, type RouteMeta, accessRole, hasAnyRole } from '@vigil/shared';
+import { NAV_GROUPS, type NavGroup, type RouteMeta, accessRole, dashboardPathFor, hasAnyRole } from '@vigil/shared';
 import { ALL_ROUTES } from '../route-table.ts';
 
 export interface NavItem {
@@ -21,11 +21,10 @@ export function mayOpen(route: RouteMeta, role: unknown): boolean {
   return !route.roles || hasAnyRole(role, route.roles);
 }
 
-/** A role's one dashboard: of the area dashboards it may open, the one made for the fewest roles (its own). */
+/** A role's one dashboard (the same one sign-in lands on). */
 function dashboardFor(role: unknown): RouteMeta | undefined {
-  return ALL_ROUTES.filter((r) => r.available && isAreaDashboard(r) && mayOpen(r, role)).sort(
-    (a, b) => a.roles!.length - b.roles!.length,
-  )[0];
+  const path = dashboardPathFor(role);
+  return ALL_ROUTES.find((r) => r.path === path && isAreaDashboard(r));
 }
 
 /** What the workspace's plan includes (the session user's flags): pages of a plan it lacks are not offered. */

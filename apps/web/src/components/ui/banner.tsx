@@ -21,6 +21,7 @@ export function Banner({
   children: ReactNode;
   className?: string;
   title?: string;
+  id?: string;
   'data-testid'?: string;
 }) {
   const urgent = tone === 'warning' || tone === 'error';

@@ -1,8 +1,8 @@
 import type {
   Camera,
+  CameraList,
   CameraSourceInput,
   CreateCameraInput,
-  Page,
   ProbeResult,
   Schedule,
   UpdateCameraInput,
@@ -16,7 +16,7 @@ export const camerasKey = ['cameras'] as const;
 /** A workspace rarely has more than a handful of cameras: one page holds them all. */
 export const camerasQuery = queryOptions({
   queryKey: [...camerasKey, 'list'],
-  queryFn: async () => unwrap(await request<Page<Camera>>('GET', '/api/v1/cameras?limit=100')).items,
+  queryFn: async () => unwrap(await request<CameraList>('GET', '/api/v1/cameras?limit=100')),
 });
 
 /** Every write refreshes the list; the realtime `cameras` topic does the same for others' writes. */

@@ -5,6 +5,7 @@ import {
   isDay,
   keyStep,
   msPerPixel,
+  openingCentre,
   panWindow,
   parseSpans,
   percentOf,
@@ -77,6 +78,27 @@ describe('timeline zoom and gaps', () => {
     expect(px(t('2026-03-10T14:36:00Z')) - px(t('2026-03-10T14:35:00Z'))).toBeCloseTo(108, 5);
     // Pixel ↔ time round-trips inside the window.
     expect(instantAt(win, px(t('2026-03-10T14:33:20Z')), width)).toBe(t('2026-03-10T14:33:20Z'));
+  });
+
+  it('a zoomed window opens on now (today) or on the latest footage (another day), never at noon', () => {
+    const now = t('2026-03-10T08:17:30Z');
+    const tenMin = windowAround(utcDay, '10m', openingCentre(utcDay, '10m', now, t('2026-03-10T06:00:00Z')));
+    expect(tenMin.start).toBeLessThanOrEqual(now);
+    expect(tenMin.end).toBeGreaterThan(now);
+    expect(tenMin).toEqual({ start: t('2026-03-10T08:09:00Z'), end: t('2026-03-10T08:19:00Z') });
+    const hour = windowAround(utcDay, '1h', openingCentre(utcDay, '1h', now, undefined));
+    expect(hour).toEqual({ start: t('2026-03-10T07:19:00Z'), end: t('2026-03-10T08:19:00Z') });
+    // Another day (now is outside it): the last recorded second is inside the window.
+    const later = t('2026-03-12T10:00:00Z');
+    const last = t('2026-03-10T17:42:10Z');
+    const past = windowAround(utcDay, '1h', openingCentre(utcDay, '1h', later, last));
+    expect(past.start).toBeLessThanOrEqual(last);
+    expect(past.end).toBeGreaterThan(last);
+    // A day with no footage opens at its start; just after midnight the window stays inside the day.
+    expect(windowAround(utcDay, '1h', openingCentre(utcDay, '1h', later, undefined)).start).toBe(utcDay.start);
+    expect(windowAround(utcDay, '1h', openingCentre(utcDay, '1h', t('2026-03-10T00:02:00Z'), undefined)).start).toBe(
+      utcDay.start,
+    );
   });
 
   it('the window is centred on the playhead, kept inside the day, and pans by half a window', () => {

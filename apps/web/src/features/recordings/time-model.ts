@@ -58,6 +58,18 @@ export function windowAround(day: Day, zoom: Zoom, at: number): Day {
   return { start, end: start + width };
 }
 
+/**
+ * Where a zoomed-in window opens when nothing is picked: on today, the window ends just after now;
+ * on another day, just after its latest footage (else at the day's start) — never at noon, the
+ * middle of a whole-day bar, where there may be nothing to see. Returns the centre for windowAround.
+ */
+export function openingCentre(day: Day, zoom: Zoom, now: number, latestFootage: number | undefined): number {
+  const width = Math.min(ZOOM_MS[zoom], day.end - day.start);
+  const anchor = now >= day.start && now < day.end ? now : latestFootage;
+  // A minute of room after the anchor, so "now" (or the last recorded second) is inside the window.
+  return anchor === undefined ? day.start : anchor - width / 2 + 60_000;
+}
+
 /** The window moved half its width earlier (-1) or later (+1), kept inside the day. */
 export function panWindow(day: Day, win: Day, direction: -1 | 1): Day {
   const width = win.end - win.start;

@@ -1,4 +1,4 @@
-import type { DeviceToken, Me, UpdateProfileInput, UpdateWorkspaceInput, Workspace } from '@vigil/shared';
+import type { DeviceToken, Me, UpdateProfileInput } from '@vigil/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 import { removeDeviceToken } from '../../lib/push.ts';
@@ -24,17 +24,7 @@ export function useRemovePhoto() {
   return useMeMutation(async (_: undefined) => unwrap(await request<Me>('DELETE', '/api/v1/me/photo')));
 }
 
-/** The workspace's settings (owners and managers): the answer replaces the session's copy. */
-export function useUpdateWorkspace() {
-  const { me, setMe } = useSession();
-  return useMutation({
-    mutationFn: async (input: UpdateWorkspaceInput) =>
-      unwrap(await request<Workspace>('PATCH', `/api/v1/workspaces/${me?.workspace.id}`, input)),
-    onSuccess: (workspace) => {
-      if (me) setMe({ ...me, workspace });
-    },
-  });
-}
+export { useUpdateWorkspace } from '../../lib/session/use-update-workspace.ts';
 
 export function useChangePassword() {
   return useMutation({

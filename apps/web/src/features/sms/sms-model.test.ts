@@ -1,6 +1,6 @@
 import type { SmsSettings } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, formOf, formProblems, templateCount } from './sms-model.ts';
+import { bodyOf, formOf, formProblems, providerEntered, templateCount } from './sms-model.ts';
 
 const unconfigured: SmsSettings = {
   configured: false,
@@ -19,7 +19,8 @@ const unconfigured: SmsSettings = {
 describe('SMS settings form model', () => {
   it('sends only non-empty overrides and no token unless one was typed', () => {
     const form = formOf(unconfigured);
-    expect(form.enabled).toBe(true);
+    // Off until a provider is configured.
+    expect(form.enabled).toBe(false);
     form.accountSid = ' AC0123 ';
     form.fromNumber = '+14155550100';
     form.templates.motion = 'Motion at {camera}';
@@ -28,6 +29,18 @@ describe('SMS settings form model', () => {
     expect(body).not.toHaveProperty('authToken');
     expect(body.templates).toEqual({ default: unconfigured.templates.default, motion: 'Motion at {camera}' });
     expect(bodyOf({ ...form, authToken: ' secret ' }).authToken).toBe('secret');
+  });
+
+  it('the switch can turn on only once the form names a provider account (a saved token counts)', () => {
+    const form = formOf(unconfigured);
+    expect(providerEntered(form, unconfigured)).toBe(false);
+    form.accountSid = 'AC0123456789abcdef0123456789abcdef';
+    form.fromNumber = '+14155550100';
+    expect(providerEntered(form, unconfigured)).toBe(false);
+    expect(providerEntered({ ...form, authToken: 'a-token-of-sixteen' }, unconfigured)).toBe(true);
+    expect(providerEntered(form, { authTokenHint: '1234' })).toBe(true);
+    // A configured account keeps what was saved.
+    expect(formOf({ ...unconfigured, configured: true, enabled: true }).enabled).toBe(true);
   });
 
   it('flags unknown variables per template, a malformed number and an empty default', () => {

@@ -50,9 +50,17 @@ export function formOf(s: SmsSettings): SettingsForm {
     templates,
     ratePerMinute: String(s.ratePerMinute),
     monthlyCap: String(s.monthlyCap),
-    // A first save turns SMS on: setting it up is the intent.
-    enabled: s.configured ? s.enabled : true,
+    // Off until a provider is configured: nothing can leave without one, so "on" would say what is not.
+    enabled: s.configured ? s.enabled : false,
   };
+}
+
+/**
+ * Whether the form names a provider account the switch can send through: the account, the sender
+ * number and a token (typed, or already saved). Until then the switch stays off and says why.
+ */
+export function providerEntered(f: SettingsForm, s: Pick<SmsSettings, 'authTokenHint'>): boolean {
+  return f.accountSid.trim() !== '' && f.fromNumber.trim() !== '' && (f.authToken.trim() !== '' || !!s.authTokenHint);
 }
 
 export function bodyOf(f: SettingsForm): UpdateSmsSettingsInput {

@@ -28,7 +28,15 @@ describe('session model', () => {
   it('tells "no session" from "no answer" (spec §4 step 1)', () => {
     const me = {
       user,
-      workspace: { id: 'w', name: 'W', ownerId: 'u1', viewersMayExport: true, createdAt: '', updatedAt: '' },
+      workspace: {
+        id: 'w',
+        name: 'W',
+        ownerId: 'u1',
+        viewersMayExport: true,
+        newCameraMotionAlerts: true,
+        createdAt: '',
+        updatedAt: '',
+      },
     };
     expect(meOutcome({ success: true, data: me })).toEqual({ kind: 'signed-in', me });
     const fail = (code: 'auth/unauthenticated' | 'permission-denied' | 'unavailable' | 'internal' | 'unknown') =>

@@ -1,3 +1,4 @@
+import type { AuthResult } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,7 +17,7 @@ export function TwoFactorStep({
   onRestart,
 }: {
   challenge: string;
-  onDone(): void;
+  onDone(result: AuthResult): void;
   onRestart(message?: string): void;
 }) {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function TwoFactorStep({
     verify.mutate(
       { challenge, ...factor },
       {
-        onSuccess: onDone,
+        onSuccess: (result) => onDone(result),
         onError: (err) => {
           if ((err as { code?: string }).code === 'failed-precondition') onRestart(errorText(err));
         },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { afterLoginPath } from '../../../lib/redirect.ts';
+import { landingAfterAuth } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSignIn } from '../api.ts';
 import { AuthCard, AuthFooterLink, EmailField, FormError } from '../components/auth-card.tsx';
@@ -21,10 +21,11 @@ export function LoginPage() {
   // Two-factor on: the password step's challenge, until a code completes it.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [restartMessage, setRestartMessage] = useState<string | null>(null);
-  const target = afterLoginPath(params.get('redirect'));
+  const redirect = params.get('redirect');
 
   // Already signed in (e.g. back button): go where the login would have led.
-  if (user && !signIn.isPending && !signIn.isSuccess) return <Navigate to={target} replace />;
+  if (user && !signIn.isPending && !signIn.isSuccess)
+    return <Navigate to={landingAfterAuth(redirect, user.role)} replace />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,9 +37,12 @@ export function LoginPage() {
           if ('twoFactorRequired' in result) setChallenge(result.challenge);
           // A workspace that requires two-factor opens nothing else until it is on.
           else
-            navigate(result.twoFactor?.required && !result.twoFactor.enabled ? '/security' : target, {
-              replace: true,
-            });
+            navigate(
+              result.twoFactor?.required && !result.twoFactor.enabled
+                ? '/security'
+                : landingAfterAuth(redirect, result.user.role),
+              { replace: true },
+            );
         },
       },
     );
@@ -49,7 +53,7 @@ export function LoginPage() {
       <AuthCard title={t('auth.loginTitle')}>
         <TwoFactorStep
           challenge={challenge}
-          onDone={() => navigate(target, { replace: true })}
+          onDone={(result) => navigate(landingAfterAuth(redirect, result.user.role), { replace: true })}
           onRestart={(message) => {
             setChallenge(null);
             setPassword('');

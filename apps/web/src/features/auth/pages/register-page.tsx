@@ -1,3 +1,4 @@
+import { dashboardPathFor } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const password = useNewPassword();
 
-  if (user && !signUp.isPending && !signUp.isSuccess) return <Navigate to="/" replace />;
+  if (user && !signUp.isPending && !signUp.isSuccess) return <Navigate to={dashboardPathFor(user.role)} replace />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,7 +35,8 @@ export function RegisterPage() {
         timezone: browserTimeZone(),
         language: readLanguage(i18n.language),
       },
-      { onSuccess: () => navigate('/', { replace: true }) },
+      // A new owner starts in the app, on the dashboard of their role, not on the marketing page.
+      { onSuccess: (result) => navigate(dashboardPathFor(result.user.role), { replace: true }) },
     );
   };
 

@@ -17,7 +17,7 @@ export interface CameraDialogProps {
   onOpenChange(open: boolean): void;
   /** The camera being edited; absent when adding. */
   camera?: Camera | undefined;
-  /** The plan refused a new camera: the page shows the upgrade banner. */
+  /** The server refused a new camera for the workspace's state: the page re-reads the count against the limit. */
   onLimit(): void;
 }
 
@@ -52,11 +52,10 @@ export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDial
     toast({ kind: 'success', text: t('cameras.saved') });
     onOpenChange(false);
   };
+  // A refused add (the plan's limit reached meanwhile, or a read-only workspace) stays in the
+  // dialog in the server's words; the page re-reads the count, so its Add button says why it is off.
   const failed = (err: unknown) => {
-    if (err instanceof ApiError && err.code === 'resource-exhausted') {
-      onLimit();
-      onOpenChange(false);
-    }
+    if (!camera && err instanceof ApiError && err.code === 'failed-precondition') onLimit();
   };
 
   const submit = (e: FormEvent) => {
@@ -85,9 +84,7 @@ export function CameraDialog({ open, onOpenChange, camera, onLimit }: CameraDial
         <div aria-live="polite" className="flex flex-col gap-2">
           {probe.isPending && <p className="text-sm text-muted">{t('cameras.probe.testing')}</p>}
           {probeResult && <ProbeResultView result={probeResult} />}
-          {apiFailure && apiFailure.code !== 'resource-exhausted' && (
-            <Banner tone="error">{errorText(apiFailure)}</Banner>
-          )}
+          {apiFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>

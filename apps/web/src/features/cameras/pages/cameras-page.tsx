@@ -16,7 +16,7 @@ import { type ArmInput, camerasKey, camerasQuery, useArmCamera, useDeleteCamera,
 import { nextArmingChange } from '../arming-model.ts';
 import { CameraCard } from '../components/camera-card.tsx';
 import { CameraDialog } from '../components/camera-dialog.tsx';
-import { LimitBanner } from '../components/limit-banner.tsx';
+import { LIMIT_BANNER_ID, LimitBanner } from '../components/limit-banner.tsx';
 import { MotionDialog } from '../components/motion-dialog.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import '../translations.ts';
@@ -35,7 +35,6 @@ export function CamerasPage() {
   const [deleting, setDeleting] = useState<Camera | null>(null);
   const [motionOf, setMotionOf] = useState<string | null>(null);
   const arm = useArmCamera();
-  const [limitHit, setLimitHit] = useState(false);
   // Owners count as managers (DESIGN §2); viewers and operators only look.
   const canEdit = session.hasAnyRole(['manager', 'admin']);
   const errorText = useErrorText();
@@ -44,7 +43,7 @@ export function CamerasPage() {
   useRealtimeEvent(TOPIC_CAMERAS, () => void queryClient.invalidateQueries({ queryKey: camerasKey }));
 
   // "Armed until 18:00" must not stay on screen at 18:01: re-read the list when the first change is due.
-  const cameraList = query.data;
+  const cameraList = query.data?.items;
   useEffect(() => {
     const wait = cameraList ? nextArmingChange(cameraList, Date.now()) : null;
     if (wait === null) return;
@@ -88,14 +87,16 @@ export function CamerasPage() {
     remove.mutate(deleting.id, {
       onSuccess: () => {
         toast({ kind: 'success', text: t('cameras.deleted') });
-        setLimitHit(false);
         setDeleting(null);
       },
       onError: (err) => toast({ kind: 'error', text: errorText(err) }),
     });
   };
 
-  const cameras = query.data ?? [];
+  const cameras = query.data?.items ?? [];
+  const quota = query.data?.quota ?? null;
+  // Every camera the plan allows is in use: Add is off, and the banner under it says why and what lifts it.
+  const atLimit = canEdit && quota !== null && quota.used >= quota.max;
   const owner = session.me?.workspace.ownerId === session.user?.uid;
   const timeZone = session.me?.user.preferences.timezone ?? browserTimeZone();
   const motionCamera = cameras.find((c) => c.id === motionOf);
@@ -104,11 +105,21 @@ export function CamerasPage() {
       <PageHeader
         title={t('pages.viewer.cameras')}
         description={t('pages.viewer.cameras.desc')}
-        actions={canEdit && <Button onClick={() => setEditing({ mode: 'add' })}>{t('cameras.add')}</Button>}
+        actions={
+          canEdit && (
+            <Button
+              onClick={() => setEditing({ mode: 'add' })}
+              disabled={atLimit}
+              aria-describedby={atLimit ? LIMIT_BANNER_ID : undefined}
+            >
+              {t('cameras.add')}
+            </Button>
+          )
+        }
       />
-      {limitHit && (
+      {atLimit && (
         <div className="mb-4">
-          <LimitBanner max={owner ? (session.me?.user.limits.maxCameras ?? null) : null} />
+          <LimitBanner max={quota.max} owner={owner} />
         </div>
       )}
       {!canEdit && <p className="mb-4 text-sm text-muted">{t('cameras.readOnly')}</p>}
@@ -123,7 +134,9 @@ export function CamerasPage() {
       ) : (
         <>
           <p className="mb-2 text-sm text-muted" aria-live="polite">
-            {t('cameras.count', { count: cameras.length })}
+            {quota
+              ? t('cameras.usage', { used: quota.used, count: quota.max })
+              : t('cameras.count', { count: cameras.length })}
           </p>
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t('pages.viewer.cameras')}>
             {cameras.map((c) => (
@@ -150,7 +163,7 @@ export function CamerasPage() {
           open
           onOpenChange={(open) => !open && setEditing(null)}
           camera={editing.mode === 'edit' ? editing.camera : undefined}
-          onLimit={() => setLimitHit(true)}
+          onLimit={() => void queryClient.invalidateQueries({ queryKey: camerasKey })}
         />
       )}
       {motionCamera && (

@@ -34,6 +34,7 @@ import {
   readZoom,
   spanAt,
   todayIn,
+  openingCentre,
   windowAround,
 } from '../time-model.ts';
 import '../translations.ts';
@@ -80,7 +81,8 @@ export function RecordingsPage() {
   const [src, setSrc] = useState<string | null>(null);
   const value = playing ?? seek?.at ?? dayRange?.start ?? 0;
   const picked = playing ?? seek?.at ?? null;
-  const view = dayRange ? windowAround(dayRange, zoom, centre ?? picked ?? spans.at(-1)?.end ?? dayRange.start) : null;
+  const opening = (z: Zoom) => (dayRange ? openingCentre(dayRange, z, Date.now(), spans.at(-1)?.end) : 0);
+  const view = dayRange ? windowAround(dayRange, zoom, centre ?? picked ?? opening(zoom)) : null;
 
   // Playback that runs off the shown window takes the window along; a window panned away stays put.
   const lastValue = useRef(value);
@@ -105,8 +107,11 @@ export function RecordingsPage() {
     const next = new URLSearchParams(params);
     next.set('zoom', z);
     setParams(next, { replace: true });
-    // Zooming keeps the playhead (or what is shown now) in the middle.
-    if (view) setCentre(picked ?? (view.start + view.end) / 2);
+    // Zooming keeps the playhead (or what a zoomed window shows) in the middle; zooming into the
+    // whole day with nothing picked opens on now (today) or on the latest footage (another day).
+    if (!view || !dayRange) return;
+    const wholeDay = view.start <= dayRange.start && view.end >= dayRange.end;
+    setCentre(picked ?? (wholeDay ? opening(z) : (view.start + view.end) / 2));
   };
 
   const time = (ms: number) => formatClock(ms, timeZone, i18n.language, { seconds: false });

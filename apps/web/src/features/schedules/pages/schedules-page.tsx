@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useRealtimeEvent } from '../../../lib/use-realtime.ts';
 import { schedulesKey, schedulesQuery, useDeleteSchedule } from '../api.ts';
+import { NewCameraAlertsPanel } from '../components/new-camera-alerts-panel.tsx';
 import { ScheduleCard } from '../components/schedule-card.tsx';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { TimeZonePanel } from '../components/time-zone-panel.tsx';
@@ -70,6 +71,7 @@ export function SchedulesPage() {
       ) : (
         <>
           <TimeZonePanel key={timeZone} timeZone={timeZone} canEdit={canEdit} />
+          <NewCameraAlertsPanel canEdit={canEdit} />
           <section aria-labelledby="schedules-list">
             <h2 id="schedules-list" className="mb-3 text-lg font-semibold text-fg">
               {t('schedules.list')}

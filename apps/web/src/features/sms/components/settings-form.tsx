@@ -14,6 +14,7 @@ import {
   bodyOf,
   formOf,
   formProblems,
+  providerEntered,
 } from '../sms-model.ts';
 import { TemplatesEditor } from './templates-editor.tsx';
 
@@ -57,6 +58,7 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
     });
   };
 
+  const canSend = providerEntered(form, settings);
   const tokenHint = settings.authTokenHint
     ? t('sms.authToken.saved', { hint: settings.authTokenHint })
     : t('sms.authToken.none');
@@ -119,8 +121,9 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
         </p>
         <SwitchField
           label={t('sms.enabled')}
-          description={t('sms.enabled.hint')}
-          checked={form.enabled}
+          description={t(canSend ? 'sms.enabled.hint' : 'sms.enabled.needsProvider')}
+          checked={form.enabled && canSend}
+          disabled={!canSend}
           onCheckedChange={(enabled) => change({ enabled })}
         />
       </SettingsFieldset>

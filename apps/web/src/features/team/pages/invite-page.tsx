@@ -1,4 +1,4 @@
-import { type AuthResult, MIN_PASSWORD_LENGTH } from '@vigil/shared';
+import { type AuthResult, MIN_PASSWORD_LENGTH, dashboardPathFor } from '@vigil/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,8 @@ export function InvitePage() {
   const joined = (workspace: string) => {
     toast({ kind: 'success', text: t('invite.accepted', { workspace }) });
     session.refresh();
-    navigate('/dashboard', { replace: true });
+    // Into the workspace joined, on the dashboard of the role the invitation gives.
+    navigate(preview.data ? dashboardPathFor(preview.data.role) : '/dashboard', { replace: true });
   };
   const accept = useMutation({
     mutationFn: () => acceptInvitation(token),

@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "new_camera_motion_alerts" boolean DEFAULT true NOT NULL;
