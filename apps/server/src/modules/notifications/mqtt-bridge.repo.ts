@@ -23,7 +23,7 @@ export const mqttBridgeRepo = {
         id: cameras.id,
         name: cameras.name,
         status: cameras.status,
-        motion: sql<boolean>`exists (select 1 from events e where e.camera_id = ${cameras.id} and e.kind = 'motion' and e.end_at is null)`,
+        motion: sql<boolean>`exists (select 1 from events e where e.camera_id = cameras.id and e.kind = 'motion' and e.end_at is null)`,
       })
       .from(cameras)
       .where(and(eq(cameras.workspaceId, workspaceId), cameraId ? eq(cameras.id, cameraId) : undefined))
