@@ -11,7 +11,7 @@ import { createSecretBox } from '../../lib/secrets.ts';
 import { createCamerasService } from '../cameras/cameras.service.ts';
 import { endEvent, insertEvent } from '../events/events.module.ts';
 import type { JobWorker } from '../jobs/job-worker.service.ts';
-import { createMqttBridge, type MqttBridge } from './mqtt-bridge.ts';
+import { createMqttBridge, type MqttBridge } from './mqtt-bridge.service.ts';
 
 /**
  * Home Assistant against a real broker (aedes): discovery documents and states retained for a

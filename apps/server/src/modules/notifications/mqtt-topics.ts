@@ -6,6 +6,8 @@
  */
 
 export const DISCOVERY_PREFIX = 'homeassistant';
+/** The realtime notice the settings service gives when a broker or discovery changes: the bridge follows at once. */
+export const MQTT_SETTINGS_TOPIC = 'mqtt.settings';
 
 export const availabilityTopic = (ws: string) => `vigil/${ws}/availability`;
 export const cameraTopic = (ws: string, cameraId: string, leaf: 'motion' | 'status' | 'armed' | 'set' | 'snapshot') =>
@@ -35,10 +37,7 @@ export function stateMessages(ws: string, cam: CameraState): [topic: string, pay
 }
 
 /** A command on a camera's `set` topic: arm, disarm, back to the schedule, or snooze people's notifications. */
-export type CameraCommand =
-  | { kind: 'arm'; armed: boolean }
-  | { kind: 'resume' }
-  | { kind: 'snooze'; minutes: number };
+export type CameraCommand = { kind: 'arm'; armed: boolean } | { kind: 'resume' } | { kind: 'snooze'; minutes: number };
 
 export const DEFAULT_SNOOZE_MINUTES = 30;
 const MAX_SNOOZE_MINUTES = 24 * 60;

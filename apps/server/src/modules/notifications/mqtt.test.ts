@@ -60,7 +60,10 @@ describe('MQTT: broker settings and events published for home automation', () =>
   });
 
   it('saves the broker URL checked, sealed, and shows it with the password masked', async () => {
-    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({ mqttUrl: null, mqttDiscovery: true });
+    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({
+      mqttUrl: null,
+      mqttDiscovery: true,
+    });
 
     const metadata = await put('mqtt://169.254.169.254:1883');
     expect(metadata.statusCode).toBe(403);
@@ -76,7 +79,10 @@ describe('MQTT: broker settings and events published for home automation', () =>
     expect(saved.statusCode, saved.body).toBe(200);
     const masked = `mqtt://ha:••••••@127.0.0.1:${broker.port}`;
     expect(saved.json()).toEqual({ mqttUrl: masked, mqttDiscovery: true });
-    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({ mqttUrl: masked, mqttDiscovery: true });
+    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({
+      mqttUrl: masked,
+      mqttDiscovery: true,
+    });
     const stored = await withPg(
       w.t.databaseUrl,
       async (c) =>
@@ -89,7 +95,10 @@ describe('MQTT: broker settings and events published for home automation', () =>
     expect(stored).not.toContain('mqtt');
     expect(createSecretBox(w.t.config.authSecret).open(stored)).toBe(brokerUrl());
     // Another workspace sees its own (none).
-    expect((await w.get(w.other.token, '/api/v1/notifications/settings')).json()).toEqual({ mqttUrl: null, mqttDiscovery: true });
+    expect((await w.get(w.other.token, '/api/v1/notifications/settings')).json()).toEqual({
+      mqttUrl: null,
+      mqttDiscovery: true,
+    });
 
     // The masked URL saved back (the form untouched) keeps the stored password.
     expect((await put(masked)).json()).toEqual({ mqttUrl: masked, mqttDiscovery: true });

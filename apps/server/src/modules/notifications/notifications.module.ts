@@ -16,7 +16,7 @@ import { createRulesService } from './rules.service.ts';
 import { unsubscribeRoutes } from './unsubscribe.routes.ts';
 import { createUnsubscribeService } from './unsubscribe.service.ts';
 import { createNotifier } from './notifier.ts';
-import { createMqttBridge } from './mqtt-bridge.ts';
+import { createMqttBridge } from './mqtt-bridge.service.ts';
 import { createRealtimeHub } from '../../lib/realtime.ts';
 import { loadVapid } from './vapid.ts';
 import { createWebhooksService } from './webhooks.service.ts';

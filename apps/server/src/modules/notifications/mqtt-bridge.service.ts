@@ -18,6 +18,7 @@ import {
   commandCamera,
   commandFilter,
   discoveryMessages,
+  MQTT_SETTINGS_TOPIC,
   parseCommand,
   stateMessages,
 } from './mqtt-topics.ts';
@@ -27,8 +28,6 @@ import { loadNotifiedEvent } from './notified-event.repo.ts';
 export const MQTT_BRIDGE_RECONCILE_MS = 30_000;
 /** Open events remembered per workspace for their `update`/`end` (`before`); the oldest go first. */
 const OPEN_EVENTS_KEPT = 1000;
-/** The realtime topic the settings service announces a broker or discovery change on. */
-export const MQTT_SETTINGS_TOPIC = 'mqtt.settings';
 
 export interface MqttBridgeDeps {
   db: Db;
@@ -140,7 +139,8 @@ export function createMqttBridge(deps: MqttBridgeDeps) {
       // Its `new` (or, for one born over, its `end`) is the mqtt channel's delivery; an open motion
       // event this process never saw start still ends here.
       if (!e.endAt) remember(link, message.after);
-      else if (e.kind === 'motion' && message.type === 'end') await put(link, eventTopic(e), JSON.stringify(message), false);
+      else if (e.kind === 'motion' && message.type === 'end')
+        await put(link, eventTopic(e), JSON.stringify(message), false);
     } else if (JSON.stringify(previous) !== JSON.stringify(message.after)) {
       const type = e.endAt ? 'end' : 'update';
       await put(link, eventTopic(e), JSON.stringify({ type, before: previous, after: message.after }), false);
@@ -170,7 +170,9 @@ export function createMqttBridge(deps: MqttBridgeDeps) {
     const cameraId = commandCamera(link.workspaceId, topic);
     const command = parseCommand(payload);
     if (!cameraId || !command) {
-      log(`MQTT command ignored on ${topic}: ${JSON.stringify(payload.slice(0, 40))} is not arm, disarm, resume or snooze`);
+      log(
+        `MQTT command ignored on ${topic}: ${JSON.stringify(payload.slice(0, 40))} is not arm, disarm, resume or snooze`,
+      );
       return;
     }
     // The workspace's actor: the service refuses (not found) a camera of another workspace.
@@ -193,11 +195,20 @@ export function createMqttBridge(deps: MqttBridgeDeps) {
         will: { topic: availabilityTopic(workspaceId), payload: 'offline', retain: true },
       });
       if (stopped) return void client.end(true);
-      const link: Link = { workspaceId, url, discovery, client, cameras: new Map(), events: new Map(), queue: Promise.resolve() };
+      const link: Link = {
+        workspaceId,
+        url,
+        discovery,
+        client,
+        cameras: new Map(),
+        events: new Map(),
+        queue: Promise.resolve(),
+      };
       links.set(workspaceId, link);
       client.on('close', () => links.get(workspaceId) === link && links.delete(workspaceId));
-      client.on('message', (topic, payload) =>
-        void enqueue(link, 'command', () => onCommand(link, topic, payload.toString('utf8'))),
+      client.on(
+        'message',
+        (topic, payload) => void enqueue(link, 'command', () => onCommand(link, topic, payload.toString('utf8'))),
       );
       await enqueue(link, 'connection', async () => {
         await client.subscribeAsync(commandFilter(workspaceId), { qos: 1 });
@@ -221,7 +232,9 @@ export function createMqttBridge(deps: MqttBridgeDeps) {
   /** Brings the links in line with the settings: connects, reconnects, drops; then resyncs every camera. */
   async function reconcile() {
     const rows = await repo.linkedWorkspaces(db);
-    const wanted = new Map(rows.map((r) => [r.workspaceId, { url: deps.secrets.open(r.sealedUrl!), discovery: r.discovery }]));
+    const wanted = new Map(
+      rows.map((r) => [r.workspaceId, { url: deps.secrets.open(r.sealedUrl!), discovery: r.discovery }]),
+    );
     for (const link of [...links.values()]) {
       const want = wanted.get(link.workspaceId);
       if (!want || want.url !== link.url) await disconnect(link);
