@@ -52,6 +52,15 @@ export async function startMqttBroker(auth: { username: string; password: string
     /** Clients that connected so far, the subscriber included. */
     connections: () => connections,
     connectedNow: () => connected.size,
+    /** The messages received so far that `pick` keeps, waiting up to `ms` for a first one. */
+    async waitFor(pick: (m: ReceivedMessage) => boolean, ms = 15_000): Promise<ReceivedMessage[]> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = messages.filter(pick);
+        if (found.length || Date.now() > deadline) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     /** Publishes as Home Assistant would (a command on a `set` topic). */
     publish: (topic: string, payload: string) => subscriber.publishAsync(topic, payload, { qos: 1 }),
     async close() {

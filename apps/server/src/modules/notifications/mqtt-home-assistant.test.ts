@@ -23,26 +23,19 @@ const AUTH = { username: 'ha', password: 'pw-for-ha-1' };
 
 describe('MQTT for Home Assistant: discovery, states, availability, events and commands', () => {
   const w = useEventsWorld();
-  let db: Db;
-  let end: () => Promise<void>;
-  let broker: Awaited<ReturnType<typeof startMqttBroker>>;
-  let worker: JobWorker;
-  let closeNotifier: () => Promise<void>;
+  const logs: string[] = [];
   let hub: RealtimeHub;
   let bridge: MqttBridge;
+  let broker: Awaited<ReturnType<typeof startMqttBroker>>;
   let ws: string;
   let otherWs: string;
-  const logs: string[] = [];
+  let db: Db;
+  let worker: JobWorker;
+  let closeNotifier: () => Promise<void>;
+  let end: () => Promise<void>;
   const brokerUrl = () => `mqtt://${AUTH.username}:${AUTH.password}@127.0.0.1:${broker.port}`;
   const node = (cameraId: string) => `vigil_${cameraId.replace(/-/g, '')}`;
-  const waitFor = async (pick: (m: ReceivedMessage) => boolean, ms = 10_000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = broker.messages.filter(pick);
-      if (found.length || Date.now() > deadline) return found;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
+  const waitFor = (pick: (m: ReceivedMessage) => boolean) => broker.waitFor(pick, 10_000);
   const last = (topic: string) => broker.messages.filter((m) => m.topic === topic).at(-1)?.payload;
   /** What a Home Assistant that connects now reads at once: the retained messages. */
   const retained = async (filters: string[]) => {

@@ -30,14 +30,7 @@ describe('MQTT: broker settings and events published for home automation', () =>
     `mqtt://${AUTH.username}:${encodeURIComponent(password)}@127.0.0.1:${broker.port}`;
   const put = (mqttUrl: string | null, token = w.owner.token) =>
     w.send(token, 'PUT', '/api/v1/notifications/settings', { mqttUrl });
-  const waitFor = async (pick: (m: ReceivedMessage) => boolean, ms = 15_000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = broker.messages.filter(pick);
-      if (found.length || Date.now() > deadline) return found;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const waitFor = (pick: (m: ReceivedMessage) => boolean) => broker.waitFor(pick);
 
   beforeAll(async () => {
     broker = await startMqttBroker(AUTH);
