@@ -141,13 +141,16 @@ export function createMqttBridge(deps: MqttBridgeDeps) {
       if (!e.endAt) remember(link, message.after);
       else if (e.kind === 'motion' && message.type === 'end')
         await put(link, eventTopic(e), JSON.stringify(message), false);
-    } else if (JSON.stringify(previous) !== JSON.stringify(message.after)) {
+    } else if (e.endAt || told(previous) !== told(message.after)) {
       const type = e.endAt ? 'end' : 'update';
       await put(link, eventTopic(e), JSON.stringify({ type, before: previous, after: message.after }), false);
       if (!e.endAt) remember(link, message.after);
     }
     await snapshot(link, e.cameraId, e.thumbnailKey);
   }
+
+  // The picture link is signed anew at each look: not a change of the event.
+  const told = (state: MqttEventState) => JSON.stringify({ ...state, thumbnail: null });
 
   function remember(link: Link, state: MqttEventState) {
     link.events.delete(state.id);

@@ -6,7 +6,7 @@ import { withPg } from '../../../test/helpers.ts';
 import { startTestWorker } from '../../../test/job-helpers.ts';
 import { type ReceivedMessage, startMqttBroker } from '../../../test/mqtt-broker.ts';
 import { testNotifier } from '../../../test/notifier.ts';
-import { createRealtimeHub, type RealtimeHub } from '../../lib/realtime.ts';
+import { createRealtimeHub, publish, type RealtimeHub } from '../../lib/realtime.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
 import { createCamerasService } from '../cameras/cameras.service.ts';
 import { endEvent, insertEvent } from '../events/events.module.ts';
@@ -127,7 +127,7 @@ describe('MQTT for Home Assistant: discovery, states, availability, events and c
     expect([...got.keys()].some((t) => t.includes(w.foreignCam))).toBe(false);
   });
 
-  it('a motion event: motion ON and `new`, then `end` with before/after and motion OFF', async () => {
+  it('a motion event: motion ON and `new`, `update` for its picture, then `end` with before/after and motion OFF', async () => {
     const events = `vigil/${ws}/${w.camA}/events`;
     const startAt = new Date();
     const id = (await insertEvent(db, { cameraId: w.camA, workspaceId: ws, kind: 'motion', startAt }))!;
@@ -135,16 +135,33 @@ describe('MQTT for Home Assistant: discovery, states, availability, events and c
     const [created] = await waitFor((m) => m.topic === events && JSON.parse(m.payload).after.id === id);
     expect(JSON.parse(created!.payload)).toMatchObject({ type: 'new', before: null, after: { id, end_time: null } });
 
+    // Its picture made: an `update` with the picture in `after` only.
+    await withPg(w.t.databaseUrl, (c) =>
+      c.query(`update events set thumbnail_key = 'thumbs/x.jpg' where id = $1`, [id]),
+    );
+    await publish(db, { topic: 'events', workspaceId: ws, id, cameraId: w.camA });
+    const [updated] = await waitFor((m) => m.topic === events && JSON.parse(m.payload).type === 'update');
+    expect(JSON.parse(updated!.payload)).toMatchObject({
+      before: { id, has_snapshot: false, end_time: null },
+      after: { id, has_snapshot: true, end_time: null },
+    });
+
     const endAt = new Date(startAt.getTime() + 4000);
     await endEvent(db, { id, workspaceId: ws, cameraId: w.camA }, endAt, ['Gate']);
     const [ended] = await waitFor((m) => m.topic === events && JSON.parse(m.payload).type === 'end');
     const body = JSON.parse(ended!.payload);
     expect(body).toMatchObject({
       type: 'end',
-      before: { id, camera: 'A', label: 'motion', start_time: startAt.getTime() / 1000, end_time: null },
+      before: {
+        id,
+        camera: 'A',
+        label: 'motion',
+        start_time: startAt.getTime() / 1000,
+        end_time: null,
+        has_snapshot: true,
+      },
       after: { id, camera: 'A', label: 'motion', end_time: endAt.getTime() / 1000, entered_zones: ['Gate'] },
     });
-    expect(body.after).toHaveProperty('has_snapshot', false);
     await waitFor((m) => m.topic === `vigil/${ws}/${w.camA}/motion` && m.payload === 'OFF');
     const motions = broker.messages.filter((m) => m.topic === `vigil/${ws}/${w.camA}/motion`).map((m) => m.payload);
     expect(motions.slice(-2)).toEqual(['ON', 'OFF']);
