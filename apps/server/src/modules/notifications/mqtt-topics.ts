@@ -68,7 +68,7 @@ const nodeOf = (cameraId: string) => `vigil_${cameraId.replace(/-/g, '')}`;
 /**
  * The discovery documents of a camera (topic → retained JSON): a motion and a connectivity binary
  * sensor, an armed switch that commands through the `set` topic, and a camera entity showing the
- * latest event snapshot. With `payload` null, the empty retained messages that remove them.
+ * latest event snapshot. With `remove`, the empty retained messages that take them away.
  */
 export function discoveryMessages(
   ws: string,
