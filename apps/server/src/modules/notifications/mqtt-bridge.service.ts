@@ -10,7 +10,7 @@ import { armingAt } from '../events/events.module.ts';
 import { eventImageUrl, eventLink } from './event-image.ts';
 import { mqttBridgeRepo as repo } from './mqtt-bridge.repo.ts';
 import { eventTopic, type MqttEventState, mqttEventMessage } from './mqtt-payload.ts';
-import { MQTT_CONNECT_TIMEOUT_MS, openBroker } from './mqtt-publisher.ts';
+import { MQTT_CONNECT_TIMEOUT_MS, openBroker, withTimeout } from './mqtt-publisher.ts';
 import {
   availabilityTopic,
   type CameraState,
@@ -26,6 +26,8 @@ import { loadNotifiedEvent } from './notified-event.repo.ts';
 
 /** Workspaces are looked at again this often: a broker back up, a schedule that armed a camera. */
 export const MQTT_BRIDGE_RECONCILE_MS = 30_000;
+/** A lost connection is made again after this long. */
+const RECONNECT_MS = 2000;
 /** Open events remembered per workspace for their `update`/`end` (`before`); the oldest go first. */
 const OPEN_EVENTS_KEPT = 1000;
 
@@ -76,8 +78,16 @@ export function createMqttBridge(deps: MqttBridgeDeps) {
     link.queue = link.queue.then(fn).catch((e) => log(`MQTT ${what} for workspace ${link.workspaceId}: ${e.message}`));
     return link.queue;
   };
+  // A publish the broker never acknowledges ends the connection: the link is made again rather
+  // than every later change waiting behind it.
   const put = (link: Link, topic: string, payload: string | Buffer, retain = true) =>
-    link.client.publishAsync(topic, payload, { qos: 1, retain }).then(() => undefined);
+    withTimeout(link.client.publishAsync(topic, payload, { qos: 1, retain }), timeoutMs, 'no acknowledgement').then(
+      () => undefined,
+      (e) => {
+        link.client.end(true);
+        throw e;
+      },
+    );
 
   async function cameraState(ws: string, cameraId?: string): Promise<CameraState[]> {
     const rows = await repo.cameras(db, ws, cameraId);
@@ -208,7 +218,12 @@ export function createMqttBridge(deps: MqttBridgeDeps) {
         queue: Promise.resolve(),
       };
       links.set(workspaceId, link);
-      client.on('close', () => links.get(workspaceId) === link && links.delete(workspaceId));
+      client.on('close', () => {
+        if (links.get(workspaceId) !== link) return;
+        links.delete(workspaceId);
+        // A broker that went away is tried again soon, not at the next round.
+        if (!stopped) setTimeout(() => void reconcile().catch(() => {}), RECONNECT_MS).unref();
+      });
       client.on(
         'message',
         (topic, payload) => void enqueue(link, 'command', () => onCommand(link, topic, payload.toString('utf8'))),

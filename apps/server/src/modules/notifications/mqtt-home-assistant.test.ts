@@ -214,7 +214,7 @@ describe('MQTT for Home Assistant: discovery, states, availability, events and c
       .toBe('snoozed');
   });
 
-  it('discovery turned off removes the documents; a connection that dies leaves its will: offline', async () => {
+  it('discovery turned off removes the documents; a connection that dies leaves its will (offline), then comes back', async () => {
     const masked = `mqtt://ha:••••••@127.0.0.1:${broker.port}`;
     const off = await w.send(w.owner.token, 'PUT', '/api/v1/notifications/settings', {
       mqttUrl: masked,
@@ -230,5 +230,9 @@ describe('MQTT for Home Assistant: discovery, states, availability, events and c
     client.stream.destroy();
     await waitFor((m) => m.topic === `vigil/${ws}/availability` && m.payload === 'offline');
     expect((await retained([`vigil/${ws}/availability`])).get(`vigil/${ws}/availability`)).toBe('offline');
+    // The bridge makes its link again and says so.
+    const said = () => broker.messages.filter((m) => m.topic === `vigil/${ws}/availability`).map((m) => m.payload);
+    await expect.poll(() => said().at(-1), { timeout: 10_000 }).toBe('online');
+    expect(bridge.clientOf(ws)).not.toBe(client);
   });
 });

@@ -37,7 +37,7 @@ export const failure = (url: string, e: unknown) => {
   return new MqttError(redactCredentials(`MQTT broker ${u.protocol}//${u.host}: ${what}`, secrets));
 };
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} within ${Math.round(ms / 1000)} s`)), ms);
