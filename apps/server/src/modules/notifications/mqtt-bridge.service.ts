@@ -24,13 +24,6 @@ import {
 } from './mqtt-topics.ts';
 import { loadNotifiedEvent } from './notified-event.repo.ts';
 
-/** Workspaces are looked at again this often: a broker back up, a schedule that armed a camera. */
-export const MQTT_BRIDGE_RECONCILE_MS = 30_000;
-/** A lost connection is made again after this long. */
-const RECONNECT_MS = 2000;
-/** Open events remembered per workspace for their `update`/`end` (`before`); the oldest go first. */
-const OPEN_EVENTS_KEPT = 1000;
-
 export interface MqttBridgeDeps {
   db: Db;
   secrets: SecretBox;
@@ -44,6 +37,15 @@ export interface MqttBridgeDeps {
   reconcileMs?: number;
   connectTimeoutMs?: number;
 }
+
+/**
+ * Workspaces are looked at again this often (a broker back up, a schedule that armed a camera); a
+ * lost connection is made again after RECONNECT_MS; OPEN_EVENTS_KEPT open events are remembered
+ * per workspace for the `before` of their `update`/`end`, the oldest going first.
+ */
+export const MQTT_BRIDGE_RECONCILE_MS = 30_000;
+const RECONNECT_MS = 2000;
+const OPEN_EVENTS_KEPT = 1000;
 
 interface Link {
   workspaceId: string;
