@@ -28,6 +28,7 @@ for (const b of [
   'event-ingest',
   'alert-latency',
   'notify-latency',
+  'mqtt-latency',
   'notify-throughput',
   'billing-page',
   'billing-webhooks',

@@ -45,6 +45,7 @@ export async function startWork(opts: WorkOptions): Promise<Work> {
     policy: { allowLoopback: config.allowLoopbackTargets },
     onClose: (fn) => closers.push(fn),
     nodeId: opts.nodeId,
+    databaseUrl: opts.databaseUrl,
     workDir: opts.workDir,
   };
   const release = async () => {

@@ -11,10 +11,10 @@ export interface ReceivedMessage {
 
 /**
  * A real MQTT broker (aedes) on 127.0.0.1 that asks for a user name and password, and a subscriber
- * on `vigil/#` through the mqtt client, as a Home Assistant would listen. `connections` counts the
+ * on `vigil/#` (or the topics given) through the mqtt client, as a Home Assistant would listen. `connections` counts the
  * clients that connected (to prove connections are reused), `connected` those connected now.
  */
-export async function startMqttBroker(auth: { username: string; password: string }) {
+export async function startMqttBroker(auth: { username: string; password: string }, topics = ['vigil/#']) {
   const broker = await Aedes.createBroker({
     authenticate: (_client, username, password, done) =>
       done(null, username === auth.username && password?.toString() === auth.password),
@@ -41,7 +41,7 @@ export async function startMqttBroker(auth: { username: string; password: string
     subscriber.once('connect', () => resolve());
     subscriber.once('error', reject);
   });
-  await subscriber.subscribeAsync('vigil/#', { qos: 1 });
+  await subscriber.subscribeAsync(topics, { qos: 1 });
   subscriber.on('message', (topic, payload, packet) =>
     messages.push({ topic, payload: payload.toString('utf8'), qos: packet.qos, retain: packet.retain }),
   );
@@ -52,6 +52,17 @@ export async function startMqttBroker(auth: { username: string; password: string
     /** Clients that connected so far, the subscriber included. */
     connections: () => connections,
     connectedNow: () => connected.size,
+    /** The messages received so far that `pick` keeps, waiting up to `ms` for a first one. */
+    async waitFor(pick: (m: ReceivedMessage) => boolean, ms = 15_000): Promise<ReceivedMessage[]> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = messages.filter(pick);
+        if (found.length || Date.now() > deadline) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    /** Publishes as Home Assistant would (a command on a `set` topic). */
+    publish: (topic: string, payload: string) => subscriber.publishAsync(topic, payload, { qos: 1 }),
     async close() {
       await subscriber.endAsync(true);
       for (const s of sockets) s.destroy();

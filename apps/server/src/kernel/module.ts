@@ -72,6 +72,8 @@ export interface ServeOptions {
 /** What a work process adds: its identity in the cluster and a scratch folder. */
 export interface WorkInfra extends Infra {
   nodeId: string;
+  /** For a part that listens to the realtime notices (LISTEN needs a connection of its own). */
+  databaseUrl: string;
   workDir: string;
 }
 

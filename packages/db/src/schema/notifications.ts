@@ -99,6 +99,8 @@ export const notificationSettings = pgTable('notification_settings', {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   mqttUrl: text('mqtt_url'),
+  /** Whether Home Assistant discovery documents are published for the workspace's cameras. */
+  mqttDiscovery: boolean('mqtt_discovery').notNull().default(true),
   ...stamps,
 });
 

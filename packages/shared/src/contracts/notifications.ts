@@ -120,8 +120,12 @@ export const webhookListSchema = z.object({ items: z.array(webhookSchema) });
 export const notificationSettingsSchema = z.object({
   /** The MQTT broker URL with any password masked; null: MQTT off. */
   mqttUrl: z.string().nullable(),
+  /** Whether Home Assistant MQTT discovery documents are published for each camera. */
+  mqttDiscovery: z.boolean(),
 });
-export const updateNotificationSettingsSchema = z.object({ mqttUrl: z.string().trim().max(2000).nullable() }).strict();
+export const updateNotificationSettingsSchema = z
+  .object({ mqttUrl: z.string().trim().max(2000).nullable(), mqttDiscovery: z.boolean().optional() })
+  .strict();
 
 export const DELIVERY_STATUSES = [
   'pending',

@@ -30,14 +30,14 @@ export function assertBrokerUrl(url: string): URL {
 export class MqttError extends Error {
   override name = 'MqttError';
 }
-const failure = (url: string, e: unknown) => {
+export const failure = (url: string, e: unknown) => {
   const u = new URL(url);
   const secrets = [decodeURIComponent(u.password), decodeURIComponent(u.username)];
   const what = (e as Error)?.message || String(e);
   return new MqttError(redactCredentials(`MQTT broker ${u.protocol}//${u.host}: ${what}`, secrets));
 };
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} within ${Math.round(ms / 1000)} s`)), ms);
@@ -45,8 +45,18 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** What a long-lived connection adds: the message the broker publishes for it when it dies. */
+export interface OpenOptions {
+  will?: { topic: string; payload: string; retain: boolean };
+}
+
 /** Connects to a broker URL that passed the outbound policy, at the checked address (TLS still verified by name). */
-async function open(url: string, policy: OutboundPolicy, timeoutMs: number): Promise<MqttClient> {
+export async function openBroker(
+  url: string,
+  policy: OutboundPolicy,
+  timeoutMs: number,
+  opts: OpenOptions = {},
+): Promise<MqttClient> {
   const u = assertBrokerUrl(url);
   const target = await checkTarget(url, policy, 'mqttUrl');
   const protocol = PROTOCOLS[u.protocol]!;
@@ -64,6 +74,7 @@ async function open(url: string, policy: OutboundPolicy, timeoutMs: number): Pro
     connectTimeout: timeoutMs,
     reconnectPeriod: 0,
     clean: true,
+    ...(opts.will ? { will: { ...opts.will, qos: 1 as const } } : {}),
   });
   try {
     await withTimeout(
@@ -114,7 +125,7 @@ export function createMqttPublisher(deps: {
   function clientFor(url: string): Promise<MqttClient> {
     const existing = pool.get(url);
     if (existing) return existing.client;
-    const client = open(url, deps.policy, timeoutMs);
+    const client = openBroker(url, deps.policy, timeoutMs);
     const entry = { client };
     pool.set(url, entry);
     client.then(

@@ -30,14 +30,7 @@ describe('MQTT: broker settings and events published for home automation', () =>
     `mqtt://${AUTH.username}:${encodeURIComponent(password)}@127.0.0.1:${broker.port}`;
   const put = (mqttUrl: string | null, token = w.owner.token) =>
     w.send(token, 'PUT', '/api/v1/notifications/settings', { mqttUrl });
-  const waitFor = async (pick: (m: ReceivedMessage) => boolean, ms = 15_000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = broker.messages.filter(pick);
-      if (found.length || Date.now() > deadline) return found;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const waitFor = (pick: (m: ReceivedMessage) => boolean) => broker.waitFor(pick);
 
   beforeAll(async () => {
     broker = await startMqttBroker(AUTH);
@@ -60,7 +53,10 @@ describe('MQTT: broker settings and events published for home automation', () =>
   });
 
   it('saves the broker URL checked, sealed, and shows it with the password masked', async () => {
-    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({ mqttUrl: null });
+    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({
+      mqttUrl: null,
+      mqttDiscovery: true,
+    });
 
     const metadata = await put('mqtt://169.254.169.254:1883');
     expect(metadata.statusCode).toBe(403);
@@ -75,8 +71,11 @@ describe('MQTT: broker settings and events published for home automation', () =>
     const saved = await put(brokerUrl());
     expect(saved.statusCode, saved.body).toBe(200);
     const masked = `mqtt://ha:••••••@127.0.0.1:${broker.port}`;
-    expect(saved.json()).toEqual({ mqttUrl: masked });
-    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({ mqttUrl: masked });
+    expect(saved.json()).toEqual({ mqttUrl: masked, mqttDiscovery: true });
+    expect((await w.get(w.owner.token, '/api/v1/notifications/settings')).json()).toEqual({
+      mqttUrl: masked,
+      mqttDiscovery: true,
+    });
     const stored = await withPg(
       w.t.databaseUrl,
       async (c) =>
@@ -89,10 +88,13 @@ describe('MQTT: broker settings and events published for home automation', () =>
     expect(stored).not.toContain('mqtt');
     expect(createSecretBox(w.t.config.authSecret).open(stored)).toBe(brokerUrl());
     // Another workspace sees its own (none).
-    expect((await w.get(w.other.token, '/api/v1/notifications/settings')).json()).toEqual({ mqttUrl: null });
+    expect((await w.get(w.other.token, '/api/v1/notifications/settings')).json()).toEqual({
+      mqttUrl: null,
+      mqttDiscovery: true,
+    });
 
     // The masked URL saved back (the form untouched) keeps the stored password.
-    expect((await put(masked)).json()).toEqual({ mqttUrl: masked });
+    expect((await put(masked)).json()).toEqual({ mqttUrl: masked, mqttDiscovery: true });
     const test = await w.send(w.owner.token, 'POST', '/api/v1/notifications/settings/mqtt-test');
     expect(test.json()).toEqual({ ok: true, code: null, error: null });
     const [message] = await waitFor((m) => m.topic === `vigil/${workspaceId}/test`);
@@ -112,7 +114,7 @@ describe('MQTT: broker settings and events published for home automation', () =>
     expect(down).toMatchObject({ ok: false });
     expect(down.error).toContain('ECONNREFUSED');
     expect(down.error).not.toContain('secret-pw-77');
-    expect((await put(null)).json()).toEqual({ mqttUrl: null });
+    expect((await put(null)).json()).toEqual({ mqttUrl: null, mqttDiscovery: true });
     const none = await w.send(w.owner.token, 'POST', '/api/v1/notifications/settings/mqtt-test');
     expect(errorOf(none)).toMatchObject({ code: 'failed-precondition' });
   });

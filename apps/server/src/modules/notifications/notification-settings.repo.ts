@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 
 const { notificationSettings } = schema;
 
-/** A workspace's integration settings row (the MQTT broker URL, sealed). */
+/** A workspace's integration settings row (the MQTT broker URL, sealed; Home Assistant discovery on or off). */
 export const notificationSettingsRepo = {
   async sealedMqttUrl(db: DbOrTx, workspaceId: string): Promise<string | null> {
     const [row] = await db
@@ -12,13 +12,22 @@ export const notificationSettingsRepo = {
       .where(eq(notificationSettings.workspaceId, workspaceId));
     return row?.url ?? null;
   },
-  async setMqttUrl(db: DbOrTx, workspaceId: string, sealed: string | null): Promise<void> {
+  /** Home Assistant discovery is on unless the workspace turned it off. */
+  async mqttDiscovery(db: DbOrTx, workspaceId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ on: notificationSettings.mqttDiscovery })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.workspaceId, workspaceId));
+    return row?.on ?? true;
+  },
+  async setMqttUrl(db: DbOrTx, workspaceId: string, sealed: string | null, discovery?: boolean): Promise<void> {
+    const extra = discovery === undefined ? {} : { mqttDiscovery: discovery };
     await db
       .insert(notificationSettings)
-      .values({ workspaceId, mqttUrl: sealed })
+      .values({ workspaceId, mqttUrl: sealed, ...extra })
       .onConflictDoUpdate({
         target: notificationSettings.workspaceId,
-        set: { mqttUrl: sealed, updatedAt: new Date() },
+        set: { mqttUrl: sealed, ...extra, updatedAt: new Date() },
       });
   },
 };

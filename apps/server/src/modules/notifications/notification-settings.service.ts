@@ -3,7 +3,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../audit/audit.module.ts';
 import { checkTarget, type OutboundPolicy } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { publish } from '../../lib/realtime.ts';
 import { testTopic } from './mqtt-payload.ts';
+import { MQTT_SETTINGS_TOPIC } from './mqtt-topics.ts';
 import { assertBrokerUrl, publishOnce } from './mqtt-publisher.ts';
 import { notificationSettingsRepo } from './notification-settings.repo.ts';
 import type { Actor } from './rules.service.ts';
@@ -29,11 +31,13 @@ function unmask(next: URL, stored: string | null): URL {
 
 export interface NotificationSettings {
   mqttUrl: string | null;
+  mqttDiscovery: boolean;
 }
 
 /**
  * The workspace's integration settings: the MQTT broker URL, checked against the outbound policy
- * on save (a forbidden address is permission-denied), sealed at rest, shown with its password masked.
+ * on save (a forbidden address is permission-denied), sealed at rest, shown with its password
+ * masked; and whether Home Assistant discovery documents are published.
  */
 export function createNotificationSettingsService(deps: { db: Db; secrets: SecretBox; policy: OutboundPolicy }) {
   const { db, secrets } = deps;
@@ -42,32 +46,41 @@ export function createNotificationSettingsService(deps: { db: Db; secrets: Secre
     return sealed ? secrets.open(sealed) : null;
   };
 
-  return {
-    async get(actor: Actor): Promise<NotificationSettings> {
-      const url = await storedUrl(actor.workspaceId);
-      return { mqttUrl: url ? maskBrokerUrl(url) : null };
-    },
+  const get = async (actor: Actor): Promise<NotificationSettings> => {
+    const url = await storedUrl(actor.workspaceId);
+    const mqttDiscovery = await notificationSettingsRepo.mqttDiscovery(db, actor.workspaceId);
+    return { mqttUrl: url ? maskBrokerUrl(url) : null, mqttDiscovery };
+  };
 
-    async update(actor: Actor, input: { mqttUrl: string | null }): Promise<NotificationSettings> {
+  return {
+    get,
+
+    async update(
+      actor: Actor,
+      input: { mqttUrl: string | null; mqttDiscovery?: boolean },
+    ): Promise<NotificationSettings> {
       // The broker's address only: its URL may carry a password.
       const save = (sealed: string | null, mqttHost: string | null) =>
         db.transaction(async (tx) => {
-          await notificationSettingsRepo.setMqttUrl(tx, actor.workspaceId, sealed);
+          await notificationSettingsRepo.setMqttUrl(tx, actor.workspaceId, sealed, input.mqttDiscovery);
+          // The work process's broker link connects, reconnects or leaves at once.
+          await publish(tx, { topic: MQTT_SETTINGS_TOPIC, workspaceId: actor.workspaceId });
+          const discovery = input.mqttDiscovery === undefined ? {} : { mqttDiscovery: input.mqttDiscovery };
           await audit.record(tx, {
             action: 'settings.notifications-changed',
             targetType: 'workspace',
             targetId: actor.workspaceId,
-            details: { mqttHost },
+            details: { mqttHost, ...discovery },
           });
         });
       if (!input.mqttUrl) {
         await save(null, null);
-        return { mqttUrl: null };
+        return get(actor);
       }
       const given = unmask(assertBrokerUrl(input.mqttUrl), await storedUrl(actor.workspaceId));
       const checked = await checkTarget(given.href, deps.policy, 'mqttUrl');
       await save(secrets.seal(checked.url), new URL(checked.url).host);
-      return { mqttUrl: maskBrokerUrl(checked.url) };
+      return get(actor);
     },
 
     /** Connects and publishes a test message to vigil/<workspace>/test; answers how it went. */

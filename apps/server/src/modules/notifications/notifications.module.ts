@@ -16,13 +16,16 @@ import { createRulesService } from './rules.service.ts';
 import { unsubscribeRoutes } from './unsubscribe.routes.ts';
 import { createUnsubscribeService } from './unsubscribe.service.ts';
 import { createNotifier } from './notifier.ts';
+import { createMqttBridge } from './mqtt-bridge.service.ts';
+import { createRealtimeHub } from '../../lib/realtime.ts';
 import { loadVapid } from './vapid.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 
 /**
  * Notifications. Serve: rules, webhooks, deliveries, device tokens, settings, unsubscribe links
  * and event pictures. Work: who hears about an event or a task (`notify-event`, `notify-task`),
- * each delivery (`notify-send`) and the daily digests (hourly, each at its local hour).
+ * each delivery (`notify-send`), the daily digests (hourly, each at its local hour), and the
+ * live MQTT link to each workspace's broker for Home Assistant.
  */
 export const notificationsModule = defineModule({
   name: 'notifications',
@@ -54,9 +57,9 @@ export const notificationsModule = defineModule({
     },
   },
   work: {
-    needs: ['mail'],
+    needs: ['mail', 'cameras'],
     crontab: ['0 * * * * notify-digest ?max=1&jobKey=notify-digest'],
-    start: ({ db, secrets, policy, storage, config, log, get }) => {
+    start: async ({ db, secrets, policy, storage, config, log, get, databaseUrl }) => {
       const notifier = createNotifier({
         vapid: loadVapid(config),
         twilioApiUrl: config.twilioApiUrl,
@@ -69,7 +72,29 @@ export const notificationsModule = defineModule({
         publicUrl: config.publicUrl,
         authSecret: config.authSecret,
       });
-      return { tasks: notifier.tasks, stop: notifier.close };
+      // Home Assistant's live link: states, discovery, availability and commands on each broker.
+      const hub = createRealtimeHub(databaseUrl, log);
+      await hub.start();
+      const bridge = createMqttBridge({
+        db,
+        secrets,
+        policy,
+        hub,
+        cameras: get('cameras'),
+        storage,
+        publicUrl: config.publicUrl,
+        authSecret: config.authSecret,
+        log,
+      });
+      await bridge.start();
+      return {
+        tasks: notifier.tasks,
+        stop: async () => {
+          await bridge.stop();
+          await hub.stop();
+          await notifier.close();
+        },
+      };
     },
   },
 });

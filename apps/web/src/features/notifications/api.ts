@@ -93,6 +93,8 @@ export const useTestWebhook = () =>
 export interface NotificationSettings {
   /** Password masked; null: MQTT off. */
   mqttUrl: string | null;
+  /** Home Assistant discovery documents published for each camera. */
+  mqttDiscovery: boolean;
 }
 export const settingsQuery = queryOptions({
   queryKey: [...settingsKey],

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +13,10 @@ import { useErrorText } from '../../../lib/use-error-text.ts';
 import { settingsQuery, useSaveSettings, useTestMqtt } from '../api.ts';
 import { mqttTopic } from '../integrations-model.ts';
 
-/** The workspace's MQTT broker: its URL (password masked by the server), save, and a test publish. */
+/**
+ * The workspace's MQTT broker: its URL (password masked by the server), whether Home Assistant
+ * discovery is published, save, and a test publish.
+ */
 export function MqttForm() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -42,19 +46,24 @@ export function MqttForm() {
             : errorText(settings.error)}
         </Banner>
       ) : (
-        <BrokerForm key={settings.data.mqttUrl ?? ''} saved={settings.data.mqttUrl} />
+        <BrokerForm
+          key={`${settings.data.mqttUrl ?? ''}:${settings.data.mqttDiscovery}`}
+          saved={settings.data.mqttUrl}
+          savedDiscovery={settings.data.mqttDiscovery}
+        />
       )}
     </section>
   );
 }
 
-function BrokerForm({ saved }: { saved: string | null }) {
+function BrokerForm({ saved, savedDiscovery }: { saved: string | null; savedDiscovery: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
   const save = useSaveSettings();
   const test = useTestMqtt();
   const [url, setUrl] = useState(saved ?? '');
+  const [discovery, setDiscovery] = useState(savedDiscovery);
   const failure = save.error instanceof ApiError ? save.error : null;
   const why = failure?.code === 'invalid-argument' ? failure.fields?.mqttUrl : undefined;
 
@@ -62,7 +71,7 @@ function BrokerForm({ saved }: { saved: string | null }) {
     e.preventDefault();
     const mqttUrl = url.trim() || null;
     save.mutate(
-      { mqttUrl },
+      { mqttUrl, mqttDiscovery: discovery },
       {
         onSuccess: () =>
           toast({ kind: 'success', text: t(mqttUrl ? 'notifications.mqtt.saved' : 'notifications.mqtt.cleared') }),
@@ -85,6 +94,15 @@ function BrokerForm({ saved }: { saved: string | null }) {
         hint={t('notifications.mqtt.urlHint')}
         error={why ? t(`serverMessage.${why}`, { defaultValue: why }) : undefined}
       />
+      <SwitchField
+        label={t('notifications.mqtt.discovery')}
+        description={t('notifications.mqtt.discoveryHint')}
+        checked={discovery}
+        onCheckedChange={(on) => {
+          setDiscovery(on);
+          save.reset();
+        }}
+      />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" busy={save.isPending}>
           {t('notifications.mqtt.save')}
@@ -92,7 +110,7 @@ function BrokerForm({ saved }: { saved: string | null }) {
         <Button
           variant="secondary"
           busy={test.isPending}
-          disabled={!saved || url.trim() !== saved}
+          disabled={!saved || url.trim() !== saved || discovery !== savedDiscovery}
           onClick={() => test.mutate()}
         >
           {t('notifications.mqtt.test')}
