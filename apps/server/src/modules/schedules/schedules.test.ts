@@ -203,7 +203,8 @@ describe('schedules, arming and bad input', () => {
       w.t.databaseUrl,
       async (c) => (await c.query('select motion, schedule_id from cameras where id = $1', [w.camB])).rows[0],
     );
-    expect(row).toEqual({ motion: {}, schedule_id: null });
+    // A test pattern starts with motion events off (quiet by default); nothing else was set.
+    expect(row).toEqual({ motion: { enabled: false }, schedule_id: null });
     expect((await w.get(w.owner.token, '/api/v1/schedules')).json().items).toEqual([]);
   });
 });
