@@ -435,7 +435,11 @@ describe('AI pages', () => {
       expect(watch.errors).toEqual([]);
       // AI on: the recorder's motion-gated pipeline analyses the moving test pattern through the
       // CodeProject.AI server, and its detections arrive over the realtime stream without a click.
-      const on = await api(owner.token, 'PATCH', `/api/v1/cameras/${cams[0]}`, { ai: { ...ai, enabled: true } });
+      // A test pattern starts quiet (motion events off): the pipeline is motion-gated, so both go on.
+      const on = await api(owner.token, 'PATCH', `/api/v1/cameras/${cams[0]}`, {
+        ai: { ...ai, enabled: true },
+        motion: { enabled: true },
+      });
       expect(on.status).toBe(200);
       await page.locator('[data-testid="ai-box"][data-label="person"]').first().waitFor({ timeout: 45_000 });
       await shot(page, 'detection-pipeline');
