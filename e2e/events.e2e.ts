@@ -73,7 +73,11 @@ describe('events page', () => {
       await page.getByTestId('events-empty').waitFor();
 
       // The camera starts after the page is open: its event must arrive without a reload.
-      cameraId = await addCamera(base, owner, { name: 'Lobby', recordingMode: 'continuous' });
+      cameraId = await addCamera(base, owner, {
+        name: 'Lobby',
+        recordingMode: 'continuous',
+        motion: { enabled: true },
+      });
       const motion = page.locator('[data-testid="event-row"][data-kind="motion"]').first();
       await motion.waitFor({ timeout: 90_000 });
       expect(await motion.textContent()).toContain('Lobby');

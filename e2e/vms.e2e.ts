@@ -84,7 +84,7 @@ describe('VMS: sites, the dashboard and its map', () => {
       `insert into memberships (workspace_id, user_id, role, camera_ids) values ($1, $2, 'operator', '{}')`,
       [owner.workspace.id, member.user.uid],
     );
-    cameraId = await addCamera(base, owner, { name: 'Dock pattern', recordingMode: 'off' });
+    cameraId = await addCamera(base, owner, { name: 'Dock pattern', recordingMode: 'off', motion: { enabled: true } });
     // A second, placed site: the map has two markers to fit.
     const paris = await api('POST', '/api/v1/sites', owner.token, {
       name: 'Paris HQ',
