@@ -63,6 +63,11 @@ describe('live view of a disabled camera', () => {
     expect(liveCalls).toEqual([]);
     expect(await tile.getByRole('status').textContent()).toContain('This camera is disabled.');
     await ctx.close();
-    expect(watch.errors).toEqual([]);
+    // Disabled while a tile was connecting: the WebRTC offer racing MSE may be answered "Camera is
+    // offline" (503) as the camera stops; that refusal is the point, not a fault.
+    const refusedOffer = (e: string) =>
+      /HTTP 503 .*\/webrtc$/.test(e) ||
+      e === 'console: Failed to load resource: the server responded with a status of 503 (Service Unavailable)';
+    expect(watch.errors.filter((e) => !refusedOffer(e))).toEqual([]);
   });
 });
