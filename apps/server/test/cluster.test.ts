@@ -61,7 +61,10 @@ describe('processes sharing cameras through leases', () => {
       await db.execute<{ n: number }>(sql`
         select count(*)::int as n from segments a join segments b
           on a.camera_id = b.camera_id and a.id < b.id and a.start_at < b.end_at and b.start_at < a.end_at
-        where not a.copy and not b.copy`)
+        where not a.copy and not b.copy
+          -- Below the indexer's tolerance (the smaller of 2 s and half a segment) two writers' edges
+          -- may touch at a handover by design; more than that would be footage shown twice.
+          and least(a.end_at, b.end_at) - greatest(a.start_at, b.start_at) > interval '1 second'`)
     ).rows[0]!.n;
 
   beforeAll(async () => {
