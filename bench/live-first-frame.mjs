@@ -76,7 +76,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-first-frame-'));
 const browserDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-chromium-'));
 const camera = await clock.startCamera();
 const vigil = await startVigil(dataDir);
-// A plain Chromium: no --allow-loopback-in-peer-connection, local addresses hidden behind mDNS.
+// A plain Chromium, as users run it: no WebRTC flags, local addresses hidden behind mDNS.
 const { browser, cameraId } = await clock.openClockViewer(vigil, camera.url, browserDir);
 const rows = [];
 try {

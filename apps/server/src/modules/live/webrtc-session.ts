@@ -192,8 +192,8 @@ export class WebRtcSession {
 
 /**
  * A server bound to loopback must only ever talk to this machine, yet a browser on it offers no
- * loopback candidate (Chromium leaves loopback out unless started with
- * --allow-loopback-in-peer-connection, which nobody does) and hides its own addresses behind mDNS
+ * loopback candidate (Chromium leaves loopback out unless started with a developer flag, which
+ * nobody does) and hides its own addresses behind mDNS
  * names. What pairs is the browser's socket on this machine's interface address (192.0.2.2,
  * say) talking to ours, or its wildcard socket reaching our 127.0.0.1 from 127.0.0.1: both stay
  * inside this machine, since the kernel delivers a packet between two of its own addresses over
