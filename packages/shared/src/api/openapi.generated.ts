@@ -2370,7 +2370,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live HLS (last-resort transport): index.m3u8, init.mp4 and <n>.m4s, by signed URL or session */
+        /** Live Low-Latency HLS (last-resort transport): index.m3u8 (blocking reload with _HLS_msn/_HLS_part), init.mp4, <n>.m4s segments and <n>.<part>.m4s parts, by signed URL or session */
         get: operations["getCameraLiveFile"];
         put?: never;
         post?: never;
