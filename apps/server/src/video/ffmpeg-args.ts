@@ -82,10 +82,14 @@ function inputArgs(
   switch (source.type) {
     case 'rtsp':
       // TCP interleaving: no lost UDP packets, works through NAT; -timeout makes a dead camera fail in 5 s.
-      // The camera's own timestamps are kept (not arrival times, which would scramble B-frames):
-      // the segments are cut on the wall clock, so a camera clock that jumps back cannot stall them.
+      // Packets are stamped on arrival, as Frigate does: a camera's clock can jump back within a
+      // session (an encoder restart; a shared stream reset when another client drops), and ffmpeg
+      // then squeezed every copied timestamp to +1 tick until the clock caught up — minutes of
+      // footage indexed as milliseconds. The cost: pts = dts, so a camera that sends B-frames
+      // plays them in decode order (IP cameras almost never do; docs/areas/recorder.md).
       return [
         ...['-protocol_whitelist', PROTOCOLS.rtsp],
+        ...['-use_wallclock_as_timestamps', '1'],
         '-rtsp_transport',
         'tcp',
         rtspTimeoutOption,
@@ -168,10 +172,9 @@ function audioArgs(audio: AudioHandling | undefined): string[] {
 function segmentOptions(seconds: number): [string, string][] {
   return [
     ['segment_time', String(seconds)],
-    // Cut on the wall clock (at each multiple of segment_time), not on the camera's timestamps:
-    // a camera clock that jumps back within a session (a reboot of its encoder, or a shared
-    // stream reset when another client drops) otherwise stalls the cuts until the clock catches
-    // up, and one file grows for minutes. The spans stay right (segment-indexer.ts segmentSpan).
+    // Cut on the wall clock (at each multiple of segment_time), whatever the packets' timestamps
+    // say: a camera clock that jumped back stalled the cuts until it caught up, and one file grew
+    // for minutes.
     ['segment_atclocktime', '1'],
     ['segment_format', 'mp4'],
     // flush_packets: each fragment reaches the file as it closes. Without it the mp4 muxer's 32 KB

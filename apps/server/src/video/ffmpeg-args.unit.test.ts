@@ -41,6 +41,9 @@ describe('buildFfmpegArgs: rtsp', () => {
     expect(after(args, '-timeout')).toBe('5000000');
     expect(after(args, '-i')).toBe('rtsp://a%40b:p%3Ass%2Fword@127.0.0.1:8554/test');
     expect(args.indexOf('-rtsp_transport')).toBeLessThan(args.indexOf('-i'));
+    // Stamped on arrival: a camera clock that jumps back cannot squeeze the footage's timestamps.
+    expect(after(args, '-use_wallclock_as_timestamps')).toBe('1');
+    expect(args.indexOf('-use_wallclock_as_timestamps')).toBeLessThan(args.indexOf('-i'));
   });
   it('never re-encodes H.264', () => {
     expect(args).not.toContain('libx264');

@@ -94,12 +94,30 @@ describe('paths', () => {
 
 describe('segmentSpan', () => {
   const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-  it('ends where the next segment of the same run starts, lasting its real duration', () => {
-    // A run's first file: opened at :05 after probing, 2.933 s of media, next opened at :06.
-    expect(segmentSpan(at(5), 2933, at(6))).toEqual({ start: new Date(at(6).getTime() - 2933), end: at(6) });
+  it('ends where the next segment of the same run starts, and starts at the later of its name and next − duration', () => {
+    // Opened at :10.6 (named :10), 2.0 s, next opened at :12.6 (named :12): next − duration is later.
+    expect(segmentSpan(at(10), 2000, at(12))).toEqual({ start: at(10), end: at(12) });
+    // Opened at :10.2, 2.7 s, next at :12.9 (named :12): next − duration (:09.3) is before the
+    // name, where the predecessor ended: the span starts at the name and never overlaps it.
+    expect(segmentSpan(at(10), 2700, at(12))).toEqual({ start: at(10), end: at(12) });
+    // Opened at :10.9, 1.4 s, next at :12.3 (named :12): :10.6 is closer than :10.
+    expect(segmentSpan(at(10), 1400, at(12))).toEqual({ start: new Date(at(12).getTime() - 1400), end: at(12) });
     expect(segmentSpan(at(10), 10_000, at(20))).toEqual({ start: at(10), end: at(20) });
-    // Timestamps squeezed by a camera clock jump: the file was open from its name to the next.
-    expect(segmentSpan(at(10), 68, at(12))).toEqual({ start: at(10), end: at(12) });
+  });
+  it('ends at the last write when it fits the name: [written − duration, written], to the millisecond', () => {
+    const written = new Date(at(12).getTime() + 345);
+    expect(segmentSpan(at(10), 2000, at(12), written)).toEqual({
+      start: new Date(written.getTime() - 2000),
+      end: written,
+    });
+    // A run's first file, opened at :05.9 after 0.9 s of probing: its footage began before its name.
+    const first = new Date(at(7).getTime() + 800);
+    expect(segmentSpan(at(5), 2900, at(7), first)).toEqual({ start: new Date(first.getTime() - 2900), end: first });
+    // Touched an hour later (a copy, a restore): the names decide.
+    expect(segmentSpan(at(10), 2000, at(12), new Date(at(12).getTime() + 3_600_000))).toEqual({
+      start: at(10),
+      end: at(12),
+    });
   });
   it('uses the name when there is no successor or it belongs to another run (a gap)', () => {
     expect(segmentSpan(at(10), 1600)).toEqual({ start: at(10), end: new Date(at(10).getTime() + 1600) });

@@ -55,10 +55,13 @@ describe('recorder', () => {
         expect(row.initBytes).toBeGreaterThan(0);
         expect(row.recordingId).toBe(rows[0]!.recordingId);
       }
-      // Consecutive segments tile the timeline: each ends where the next starts.
+      // Consecutive segments tile the timeline: each ends (its last write) when the next one opens,
+      // in the second that names it, and the next starts there, within a frame (15 fps).
       for (let i = 1; i < rows.length; i++) {
-        expect(Math.abs(rows[i]!.startAt.getTime() - rows[i - 1]!.endAt.getTime())).toBeLessThanOrEqual(1000);
-        expect(rows[i - 1]!.endAt.getTime()).toBe(segmentStart(path.posix.basename(rows[i]!.path))!.getTime());
+        expect(Math.abs(rows[i]!.startAt.getTime() - rows[i - 1]!.endAt.getTime())).toBeLessThanOrEqual(150);
+        const afterName = rows[i - 1]!.endAt.getTime() - segmentStart(path.posix.basename(rows[i]!.path))!.getTime();
+        expect(afterName).toBeGreaterThanOrEqual(0);
+        expect(afterName).toBeLessThan(1100);
       }
       const [rec] = await rig.db
         .execute<{ bytes: number; n: number }>(

@@ -86,10 +86,12 @@ export type CameraRef = {
 export async function readSegmentFile(dir: string, file: string, next?: string): Promise<SegmentFacts | undefined> {
   const start = segmentStart(file);
   if (!start) return undefined;
-  const buf = await readFile(path.join(dir, file)).catch(() => undefined);
+  const full = path.join(dir, file);
+  const [buf, info] = await Promise.all([readFile(full).catch(() => undefined), stat(full).catch(() => undefined)]);
   const summary = buf ? summarizeFragmentedMp4(buf) : undefined;
   if (!buf || !summary || summary.fragments === 0) return undefined;
-  const span = segmentSpan(start, Math.round(summary.durationSec * 1000), next ? segmentStart(next) : undefined);
+  const durationMs = Math.round(summary.durationSec * 1000);
+  const span = segmentSpan(start, durationMs, next ? segmentStart(next) : undefined, info?.mtime);
   const codec = readVideoCodec(buf.subarray(0, summary.initBytes));
   return { file, span, bytes: buf.length, initBytes: summary.initBytes, codec };
 }
@@ -144,20 +146,28 @@ export async function indexSegmentFile(
 }
 
 /**
- * The wall-clock span of a segment. Its name is the moment ffmpeg opened it, which for the first
- * segment of a run comes after the packets buffered while probing the stream (up to a GOP); the
- * next segment's name is when this one's last packet arrived. So when a successor of the same
- * run exists the segment ends where the successor starts and begins its real duration earlier:
- * consecutive segments then tile the timeline with no overlap. (Segments are cut on the wall
- * clock, so the time between two names is the time the first file was open.)
+ * The wall-clock span of a segment. Packets are stamped on arrival, so a file's duration is the
+ * time it covers, and its last write (each fragment is flushed as it closes; the last when the
+ * next file opens) is when that time ended: the span is [written − duration, written], to the
+ * millisecond, for a run's first file (which holds the packets buffered while probing) as for the
+ * rest. A file whose last write does not fit its name (copied, restored, touched later) falls back
+ * to the names: the file name is the second ffmpeg opened it, and a successor of the same run was
+ * opened when its last packet had arrived; both the name and "successor − duration" are at or
+ * before the true start, so the later is the closer, and a run still tiles without overlap.
  */
-export function segmentSpan(named: Date, durationMs: number, next?: Date): { start: Date; end: Date } {
-  const gap = next ? next.getTime() - named.getTime() - durationMs : Number.POSITIVE_INFINITY;
-  // A file shorter than the time it was open for (the camera's clock jumped back and ffmpeg
-  // squeezed its timestamps) still covered that time: it starts at its name, leaving no hole.
+export function segmentSpan(
+  named: Date,
+  durationMs: number,
+  next?: Date,
+  writtenAt?: Date,
+): { start: Date; end: Date } {
+  const nominalEnd = named.getTime() + durationMs;
+  if (writtenAt && Math.abs(writtenAt.getTime() - nominalEnd) <= 3000)
+    return { start: new Date(writtenAt.getTime() - durationMs), end: writtenAt };
+  const gap = next ? next.getTime() - nominalEnd : Number.POSITIVE_INFINITY;
   if (next && Math.abs(gap) <= 3000)
-    return { start: new Date(Math.min(named.getTime(), next.getTime() - durationMs)), end: next };
-  return { start: named, end: new Date(named.getTime() + durationMs) };
+    return { start: new Date(Math.max(named.getTime(), next.getTime() - durationMs)), end: next };
+  return { start: named, end: new Date(nominalEnd) };
 }
 
 export async function listSegmentFiles(dir: string): Promise<string[]> {
