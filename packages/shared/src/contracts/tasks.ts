@@ -52,6 +52,13 @@ export const updateTaskSchema = createTaskSchema
   .strict();
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 
+/**
+ * POST /api/v1/tasks/event-assignment: an alert given to someone to deal with (the operator's queue:
+ * "assign to me", "to a teammate"). The event's open task changes hands, or one is made for it.
+ */
+export const assignEventSchema = z.object({ eventId: z.string().uuid(), assigneeId: z.string().uuid() }).strict();
+export type AssignEventInput = z.infer<typeof assignEventSchema>;
+
 const personRef = z.object({ id: z.string(), displayName: z.string() });
 export type TaskPerson = z.infer<typeof personRef>;
 

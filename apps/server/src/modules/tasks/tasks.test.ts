@@ -271,6 +271,8 @@ describe('tasks', () => {
     expect(ids).not.toContain(w.stranger.uid);
     expect(items.find((i) => i.id === w.limited.uid)).toMatchObject({ role: 'operator', cameraIds: [w.camA] });
     expect(items.find((i) => i.id === w.owner.uid)).toMatchObject({ role: 'owner', cameraIds: null });
-    expect((await w.get(w.operator.token, '/api/v1/tasks/assignees')).statusCode).toBe(403);
+    // Operators read it to hand an alert to a teammate; viewers work no tasks.
+    expect((await w.get(w.operator.token, '/api/v1/tasks/assignees')).statusCode).toBe(200);
+    expect((await w.get(w.viewer.token, '/api/v1/tasks/assignees')).statusCode).toBe(403);
   });
 });
