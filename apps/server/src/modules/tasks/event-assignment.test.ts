@@ -58,7 +58,8 @@ describe('tasks: an alert given to someone', () => {
 
     // Once done, the alert taken again is a new piece of work.
     await w.send(w.operator2.token, 'PATCH', `/api/v1/tasks/${task.id}`, { status: 'done' });
-    const fresh = await assign(w.owner.token, { eventId, assigneeId: w.operator.uid });
+    const fresh = await assign(w.owner.token, { eventId, assigneeId: w.operator.uid, title: 'Mouvement — A' });
+    expect(fresh.json()).toMatchObject({ title: 'Mouvement — A', assignee: { id: w.operator.uid } });
     expect(fresh.json().id).not.toBe(task.id);
   });
 

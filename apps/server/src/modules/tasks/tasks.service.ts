@@ -266,7 +266,7 @@ export function createTasksService(deps: { db: Db }) {
           ? { id: open.id, assignmentSeq: open.assignmentSeq + 1 }
           : await repo.insert(tx, {
               workspaceId: actor.workspaceId,
-              title: `Alert: ${event.kind}`,
+              title: input.title ?? `Alert: ${event.kind}`,
               cameraId: event.cameraId,
               eventId: input.eventId,
               createdBy: actor.uid,

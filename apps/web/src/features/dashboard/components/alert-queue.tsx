@@ -1,4 +1,4 @@
-import type { TaskAssignee, VigilEvent } from '@vigil/shared';
+import { TASK_TITLE_MAX, type TaskAssignee, type VigilEvent } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,11 +52,12 @@ export function AlertQueue() {
   const index = Math.min(selected, Math.max(items.length - 1, 0));
   const current = items[index];
   const myEvents = new Set((mine.data ?? []).map((task) => task.eventId));
+  const when = (e: VigilEvent) => formatDateTime(e.startAt, timeZone, i18n.language);
   const label = (e: VigilEvent) =>
     t('ops.queue.item', {
       kind: t(`dashboard.kind.${e.kind}`),
       camera: (e.cameraId && names.data?.get(e.cameraId)) || t('ops.workspace'),
-      time: formatDateTime(e.startAt, timeZone, i18n.language),
+      time: when(e),
     });
 
   // Alerts that arrive over the stream are said once; the first answer is the page, not news.
@@ -86,7 +87,15 @@ export function AlertQueue() {
     });
   const doAssign = (e: VigilEvent, person: { id: string; displayName: string }) =>
     assign.mutate(
-      { eventId: e.id, assigneeId: person.id },
+      {
+        eventId: e.id,
+        assigneeId: person.id,
+        // The task list shows the camera beside the title: the title says what and when.
+        title: t('ops.queue.taskTitle', { kind: t(`dashboard.kind.${e.kind}`), time: when(e) }).slice(
+          0,
+          TASK_TITLE_MAX,
+        ),
+      },
       {
         onSuccess: () => {
           const text = t('ops.announce.assigned', { name: person.displayName, item: label(e) });

@@ -30,7 +30,7 @@ export const QueueItem = forwardRef<
       data-testid="queue-item"
       onClick={act.onSelect}
       className={cn(
-        'flex flex-col gap-3 rounded-md border p-3 outline-none focus-visible:ring-2 focus-visible:ring-primary sm:flex-row sm:items-center',
+        'flex flex-col gap-3 rounded-md border p-3 outline-none focus-visible:ring-2 focus-visible:ring-primary',
         selected ? 'border-primary bg-sunken' : 'border-line',
       )}
     >
@@ -38,7 +38,7 @@ export const QueueItem = forwardRef<
         {event.thumbnailUrl ? (
           <img src={event.thumbnailUrl} alt="" className="h-12 w-20 shrink-0 rounded object-cover" />
         ) : (
-          <span aria-hidden="true" className="h-12 w-20 shrink-0 rounded bg-sunken" />
+          <span aria-hidden="true" className="h-12 w-20 shrink-0 rounded border border-line bg-sunken" />
         )}
         <span className="min-w-0 flex-1 text-sm">
           <span className="block font-medium text-fg">{label}</span>

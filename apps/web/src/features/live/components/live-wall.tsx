@@ -12,7 +12,8 @@ const WALL_SIZE = 4;
 
 /**
  * The operator's and viewer's dashboards' wall: the person's enabled cameras (the server lists only
- * those they may see), online ones first, one column on a phone, two from the small breakpoint up.
+ * those they may see), online ones first, one column on a phone (or for one camera), two from the small
+ * breakpoint up.
  */
 export function LiveWall() {
   const { t } = useTranslation();
@@ -27,7 +28,10 @@ export function LiveWall() {
       {cameras.isPending && <Spinner />}
       {cameras.isSuccess && list.length === 0 && <p className="text-muted">{t('live.wall.none')}</p>}
       {shown.length > 0 && (
-        <div data-testid="live-wall" className={`grid gap-3 ${focused ? 'grid-cols-1' : 'grid-cols-1 sm:grid-cols-2'}`}>
+        <div
+          data-testid="live-wall"
+          className={`grid gap-3 ${focused || shown.length === 1 ? 'max-w-3xl grid-cols-1' : 'grid-cols-1 sm:grid-cols-2'}`}
+        >
           {shown.map((c) => (
             <LiveTile
               key={c.id}
