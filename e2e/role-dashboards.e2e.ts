@@ -133,8 +133,24 @@ describe('role dashboards: the operator’s queue and the viewer’s wall', () =
     await help.waitFor();
     await page.keyboard.press('a');
     expect(await queueItems(page).count()).toBe(2);
+    await noSeriousAxe(page);
+    await shot(page, 'operator-shortcuts');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
+
+    // "Assign to…" hands the other alert to a teammate who can see its camera.
+    await queueItems(page).first().getByRole('button', { name: 'Assign to…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign this alert to' });
+    await dialog.getByLabel('Assign this alert to').selectOption({ label: 'Olga Owner' });
+    await noSeriousAxe(page);
+    await shot(page, 'operator-assign-to');
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => announced(page)).toMatch(/^Assigned to Olga Owner: Motion — Front door/);
+    const owners = (await api(owner, 'GET', `/api/v1/tasks?eventId=${first}`).then((r) => r.json())) as {
+      items: { assignee: { displayName: string } | null }[];
+    };
+    expect(owners.items.map((task) => task.assignee?.displayName)).toEqual(['Olga Owner']);
 
     // Raised elsewhere: it arrives; acknowledged elsewhere: it leaves. No reload.
     const fresh = await raiseAlert(0);
