@@ -43,9 +43,12 @@ export function LiveWall() {
           ))}
         </div>
       )}
+      {list.length > WALL_SIZE && !focused && (
+        <p className="mt-3 text-sm text-muted">{t('live.wall.more', { count: list.length - WALL_SIZE })}</p>
+      )}
       {list.length > 0 && (
         <Link className="mt-3 inline-block font-medium text-primary underline underline-offset-4" to="/viewer/live">
-          {list.length > WALL_SIZE ? t('live.wall.more', { count: list.length - WALL_SIZE }) : t('live.card.openLive')}
+          {t('live.card.openLive')}
         </Link>
       )}
     </Card>
