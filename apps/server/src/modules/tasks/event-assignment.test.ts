@@ -1,7 +1,7 @@
 import type { TaskDetail } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { countRows, withPg } from '../../../test/helpers.ts';
-import { useTasksWorld } from '../../../test/tasks-world.ts';
+import { notifyTaskJobs, useTasksWorld } from '../../../test/tasks-world.ts';
 
 /**
  * An alert handed to someone from the operator's queue: the first assignment makes the event's
@@ -20,16 +20,7 @@ describe('tasks: an alert given to someone', () => {
       );
       return r.rows[0].id as string;
     });
-  const notifyJobs = (taskId: string) =>
-    withPg(w.t.databaseUrl, async (c) => {
-      const r = await c.query(
-        `select count(*)::int as n from graphile_worker._private_jobs j
-         join graphile_worker._private_tasks t on t.id = j.task_id
-         where t.identifier = 'notify-task' and j.payload->>'taskId' = $1`,
-        [taskId],
-      );
-      return r.rows[0].n as number;
-    });
+  const notifyJobs = (taskId: string) => notifyTaskJobs(w.t.databaseUrl, taskId);
 
   it('an operator takes an alert, then hands it to a teammate: one task that changes hands', async () => {
     const eventId = await eventOn(w.camA);

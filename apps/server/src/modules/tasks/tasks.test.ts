@@ -2,7 +2,7 @@ import type { Task, TaskDetail } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { countRows, errorOf, withPg } from '../../../test/helpers.ts';
 import { signUp } from '../../../test/harness.ts';
-import { joinWorkspace, useTasksWorld } from '../../../test/tasks-world.ts';
+import { joinWorkspace, notifyTaskJobs, useTasksWorld } from '../../../test/tasks-world.ts';
 
 /**
  * Tasks through the API: managers create, list, filter, change and comment; the
@@ -18,16 +18,7 @@ describe('tasks', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { items: Task[]; nextCursor: string | null };
   };
-  const jobs = (taskId: string) =>
-    withPg(w.t.databaseUrl, async (c) => {
-      const r = await c.query(
-        `select count(*)::int as n from graphile_worker._private_jobs j
-         join graphile_worker._private_tasks t on t.id = j.task_id
-         where t.identifier = 'notify-task' and j.payload->>'taskId' = $1`,
-        [taskId],
-      );
-      return r.rows[0].n as number;
-    });
+  const jobs = (taskId: string) => notifyTaskJobs(w.t.databaseUrl, taskId);
 
   it('a manager creates a task for an operator member; it is listed, filtered and read with its comments', async () => {
     const due = new Date(Date.now() + 3600_000).toISOString();

@@ -7,17 +7,19 @@ export function oldestFirst<T extends { startAt: string; id: string }>(items: re
 
 export type QueueCommand = 'next' | 'previous' | 'acknowledge' | 'assignToMe' | 'open' | 'help';
 
-const KEYS: Record<string, QueueCommand> = {
-  j: 'next',
-  ArrowDown: 'next',
-  k: 'previous',
-  ArrowUp: 'previous',
-  a: 'acknowledge',
-  m: 'assignToMe',
-  o: 'open',
-  Enter: 'open',
-  '?': 'help',
-};
+/** Each command's keys: vim's j/k beside the arrows, the initials of the actions, Enter to open. */
+const KEYS = new Map<string, QueueCommand>(
+  (
+    [
+      ['next', ['j', 'ArrowDown']],
+      ['previous', ['k', 'ArrowUp']],
+      ['acknowledge', ['a']],
+      ['assignToMe', ['m']],
+      ['open', ['o', 'Enter']],
+      ['help', ['?']],
+    ] as const
+  ).flatMap(([command, keys]) => keys.map((key) => [key, command] as const)),
+);
 
 interface KeyLike {
   key: string;
@@ -44,7 +46,7 @@ function isTyping(target: EventTarget | null): boolean {
  */
 export function queueCommand(e: KeyLike): QueueCommand | null {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return null;
-  const command = KEYS[e.key] ?? null;
+  const command = KEYS.get(e.key) ?? null;
   if (command === 'open' && e.key === 'Enter') {
     const el = e.target as HTMLElement | null;
     if (el && typeof el.closest === 'function' && el.closest('button, a, summary')) return null;
