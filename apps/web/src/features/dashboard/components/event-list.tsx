@@ -33,7 +33,7 @@ export function EventList({ items, empty, testId }: { items: EventListItem[]; em
               <span aria-hidden="true" className="h-10 w-16 shrink-0 rounded bg-sunken" />
             )}
             <span className="min-w-0 flex-1 text-sm">
-              <span className="block truncate font-medium text-fg">{e.title}</span>
+              <span className="block break-words font-medium text-fg">{e.title}</span>
               <span className="block text-xs text-muted">{formatDateTime(e.startAt, timeZone, i18n.language)}</span>
             </span>
             {e.open && (
