@@ -115,11 +115,12 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
     }
   });
 
-  it('the dashboard shows a live tile of an online camera', async () => {
+  it('the dashboard’s wall plays the online cameras', async () => {
     const { ctx, page, watch } = await openLive(DESKTOP);
     try {
       await page.goto(`${base}/viewer/dashboard`);
-      const card = page.getByRole('region', { name: /Live pattern|Gate RTSP/ });
+      await expect.poll(() => page.getByTestId('live-wall').getByRole('region').count()).toBe(2);
+      const card = page.getByRole('region', { name: /Live pattern|Gate RTSP/ }).first();
       await card.locator('video[data-shown="true"]').waitFor();
       const name = (await card.getAttribute('aria-label'))!;
       await expectLivePlaying(page, name);

@@ -54,6 +54,19 @@ export async function joinWorkspace(
   });
 }
 
+/** How many notify-task jobs a task has queued (one per assignment that tells somebody). */
+export function notifyTaskJobs(databaseUrl: string, taskId: string): Promise<number> {
+  return withPg(databaseUrl, async (c) => {
+    const r = await c.query(
+      `select count(*)::int as n from graphile_worker._private_jobs j
+       join graphile_worker._private_tasks t on t.id = j.task_id
+       where t.identifier = 'notify-task' and j.payload->>'taskId' = $1`,
+      [taskId],
+    );
+    return r.rows[0].n as number;
+  });
+}
+
 async function account(t: TestApp, name: string): Promise<Person> {
   const a = await signUp(t.app, { displayName: name });
   return { token: a.token, uid: a.user.uid, email: a.user.email };

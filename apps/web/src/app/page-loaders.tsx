@@ -23,6 +23,19 @@ const dashboard =
     };
   };
 
+/** The operator's and viewer's desks: the shell gives them the live feature's wall. */
+const opsDashboard =
+  (variant: 'operator' | 'viewer', titleKey: string): PageLoader =>
+  async () => {
+    const [Page, { LiveWall }] = await Promise.all([
+      variant === 'operator'
+        ? import('../features/dashboard/pages/operator-dashboard-page.tsx').then((m) => m.OperatorDashboardPage)
+        : import('../features/dashboard/pages/viewer-dashboard-page.tsx').then((m) => m.ViewerDashboardPage),
+      import('../features/live/components/live-wall.tsx'),
+    ]);
+    return { element: <Page titleKey={titleKey} wall={<LiveWall />} /> };
+  };
+
 const shell =
   (meta: RouteMeta): PageLoader =>
   async () => {
@@ -229,8 +242,8 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/dashboard': (m) => dashboard('main', m.title),
   '/admin/dashboard': (m) => dashboard('admin', m.title),
   '/manager/dashboard': (m) => dashboard('manager', m.title),
-  '/operator/dashboard': (m) => dashboard('operator', m.title),
-  '/viewer/dashboard': (m) => dashboard('viewer', m.title),
+  '/operator/dashboard': (m) => opsDashboard('operator', m.title),
+  '/viewer/dashboard': (m) => opsDashboard('viewer', m.title),
 };
 
 export function pageLoader(meta: RouteMeta): PageLoader {

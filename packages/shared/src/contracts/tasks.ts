@@ -52,6 +52,20 @@ export const updateTaskSchema = createTaskSchema
   .strict();
 export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
 
+/**
+ * POST /api/v1/tasks/event-assignment: an alert given to someone to deal with (the operator's queue:
+ * "assign to me", "to a teammate"). The event's open task changes hands, or one is made for it.
+ */
+export const assignEventSchema = z
+  .object({
+    eventId: z.string().uuid(),
+    assigneeId: z.string().uuid(),
+    /** The new task's title, in the words of the person handing the alert over (the server has a plain one). */
+    title: z.string().trim().min(1).max(TASK_TITLE_MAX).optional(),
+  })
+  .strict();
+export type AssignEventInput = z.infer<typeof assignEventSchema>;
+
 const personRef = z.object({ id: z.string(), displayName: z.string() });
 export type TaskPerson = z.infer<typeof personRef>;
 

@@ -171,11 +171,18 @@ export const tasksRepo = {
 
   cameraExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, cameras, workspaceId, id),
 
-  async event(db: DbOrTx, workspaceId: string, eventId: string): Promise<{ cameraId: string | null } | undefined> {
-    const [row] = await db
-      .select({ cameraId: events.cameraId })
+  /** With `lock`, two people taking the same alert at once are served one after the other (one task, not two). */
+  async event(
+    db: DbOrTx,
+    workspaceId: string,
+    eventId: string,
+    lock = false,
+  ): Promise<{ cameraId: string | null; kind: string } | undefined> {
+    const query = db
+      .select({ cameraId: events.cameraId, kind: events.kind })
       .from(events)
       .where(and(eq(events.id, eventId), eq(events.workspaceId, workspaceId)));
+    const [row] = lock ? await query.for('update') : await query;
     return row;
   },
 };

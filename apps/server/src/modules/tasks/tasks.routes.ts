@@ -1,4 +1,5 @@
 import {
+  assignEventSchema,
   createTaskCommentSchema,
   createTaskSchema,
   taskAssigneesSchema,
@@ -10,6 +11,7 @@ import {
 } from '@vigil/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes, idParams } from '../../lib/api-route.ts';
+import { scopedActor } from '../../lib/camera-scope.ts';
 import { access } from '../../plugins/access.ts';
 import type { TaskActor, TasksService } from './tasks.service.ts';
 
@@ -55,10 +57,24 @@ export function tasksRoutes(app: FastifyInstance, { tasks }: { tasks: TasksServi
     (req) => tasks.create(actor(req), req.body),
   );
 
+  route.post(
+    '/api/v1/tasks/event-assignment',
+    {
+      access: workers,
+      summary:
+        'Give an alert to a member to deal with (themselves or a teammate): the event’s open task changes hands, ' +
+        'or one is made; the event must be on a camera the caller sees',
+      body: assignEventSchema,
+      response: taskDetailSchema,
+    },
+    (req) => tasks.assignEvent({ ...actor(req), cameraIds: scopedActor(req.session!).cameraIds }, req.body),
+  );
+
+  // Operators read it too: they hand an alert to a teammate from their queue.
   route.get(
     '/api/v1/tasks/assignees',
     {
-      access: managers,
+      access: workers,
       summary: 'Members a task can be assigned to (viewers cannot work tasks), with their camera limits',
       response: taskAssigneesSchema,
     },

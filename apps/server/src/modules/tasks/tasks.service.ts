@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '@vigil/db';
 import {
+  type AssignEventInput,
   type CreateTaskInput,
   type TaskAssignee,
   type TaskComment,
@@ -7,6 +8,7 @@ import {
   type TaskPage,
   type TasksQuery,
   type UpdateTaskInput,
+  ACTIVE_TASK_STATUSES,
   ASSIGNEE_TASK_STATUSES,
   TASK_COMMENTS_MAX,
   hasAnyRole,
@@ -242,6 +244,39 @@ export function createTasksService(deps: { db: Db }) {
         await announce(tx, actor.workspaceId, id, [row.assigneeId]);
         const [view] = await repo.comments(tx, id, comment.id);
         return toComment(view!);
+      });
+    },
+
+    /**
+     * An alert handed to someone (the operator's queue): the event's open task changes hands, or one
+     * is made. Operators may do this, unlike other task changes, because taking alerts is their work;
+     * the event must be on a camera they see (another is not-found, as for another workspace's).
+     */
+    async assignEvent(actor: TaskActor & { cameraIds: readonly string[] | null }, input: AssignEventInput) {
+      return db.transaction(async (tx) => {
+        const event = await repo.event(tx, actor.workspaceId, input.eventId, true);
+        if (!event || (event.cameraId && actor.cameraIds && !actor.cameraIds.includes(event.cameraId)))
+          throw new AppError('not-found', 'No such event.');
+        await checkAssignee(tx, actor.workspaceId, input.assigneeId, event.cameraId, 'assigneeId');
+        const filter = { eventId: input.eventId, statuses: ACTIVE_TASK_STATUSES };
+        const open = (await repo.list(tx, actor.workspaceId, filter, 1)).rows[0]?.task;
+        if (open?.assigneeId === input.assigneeId) return detail(tx, actor, open.id);
+        const assignment = { assigneeId: input.assigneeId, assignedAt: new Date(), assignedBy: actor.uid };
+        const row = open
+          ? { id: open.id, assignmentSeq: open.assignmentSeq + 1 }
+          : await repo.insert(tx, {
+              workspaceId: actor.workspaceId,
+              title: input.title ?? `Alert: ${event.kind}`,
+              cameraId: event.cameraId,
+              eventId: input.eventId,
+              createdBy: actor.uid,
+              assignmentSeq: 1,
+              ...assignment,
+            });
+        if (open) await repo.update(tx, open.id, { ...assignment, assignmentSeq: row.assignmentSeq });
+        await tellAssignee(tx, actor, row.id, input.assigneeId, row.assignmentSeq);
+        await announce(tx, actor.workspaceId, row.id, [input.assigneeId, open?.assigneeId ?? null]);
+        return detail(tx, actor, row.id);
       });
     },
 

@@ -2,7 +2,7 @@ import type { Task, TaskDetail } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { countRows, errorOf, withPg } from '../../../test/helpers.ts';
 import { signUp } from '../../../test/harness.ts';
-import { joinWorkspace, useTasksWorld } from '../../../test/tasks-world.ts';
+import { joinWorkspace, notifyTaskJobs, useTasksWorld } from '../../../test/tasks-world.ts';
 
 /**
  * Tasks through the API: managers create, list, filter, change and comment; the
@@ -18,16 +18,7 @@ describe('tasks', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { items: Task[]; nextCursor: string | null };
   };
-  const jobs = (taskId: string) =>
-    withPg(w.t.databaseUrl, async (c) => {
-      const r = await c.query(
-        `select count(*)::int as n from graphile_worker._private_jobs j
-         join graphile_worker._private_tasks t on t.id = j.task_id
-         where t.identifier = 'notify-task' and j.payload->>'taskId' = $1`,
-        [taskId],
-      );
-      return r.rows[0].n as number;
-    });
+  const jobs = (taskId: string) => notifyTaskJobs(w.t.databaseUrl, taskId);
 
   it('a manager creates a task for an operator member; it is listed, filtered and read with its comments', async () => {
     const due = new Date(Date.now() + 3600_000).toISOString();
@@ -271,6 +262,8 @@ describe('tasks', () => {
     expect(ids).not.toContain(w.stranger.uid);
     expect(items.find((i) => i.id === w.limited.uid)).toMatchObject({ role: 'operator', cameraIds: [w.camA] });
     expect(items.find((i) => i.id === w.owner.uid)).toMatchObject({ role: 'owner', cameraIds: null });
-    expect((await w.get(w.operator.token, '/api/v1/tasks/assignees')).statusCode).toBe(403);
+    // Operators read it to hand an alert to a teammate; viewers work no tasks.
+    expect((await w.get(w.operator.token, '/api/v1/tasks/assignees')).statusCode).toBe(200);
+    expect((await w.get(w.viewer.token, '/api/v1/tasks/assignees')).statusCode).toBe(403);
   });
 });

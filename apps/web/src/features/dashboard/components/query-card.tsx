@@ -12,15 +12,17 @@ export function QueryCard<T>({
   query,
   link,
   children,
+  className,
 }: {
   title: string;
   query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
   link: { to: string; label: string };
   children(data: T): ReactNode;
+  className?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Card title={title}>
+    <Card title={title} className={className}>
       {query.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : query.isError ? (
