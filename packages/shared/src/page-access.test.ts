@@ -11,12 +11,13 @@ const visitor = (role: string, o: { isOwner?: boolean; vms?: boolean; ai?: boole
 });
 
 describe('who can use a page', () => {
-  it('billing and upgrade: the owner only, whatever the role', () => {
+  it('billing and upgrade: the owner only (in a role the billing API serves)', () => {
     for (const path of ['/billing', '/upgrade']) {
-      expect(pageNeeds(route(path))).toEqual({ owner: true });
+      expect(pageNeeds(route(path))).toEqual({ roles: ['manager', 'admin'], owner: true });
       expect(mayUsePage(route(path), visitor('user', { isOwner: true }))).toBe(true);
+      expect(mayUsePage(route(path), visitor('admin', { isOwner: true }))).toBe(true);
       expect(mayUsePage(route(path), visitor('manager'))).toBe(false);
-      expect(mayUsePage(route(path), visitor('viewer'))).toBe(false);
+      expect(mayUsePage(route(path), visitor('viewer', { isOwner: true }))).toBe(false);
     }
   });
 

@@ -97,9 +97,10 @@ export const ROUTES: readonly RouteMeta[] = [
   }),
   // The seed's shared dashboard: routable, folded into each role's own dashboard in the navigation.
   main('dashboard', built()),
-  // The plan is the owner's to choose and pay for; the SMS manager holds numbers and spends money.
-  main('upgrade', { ...built('account'), requiresOwner: true }),
-  main('billing', { ...built('account'), requiresOwner: true }),
+  // The plan is the owner's to choose and pay for (and the server serves billing to managers' roles
+  // only); the SMS manager holds numbers and spends money.
+  main('upgrade', { ...built('account'), navRoles: AREA_ROLES.manager, requiresOwner: true }),
+  main('billing', { ...built('account'), navRoles: AREA_ROLES.manager, requiresOwner: true }),
   main('security', built('account')),
   main('sms', { ...built('account'), navRoles: AREA_ROLES.manager }),
   {

@@ -11,7 +11,8 @@ export function useWhoFor(): (route: RouteMeta) => string {
   const { t } = useTranslation();
   return (route) => {
     const needs = pageNeeds(route);
-    const who = needs.roles ? t(`access.who.${leastRole(needs.roles)}`) : needs.owner ? t('access.who.owner') : null;
+    // The owner is the narrower of the two when a page asks for both.
+    const who = needs.owner ? t('access.who.owner') : needs.roles ? t(`access.who.${leastRole(needs.roles)}`) : null;
     const plan = needs.plan ? t(`access.plan.${needs.plan}`) : null;
     if (who && plan) return t('access.forWhoOnPlan', { who, plan });
     if (plan) return t('access.forPlan', { plan });
