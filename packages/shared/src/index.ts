@@ -42,3 +42,4 @@ export * from './contracts/ai.ts';
 export * from './contracts/ai-analytics.ts';
 export * from './video-codec.ts';
 export * from './contracts/support.ts';
+export * from './app-links.ts';

@@ -168,6 +168,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/unsubscribe': () => async () => ({
     Component: (await import('../features/unsubscribe/pages/unsubscribe-page.tsx')).UnsubscribePage,
   }),
+  '/open': () => async () => ({
+    Component: (await import('../features/system/pages/open-page.tsx')).OpenPage,
+  }),
   '/unauthorized': () => async () => ({
     Component: (await import('../features/system/pages/unauthorized-page.tsx')).UnauthorizedPage,
   }),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
 import { WorkspaceSwitcher } from '../../features/team/components/workspace-switcher.tsx';
+import { useInstallOffer } from '../../lib/install-prompt.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { telHref, useSupportContact } from '../../lib/support.ts';
 import { MenuContent } from '../../components/ui/menu-content.tsx';
@@ -28,6 +29,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const support = useSupportContact();
+  const install = useInstallOffer();
   if (!user) return null;
   return (
     <Menu.Root>
@@ -45,6 +47,11 @@ export function UserMenu() {
         </Menu.Item>
         <WorkspaceSwitcher itemClass={itemClass} />
         <Menu.Separator className="my-1 h-px bg-line" />
+        {install && (
+          <Menu.Item className={itemClass} onSelect={() => void install()}>
+            {t('help.install')}
+          </Menu.Item>
+        )}
         <Menu.Item className={itemClass} onSelect={() => navigate('/about')}>
           {t('help.about')}
         </Menu.Item>
