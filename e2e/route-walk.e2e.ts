@@ -96,7 +96,7 @@ describe('route walk: every menu link of every role opens a usable page', () => 
         await rows.first().waitFor();
         // A row is a card: its cells stack, each labelled with its column's heading.
         const firstCell = rows.first().locator('td').first();
-        expect(await firstCell.evaluate((td) => getComputedStyle(td).display), href).toBe('grid');
+        expect(await firstCell.evaluate((td) => getComputedStyle(td).display), href).toBe('block');
         expect(await firstCell.getAttribute('data-label'), href).toBeTruthy();
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
