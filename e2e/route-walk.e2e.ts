@@ -82,6 +82,35 @@ describe('route walk: every menu link of every role opens a usable page', () => 
     }
   }
 
+  it('help is where people look: the about page and the account menu give the support contact', async () => {
+    const owner = await accountWithRole(base, 'user');
+    for (const [viewport, size] of [
+      [DESKTOP, '1280'],
+      [PHONE_390, '390'],
+    ] as const) {
+      const { ctx, page, watch } = await signedInPage(browser, base, owner.user.email, owner.password, viewport);
+      try {
+        await page.getByRole('button', { name: /^Account:/ }).click();
+        const menu = page.getByRole('menu');
+        expect(
+          await menu.getByRole('menuitem', { name: 'Write to support: help@vigil.test' }).getAttribute('href'),
+        ).toBe('mailto:help@vigil.test');
+        expect(await menu.getByRole('menuitem', { name: 'Call support: +33 1 23 45 67 89' }).getAttribute('href')).toBe(
+          'tel:+33123456789',
+        );
+        await page.screenshot({ path: shot(`account-menu-${size}`) });
+        await menu.getByRole('menuitem', { name: 'About and help' }).click();
+        await page.waitForURL(`${base}/about`);
+        const help = page.getByRole('region', { name: 'Help' });
+        expect(await help.getByTestId('support-contact').textContent()).toContain('help@vigil.test');
+        await page.screenshot({ path: shot(`about-${size}`), fullPage: true });
+        expect(watch.errors).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    }
+  }, 90_000);
+
   it('at phone width the data tables are lists of cards: nothing scrolls sideways', async () => {
     const admin = await accountWithRole(base, 'admin');
     const { ctx, page, watch } = await signedInPage(browser, base, admin.user.email, admin.password, PHONE_390);
