@@ -51,10 +51,12 @@ const s3 = await startFakeS3({
   accessKeyId: 'soak',
   secretAccessKey: 'soak-secret',
 });
-// Each installation has its own camera server, as two sites would: the GStreamer test server's
-// shared stream resets its timestamps for every client when one of them drops (a kill), which
-// stalls the other installation's segment cuts (docs/areas/recorder.md, "Known limits").
-const rtsp = { local: await startRtspServer(), s3: await startRtspServer() };
+// Both installations record the same cameras (one GStreamer server), as two NVRs on one camera
+// would: when one installation is killed, the server's shared stream resets its timestamps for the
+// other, which must keep cutting segments (docs/areas/recorder.md, "Known limits").
+// SEPARATE_CAMERAS=1 gives each its own camera server instead.
+const sharedCamera = process.env.SEPARATE_CAMERAS === '1' ? undefined : await startRtspServer();
+const rtsp = { local: sharedCamera ?? (await startRtspServer()), s3: sharedCamera ?? (await startRtspServer()) };
 const AUTH_SECRET = randomBytes(32).toString('hex');
 
 const installs = {
@@ -199,7 +201,7 @@ function cleanup() {
   cleaned ??= (async () => {
     s3.down = false;
     for (const i of Object.values(installs)) await i.vigil?.stop().catch(() => {});
-    for (const r of Object.values(rtsp)) await r.stop().catch(() => {});
+    for (const r of new Set(Object.values(rtsp))) await r.stop().catch(() => {});
     await s3.close().catch(() => {});
     await admin.pool.end().catch(() => {});
     await pg.stop().catch(() => {});

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
 import { addCamera, deleteCamera, today, waitForFootage, waitOnline } from './fixtures/cameras.ts';
 import { DESKTOP, SCREENSHOT_DIR, signedInPage, useBrowser } from './fixtures/browser.ts';
+import { expectLivePlaying, expectVideoPlaying } from './fixtures/live.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
 
 const run = promisify(execFile);
@@ -66,15 +67,6 @@ describe('an H.265 camera in a browser without H.265', () => {
   }
 
   const tile = (page: Page, name: string) => page.getByRole('region', { name });
-  const videoState = (_page: Page, selector: ReturnType<Page['locator']>) =>
-    selector.evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, ready: v.readyState, error: v.error?.message }));
-  async function expectPlaying(page: Page, video: ReturnType<Page['locator']>) {
-    await expect.poll(async () => (await videoState(page, video)).ready, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
-    const t1 = (await videoState(page, video)).time;
-    await expect.poll(async () => (await videoState(page, video)).time, { timeout: 20_000 }).toBeGreaterThan(t1);
-    expect((await videoState(page, video)).error).toBeUndefined();
-  }
-
   it('records it as sent: each segment keeps its codec string, profile and level; the camera says so', async () => {
     await waitForFootage(base, owner, cameraId, { minMs: 4000, timeoutMs: 90_000 });
     const { rows } = await db.query<{ codec: string; profile: string; level: string }>(
@@ -124,7 +116,7 @@ describe('an H.265 camera in a browser without H.265', () => {
         // A phone's tile says it short, so the camera's name stays readable.
         [webrtc.page, 'WebRTC', 'H.265 → H.264'],
       ] as const) {
-        await expectPlaying(page, tile(page, 'Gate H265').locator('video[data-shown="true"]'));
+        await expectLivePlaying(page, 'Gate H265');
         expect(await tile(page, 'Gate H265').getByTestId('live-transport').textContent()).toBe(transport);
         await expect.poll(() => tile(page, 'Gate H265').getByTestId('live-codec').innerText()).toBe(said);
         expect(await tile(page, 'Gate H265').getByTestId('live-codec').getAttribute('data-delivery')).toBe('rendition');
@@ -146,7 +138,7 @@ describe('an H.265 camera in a browser without H.265', () => {
       await expect
         .poll(() => tile(mse.page, 'Dock H265').getByRole('status').textContent(), { timeout: 40_000 })
         .toMatch(/already converting as many H\.265 cameras/);
-      await expectPlaying(mse.page, tile(mse.page, 'Gate H265').locator('video[data-shown="true"]'));
+      await expectLivePlaying(mse.page, 'Gate H265');
       await mse.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'h265-live-limit-desktop.png') });
       expect(mse.watch.errors).toEqual([]);
     } finally {
@@ -172,7 +164,7 @@ describe('an H.265 camera in a browser without H.265', () => {
     try {
       // Automatic: a picture at once (MSE), then WebRTC takes over; both through the rendition.
       await auto.page.goto(`${base}/viewer/live?layout=1`);
-      await expectPlaying(auto.page, tile(auto.page, 'Gate H265').locator('video[data-shown="true"]'));
+      await expectLivePlaying(auto.page, 'Gate H265');
       // WebRTC normally takes over within seconds (live-start.e2e.ts times it); on a loaded machine
       // the tile may still be on MSE, which carries the sound as AAC: either way it must be heard.
       const transport = () => tile(auto.page, 'Gate H265').getByTestId('live-transport').textContent();
@@ -180,14 +172,14 @@ describe('an H.265 camera in a browser without H.265', () => {
         .poll(transport, { timeout: 30_000 })
         .toBe('WebRTC')
         .catch(() => {});
-      await expectPlaying(auto.page, tile(auto.page, 'Gate H265').locator('video[data-shown="true"]'));
+      await expectLivePlaying(auto.page, 'Gate H265');
       await unmute(auto.page);
       if ((await transport()) === 'WebRTC')
         await expect.poll(async () => (await shown(auto.page)).audioTracks, { timeout: 15_000 }).toBe(1);
       else await expect.poll(async () => (await shown(auto.page)).audioBytes, { timeout: 20_000 }).toBeGreaterThan(0);
 
       await hls.page.goto(`${base}/viewer/live?transport=hls&layout=1`);
-      await expectPlaying(hls.page, tile(hls.page, 'Gate H265').locator('video[data-shown="true"]'));
+      await expectLivePlaying(hls.page, 'Gate H265');
       expect(await tile(hls.page, 'Gate H265').getByTestId('live-transport').textContent()).toBe('HLS');
       await unmute(hls.page);
       await expect.poll(async () => (await shown(hls.page)).audioBytes, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -208,7 +200,7 @@ describe('an H.265 camera in a browser without H.265', () => {
       await span.waitFor();
       const box = (await span.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await expectPlaying(page, page.getByTestId('recording-video'));
+      await expectVideoPlaying(page.getByTestId('recording-video'));
       expect(await page.getByText('This footage could not be played').count()).toBe(0);
       expect(watch.errors).toEqual([]);
     } finally {

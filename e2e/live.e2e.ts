@@ -101,6 +101,13 @@ describe('live view plays cameras over WebRTC, MSE and HLS', () => {
     try {
       await expectLivePlaying(page, 'Live pattern');
       expect(await tile(page, 'Live pattern').getByTestId('live-transport').textContent()).toBe('HLS');
+      // Low-Latency HLS: the player plays about a second behind what it has (3.8 s with whole
+      // segments).
+      const behind = () =>
+        tile(page, 'Live pattern')
+          .locator('video[data-shown="true"]')
+          .evaluate((v: HTMLVideoElement) => v.buffered.end(v.buffered.length - 1) - v.currentTime);
+      await expect.poll(behind, { timeout: 15_000 }).toBeLessThan(1.5);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'live-hls-desktop.png') });
       expect(watch.errors).toEqual([]);
     } finally {

@@ -8,6 +8,29 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'vigil_' });
+renameNodeTotals();
+
+/**
+ * prom-client names three of Node's gauges (active handles, requests, resources) `_total`, which
+ * Prometheus keeps for counters (`promtool check metrics` refuses them, and rate() over a gauge
+ * misleads). Each is served again as `vigil_nodejs_<kind>_active`, reading the same value.
+ */
+function renameNodeTotals() {
+  for (const kind of ['handles', 'requests', 'resources']) {
+    const original = registry.getSingleMetric(`vigil_nodejs_active_${kind}_total`);
+    // Node versions without the resource list have no such gauge.
+    if (!original) continue;
+    registry.removeSingleMetric(`vigil_nodejs_active_${kind}_total`);
+    new Gauge({
+      name: `vigil_nodejs_${kind}_active`,
+      help: `This process's active ${kind}, all types together (vigil_nodejs_active_${kind} has them by type).`,
+      registers: [registry],
+      async collect() {
+        this.set((await original.get()).values[0]?.value ?? 0);
+      },
+    });
+  }
+}
 
 const segmentsIndexed = new Counter({
   name: 'vigil_segments_indexed_total',

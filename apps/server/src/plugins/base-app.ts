@@ -2,17 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { messageForCode } from '@vigil/shared';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { type Access, access } from './access.ts';
 import { registerErrorHandling, sendError } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 export interface RegisteredRoute {
@@ -63,19 +63,7 @@ export async function registerApiPlugins(
 ): Promise<void> {
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Vigil API', version, description: 'Camera and video-surveillance management.' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'vigil_session' },
-        },
-      },
-      security: [{ bearer: [] }, { cookie: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, config, version);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerSecurityHeaders(app, config, webDir);
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>

@@ -123,7 +123,9 @@ describe('crash tolerance', () => {
     const exited = new Promise((r) => child.once('exit', r));
     let open = '';
     try {
-      await waitFor(() => segmentFiles(dir).length >= 1, 20_000, `a first file (child: ${out})`);
+      // Cuts fall on the wall clock's multiples of 10 s: the first file ends at the next one, the
+      // second opens just after it and is written for 10 s.
+      await waitFor(() => segmentFiles(dir).length >= 2, 30_000, `a second file (child: ${out})`);
       open = segmentFiles(dir).at(-1)!;
       await new Promise((r) => setTimeout(r, 4500));
       expect(segmentFiles(dir).at(-1)).toBe(open);

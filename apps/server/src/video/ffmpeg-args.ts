@@ -82,9 +82,8 @@ function inputArgs(
   switch (source.type) {
     case 'rtsp':
       // TCP interleaving: no lost UDP packets, works through NAT; -timeout makes a dead camera fail in 5 s.
-      // The camera's own timestamps are kept (not arrival times): segments are cut and their spans
-      // computed on them. A camera whose clock jumps back within a session stalls the segment
-      // muxer's cuts until it catches up (docs/areas/recorder.md, "Known limits").
+      // The camera's own timestamps are kept (not arrival times, which would scramble B-frames):
+      // the segments are cut on the wall clock, so a camera clock that jumps back cannot stall them.
       return [
         ...['-protocol_whitelist', PROTOCOLS.rtsp],
         '-rtsp_transport',
@@ -169,6 +168,11 @@ function audioArgs(audio: AudioHandling | undefined): string[] {
 function segmentOptions(seconds: number): [string, string][] {
   return [
     ['segment_time', String(seconds)],
+    // Cut on the wall clock (at each multiple of segment_time), not on the camera's timestamps:
+    // a camera clock that jumps back within a session (a reboot of its encoder, or a shared
+    // stream reset when another client drops) otherwise stalls the cuts until the clock catches
+    // up, and one file grows for minutes. The spans stay right (segment-indexer.ts segmentSpan).
+    ['segment_atclocktime', '1'],
     ['segment_format', 'mp4'],
     // flush_packets: each fragment reaches the file as it closes. Without it the mp4 muxer's 32 KB
     // write buffer held a few seconds of fragments, and a kill -9 left a file with no fragment.

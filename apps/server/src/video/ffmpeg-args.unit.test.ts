@@ -49,6 +49,8 @@ describe('buildFfmpegArgs: rtsp', () => {
   it('writes crash-tolerant fMP4 segments of 10 s with UTC strftime names', () => {
     expect(after(args, '-f')).toBe('segment');
     expect(after(args, '-segment_time')).toBe('10');
+    // Cut on the wall clock: a camera clock that jumps back cannot stall the cuts.
+    expect(after(args, '-segment_atclocktime')).toBe('1');
     expect(after(args, '-segment_format')).toBe('mp4');
     expect(after(args, '-segment_format_options')).toBe(
       'movflags=+frag_keyframe+empty_moov+default_base_moof:flush_packets=1',
@@ -129,7 +131,7 @@ describe('buildFfmpegArgs: transcoded sources', () => {
     expect(after(a, '-f')).toBe('mjpeg');
     expect(a.at(-2)).toBe('tee');
     expect(a.at(-1)).toBe(
-      `[f=segment:segment_time=10:segment_format=mp4:segment_format_options=movflags\\=+frag_keyframe+empty_moov+default_base_moof\\:flush_packets\\=1:reset_timestamps=1:strftime=1]${dir}/%Y%m%dT%H%M%SZ.mp4` +
+      `[f=segment:segment_time=10:segment_atclocktime=1:segment_format=mp4:segment_format_options=movflags\\=+frag_keyframe+empty_moov+default_base_moof\\:flush_packets\\=1:reset_timestamps=1:strftime=1]${dir}/%Y%m%dT%H%M%SZ.mp4` +
         '|[f=mp4:movflags=+frag_keyframe+empty_moov+default_base_moof+frag_every_frame:flush_packets=1]pipe:1',
     );
   });

@@ -98,6 +98,8 @@ describe('segmentSpan', () => {
     // A run's first file: opened at :05 after probing, 2.933 s of media, next opened at :06.
     expect(segmentSpan(at(5), 2933, at(6))).toEqual({ start: new Date(at(6).getTime() - 2933), end: at(6) });
     expect(segmentSpan(at(10), 10_000, at(20))).toEqual({ start: at(10), end: at(20) });
+    // Timestamps squeezed by a camera clock jump: the file was open from its name to the next.
+    expect(segmentSpan(at(10), 68, at(12))).toEqual({ start: at(10), end: at(12) });
   });
   it('uses the name when there is no successor or it belongs to another run (a gap)', () => {
     expect(segmentSpan(at(10), 1600)).toEqual({ start: at(10), end: new Date(at(10).getTime() + 1600) });

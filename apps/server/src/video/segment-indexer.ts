@@ -148,11 +148,15 @@ export async function indexSegmentFile(
  * segment of a run comes after the packets buffered while probing the stream (up to a GOP); the
  * next segment's name is when this one's last packet arrived. So when a successor of the same
  * run exists the segment ends where the successor starts and begins its real duration earlier:
- * consecutive segments then tile the timeline with no overlap.
+ * consecutive segments then tile the timeline with no overlap. (Segments are cut on the wall
+ * clock, so the time between two names is the time the first file was open.)
  */
 export function segmentSpan(named: Date, durationMs: number, next?: Date): { start: Date; end: Date } {
   const gap = next ? next.getTime() - named.getTime() - durationMs : Number.POSITIVE_INFINITY;
-  if (next && Math.abs(gap) <= 3000) return { start: new Date(next.getTime() - durationMs), end: next };
+  // A file shorter than the time it was open for (the camera's clock jumped back and ffmpeg
+  // squeezed its timestamps) still covered that time: it starts at its name, leaving no hole.
+  if (next && Math.abs(gap) <= 3000)
+    return { start: new Date(Math.min(named.getTime(), next.getTime() - durationMs)), end: next };
   return { start: named, end: new Date(named.getTime() + durationMs) };
 }
 

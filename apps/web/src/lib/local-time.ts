@@ -37,3 +37,14 @@ export function fromLocalInput(value: string, timeZone: string): number | null {
   ms = wall - offsetAt(ms, timeZone);
   return ms;
 }
+
+/** Today as "YYYY-MM-DD" on the wall clock of `timeZone` (en-CA formats dates that way); UTC if the zone is unknown. */
+export function todayIn(timeZone: string, now: Date | number = Date.now()): string {
+  const fmt = (tz: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  try {
+    return fmt(timeZone);
+  } catch {
+    return fmt('UTC');
+  }
+}

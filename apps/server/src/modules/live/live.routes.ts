@@ -122,10 +122,27 @@ export function liveRoutes(app: FastifyInstance, { live }: { live: LiveService }
     if (file === 'index.m3u8') {
       if (!(await hls.ready(HLS_FIRST_SEGMENT_MS))) throw new AppError('unavailable', 'Camera is offline.');
       const q = new URLSearchParams(req.query as Record<string, string>);
+      // Blocking reload (LL-HLS): hold the answer until the named segment/part exists.
+      const msn = q.get('_HLS_msn');
+      if (msn !== null) {
+        const part = q.get('_HLS_part');
+        if (!/^\d{1,12}$/.test(msn) || (part !== null && !/^\d{1,4}$/.test(part)))
+          throw new AppError('invalid-argument', '_HLS_msn and _HLS_part are whole numbers.');
+        if (!(await hls.waitFor(Number(msn), part === null ? undefined : Number(part))))
+          throw new AppError('invalid-argument', '_HLS_msn is more than two segments ahead of the live edge.');
+      }
+      // The signature (and the rendition choice) go on every URI; the reload directives do not.
+      for (const k of [...q.keys()]) if (k.startsWith('_HLS_')) q.delete(k);
       const suffix = q.size ? `?${q}` : '';
       return reply.type('application/vnd.apple.mpegurl').send(hls.playlist((name) => `${name}${suffix}`));
     }
-    const data = file === 'init.mp4' ? hls.initSegment() : hls.segment(Number(file.replace(/\.m4s$/, '')));
+    const part = /^(\d+)\.(\d+)\.m4s$/.exec(file);
+    const data =
+      file === 'init.mp4'
+        ? hls.initSegment()
+        : part
+          ? await hls.part(Number(part[1]), Number(part[2]))
+          : hls.segment(Number(file.replace(/\.m4s$/, '')));
     if (!data) throw new AppError('not-found');
     return reply.type('video/mp4').send(data);
   };
@@ -134,8 +151,9 @@ export function liveRoutes(app: FastifyInstance, { live }: { live: LiveService }
     {
       // The signed URL (or the session cookie, checked in hlsFile) is the permission.
       access: access.personOnly(access.public),
-      summary: 'Live HLS (last-resort transport): index.m3u8, init.mp4 and <n>.m4s, by signed URL or session',
-      params: idParams.extend({ file: z.string().regex(/^(index\.m3u8|init\.mp4|\d{1,12}\.m4s)$/) }),
+      summary:
+        'Live Low-Latency HLS (last-resort transport): index.m3u8 (blocking reload with _HLS_msn/_HLS_part), init.mp4, <n>.m4s segments and <n>.<part>.m4s parts, by signed URL or session',
+      params: idParams.extend({ file: z.string().regex(/^(index\.m3u8|init\.mp4|\d{1,12}(\.\d{1,4})?\.m4s)$/) }),
     },
     (req, reply) => hlsFile(req, reply, req.params.file),
   );

@@ -186,7 +186,7 @@ describe('live over WebRTC and HLS', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.headers['content-type']).toContain('mpegurl');
     const text = list.body;
-    expect(text).toMatch(/^#EXTM3U\n#EXT-X-VERSION:7\n/);
+    expect(text).toMatch(/^#EXTM3U\n#EXT-X-VERSION:9\n/);
     const base = hlsUrl.replace(/index\.m3u8\?.*$/, '');
     const map = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)![1]!;
     const init = await t.app.inject({ method: 'GET', url: base + map });
@@ -200,6 +200,28 @@ describe('live over WebRTC and HLS', () => {
     expect(boxes.filter((b) => b === 'moof').length).toBe(15);
     const dur = Number(/#EXTINF:([\d.]+),/.exec(text)![1]);
     expect(dur).toBeCloseTo(1, 1);
+
+    // Low-Latency HLS: parts of 0.2 s (3 frames at 15 fps), a blocking reload and a preload hint.
+    expect(text).toContain('#EXT-X-PART-INF:PART-TARGET=0.200');
+    expect(text).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=0.600');
+    const parts = [...text.matchAll(/#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)"(,INDEPENDENT=YES)?/g)];
+    expect(parts.length).toBeGreaterThan(0);
+    for (const p of parts) expect(Number(p[1])).toBeLessThanOrEqual(0.5);
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="(\d+)\.(\d+)\.m4s\?[^"]+"/.exec(text)!;
+    const [msn, part] = [Number(hint[1]), Number(hint[2])];
+    // The hinted part is not made yet: asking for the playlist that holds it waits until it is.
+    const asked = Date.now();
+    const blocked = await t.app.inject({ method: 'GET', url: `${hlsUrl}&_HLS_msn=${msn}&_HLS_part=${part}` });
+    expect(blocked.statusCode).toBe(200);
+    expect(Date.now() - asked).toBeLessThan(3000);
+    expect(blocked.body).toContain(`${msn}.${part}.m4s?`);
+    expect(blocked.body).not.toContain('_HLS_');
+    const hinted = await t.app.inject({ method: 'GET', url: base + hint[0]!.split('URI="')[1]!.replace(/"$/, '') });
+    expect(hinted.statusCode).toBe(200);
+    expect(readBoxes(hinted.rawPayload)[0]!.type).toBe('moof');
+    // Too far ahead to wait for; not a number: clear errors, at once.
+    expect((await t.app.inject({ method: 'GET', url: `${hlsUrl}&_HLS_msn=${msn + 50}` })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${hlsUrl}&_HLS_msn=x` })).statusCode).toBe(400);
 
     // Without a signature (or session) the camera does not exist; a signature is bound to its camera.
     const bare = hlsUrl.split('?')[0]!;

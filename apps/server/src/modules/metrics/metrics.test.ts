@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
 import { recordSegmentIndexed } from '../../lib/metrics.ts';
+
+/** Debian's `prometheus` package provides it (.ci/run installs it). */
+const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 
 /** GET /metrics: the token rule, the loopback rule, and the figures it must carry. */
 describe('GET /metrics', () => {
@@ -65,5 +69,16 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/route="\/api\/v1\/cameras\/:id/);
     expect(text).not.toMatch(/route="\/api\/v1\/cameras\/[0-9a-f]{8}-/);
     expect(text).toMatch(/^vigil_process_cpu_seconds_total /m);
+  });
+
+  it('passes `promtool check metrics` (no gauge named like a counter)', async (ctx) => {
+    if (!hasPromtool) ctx.skip('promtool is not installed (Debian: apt-get install prometheus)');
+    const text = (await withToken.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) })).body;
+    expect(text).toMatch(/^vigil_nodejs_handles_active \d+$/m);
+    expect(text).not.toMatch(/^vigil_nodejs_active_\w+_total/m);
+    // promtool exits non-zero and names each problem on stderr.
+    const problems = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(`${problems.stdout}${problems.stderr}`.trim()).toBe('');
+    expect(problems.status).toBe(0);
   });
 });

@@ -12,15 +12,6 @@ export function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Today's date in a zone. */
-export function todayIn(timeZone: string, now: number = Date.now()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date(now));
-  } catch {
-    return new Date(now).toISOString().slice(0, 10);
-  }
-}
-
 /** The last n days up to today, as local dates (the server reads them in the workspace's zone). */
 export function presetPeriod(preset: Preset, today: string): { from: string; to: string } {
   return { from: addDays(today, 1 - Number(preset)), to: addDays(today, 1) };

@@ -7,8 +7,8 @@ import {
   heatGrid,
   hoursMinutes,
   periodProblem,
-  todayIn,
 } from './analytics-model.ts';
+import { todayIn } from '../../lib/local-time.ts';
 
 describe('analytics model', () => {
   const today = '2026-03-29';

@@ -29,17 +29,6 @@ export function addDays(day: string, n: number): string {
 export const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
-/** Today's date on the wall clock of a zone (an unknown zone: UTC). */
-export function todayIn(timeZone: string, now: number = Date.now()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
-    );
-  } catch {
-    return new Date(now).toISOString().slice(0, 10);
-  }
-}
-
 export function filtersFromQuery(params: URLSearchParams, today: string): AnalyticsFilters {
   const preset = (PRESETS as readonly string[]).includes(params.get('period') ?? '')
     ? (params.get('period') as Preset)

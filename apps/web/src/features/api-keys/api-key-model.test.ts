@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiryFromDate, todayIn } from './api-key-model.ts';
+import { expiryFromDate } from './api-key-model.ts';
+import { todayIn } from '../../lib/local-time.ts';
 
 describe('API key expiry', () => {
   const now = Date.parse('2026-03-10T22:30:00Z');

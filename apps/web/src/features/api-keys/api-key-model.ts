@@ -1,9 +1,4 @@
-import { fromLocalInput, toLocalInput } from '../../lib/local-time.ts';
-
-/** Today's date (YYYY-MM-DD) in the user's timezone: the earliest expiry the form offers. */
-export function todayIn(timeZone: string, now = Date.now()): string {
-  return toLocalInput(now, timeZone).slice(0, 10);
-}
+import { fromLocalInput } from '../../lib/local-time.ts';
 
 /**
  * A key given an expiry date works until the end of that day in the user's timezone. Returns the

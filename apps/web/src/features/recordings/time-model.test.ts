@@ -12,9 +12,9 @@ import {
   playableFrom,
   readZoom,
   ticksOf,
-  todayIn,
   windowAround,
 } from './time-model.ts';
+import { todayIn } from '../../lib/local-time.ts';
 
 const day = { start: Date.parse('2026-03-09T23:00:00Z'), end: Date.parse('2026-03-10T23:00:00Z') };
 

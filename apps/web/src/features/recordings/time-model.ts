@@ -6,17 +6,6 @@ import type { TimeSpan } from '@vigil/shared';
 export const STEP_SMALL_S = 10;
 export const STEP_LARGE_S = 600;
 
-/** YYYY-MM-DD of `now` in `timeZone` (en-CA formats dates that way); UTC if the zone is unknown. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const fmt = (tz: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  try {
-    return fmt(timeZone);
-  } catch {
-    return fmt('UTC');
-  }
-}
-
 export function isDay(value: string | null | undefined): value is string {
   return !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 }

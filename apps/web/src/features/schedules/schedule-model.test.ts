@@ -14,10 +14,10 @@ import {
   rangeRow,
   serverFieldErrors,
   serverMessageKey,
-  todayIn,
   weekDays,
   weeklyMinutes,
 } from './schedule-model.ts';
+import { todayIn } from '../../lib/local-time.ts';
 
 const form = (patch: Partial<ScheduleForm>): ScheduleForm => ({ name: 'Shop', ranges: [], holidays: [], ...patch });
 const row = (day: number, start: string, end: string) => rangeRow({ day, start, end });

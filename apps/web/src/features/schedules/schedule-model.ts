@@ -227,14 +227,3 @@ export function serverMessageKey(message: string): string | null {
   if (/end after/i.test(message)) return 'schedules.error.inverted';
   return null;
 }
-
-/** Today as "YYYY-MM-DD" in a time zone (bad zones fall back to UTC). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
-    );
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}

@@ -13,11 +13,12 @@ import { formatCalendarDay, formatNumber, formatWeekday } from '../../../lib/for
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCountingZone } from '../../../lib/use-counting-zone.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
-import { PRESETS, type Preset, analyticsQuery, busiest, heatGrid, presetPeriod, todayIn } from '../ai-model.ts';
+import { PRESETS, type Preset, analyticsQuery, busiest, heatGrid, presetPeriod } from '../ai-model.ts';
 import { aiAnalyticsQuery, aiCamerasQuery } from '../api.ts';
 import { FigureCard, FigureTable } from '../components/figure-card.tsx';
 import { QuotaMeter } from '../components/quota-meter.tsx';
 import '../translations.ts';
+import { todayIn } from '../../../lib/local-time.ts';
 
 const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
 

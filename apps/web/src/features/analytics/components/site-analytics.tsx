@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCountingZone } from '../../../lib/use-counting-zone.ts';
-import { PRESETS, type Preset, apiPeriod, filtersFromQuery, todayIn } from '../analytics-model.ts';
+import { PRESETS, type Preset, apiPeriod, filtersFromQuery } from '../analytics-model.ts';
 import '../translations.ts';
 import { AnalyticsPanels } from './analytics-panels.tsx';
+import { todayIn } from '../../../lib/local-time.ts';
 
 /**
  * A site's analytics (the VMS area's site details page shows it: app/page-loaders.tsx composes

@@ -12,13 +12,13 @@ import {
   filtersFromQuery,
   filtersToQuery,
   periodProblem,
-  todayIn,
 } from '../analytics-model.ts';
 import { eventsQuery, sitesQuery } from '../api.ts';
 import { useCountingZone } from '../../../lib/use-counting-zone.ts';
 import { AnalyticsPanels } from '../components/analytics-panels.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
 import '../translations.ts';
+import { todayIn } from '../../../lib/local-time.ts';
 
 /**
  * /manager/analytics: events, activity, uptime and storage over a period, for owners and managers

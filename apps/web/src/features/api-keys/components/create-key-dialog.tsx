@@ -8,9 +8,10 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
-import { expiryFromDate, todayIn } from '../api-key-model.ts';
+import { expiryFromDate } from '../api-key-model.ts';
 import { useCreateApiKey } from '../api.ts';
 import { ShownKey } from './shown-key.tsx';
+import { todayIn } from '../../../lib/local-time.ts';
 
 /**
  * Create a key: a name, a role no higher than the creator's own, an optional last day. The answer

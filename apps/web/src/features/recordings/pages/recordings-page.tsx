@@ -33,11 +33,11 @@ import {
   playableFrom,
   readZoom,
   spanAt,
-  todayIn,
   openingCentre,
   windowAround,
 } from '../time-model.ts';
 import '../translations.ts';
+import { todayIn } from '../../../lib/local-time.ts';
 
 const SPEEDS = [1, 2, 4] as const;
 

@@ -17,8 +17,9 @@ import { NewCameraAlertsPanel } from '../components/new-camera-alerts-panel.tsx'
 import { ScheduleCard } from '../components/schedule-card.tsx';
 import { ScheduleDialog } from '../components/schedule-dialog.tsx';
 import { TimeZonePanel } from '../components/time-zone-panel.tsx';
-import { todayIn } from '../schedule-model.ts';
+
 import '../translations.ts';
+import { todayIn } from '../../../lib/local-time.ts';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; schedule: Schedule } | null;
 
