@@ -149,7 +149,7 @@ describe('AI pages', () => {
       .toBe(theme === 'dark');
   };
 
-  it('without AI access, each AI page shows the plan notice and the navigation does not offer them', async () => {
+  it('without AI access, each AI page says who can use it and the navigation does not offer them', async () => {
     const { ctx, page, watch } = await signedIn(plain);
     try {
       for (const [p, title] of [
@@ -159,8 +159,10 @@ describe('AI pages', () => {
       ] as const) {
         await page.goto(`${base}${p}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.getByTestId('feature-gate').waitFor();
-        expect(await page.getByTestId('feature-gate').textContent(), title).toMatch(/AI features are not enabled/);
+        await page.getByTestId('page-refusal').waitFor();
+        expect(await page.getByTestId('page-refusal').textContent(), title).toMatch(
+          /in a workspace whose plan includes AI detection|workspaces whose plan includes AI detection/,
+        );
       }
       const links = await page.getByRole('navigation', { name: 'Application' }).getByRole('link').allTextContents();
       expect(links.join('|')).not.toMatch(/AI/);

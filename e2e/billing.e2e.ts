@@ -290,7 +290,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
     try {
       const o = owner.page;
       await o.goto(`${base}/vms/dashboard`);
-      await visible(o.getByTestId('feature-gate')).toBe(true);
+      await visible(o.getByTestId('page-refusal')).toBe(true);
 
       const dialog = await openPlanDialog(admin.page, account);
       await dialog.getByLabel('Plan', { exact: true }).selectOption('vms');
@@ -299,10 +299,10 @@ describe('plans, trial, upgrade and billing in the browser', () => {
 
       await o.reload();
       await o.getByRole('heading', { level: 1 }).first().waitFor();
-      await expect.poll(() => o.getByTestId('feature-gate').count()).toBe(0);
+      await expect.poll(() => o.getByTestId('page-refusal').count()).toBe(0);
       await o.goto(`${base}/vms/sites`);
       await o.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await o.getByTestId('feature-gate').count()).toBe(0);
+      expect(await o.getByTestId('page-refusal').count()).toBe(0);
       await o.goto(`${base}/billing`);
       await text(o.getByTestId('billing-plan')).toBe('VMS');
       expect(await o.getByTestId('payment-method').textContent()).toBe('None needed: granted by the administrator');

@@ -28,6 +28,9 @@ async function startE2eServer(): Promise<RunResource> {
       MAP_TILE_URL: `http://127.0.0.1:${mapTilePort}/{z}/{x}/{y}.png`,
       // One software H.265 → H.264 rendition at a time whatever the machine: h265.e2e.ts sees the cap.
       VIGIL_MAX_SOFTWARE_TRANSCODES: '1',
+      // Whom to ask for help: shown on the about, error and refusal pages, the account menu and in mail.
+      SUPPORT_EMAIL: 'help@vigil.test',
+      SUPPORT_PHONE: '+33 1 23 45 67 89',
     },
   });
   // The first account of an installation becomes admin: create it before any test signs up.

@@ -78,7 +78,12 @@ describe('navigation: grouped by what people do, each role sees what it can use'
     [
       'viewer',
       () => ({ email: viewer.user.email, password: viewer.password }),
-      { Watch: WATCH('/viewer/dashboard'), Review: REVIEW, Account: ACCOUNT },
+      // Neither the plan's pages (the owner's, in a role that manages) nor the SMS manager (managers').
+      {
+        Watch: WATCH('/viewer/dashboard'),
+        Review: REVIEW,
+        Account: ['Settings /viewer/settings', 'Security dashboard /security'],
+      },
     ],
   ] as const;
 
@@ -90,11 +95,11 @@ describe('navigation: grouped by what people do, each role sees what it can use'
         await page.goto(`${base}/viewer/settings`);
         expect(await navOf(page)).toEqual(expected);
         // A page of a plan the workspace lacks (AI detection) stays routable with its real title and
-        // the plan notice, and is not offered.
+        // says who can use it, and is not offered.
         if (name !== 'viewer') {
           await page.goto(`${base}/ai/detection`);
           await page.getByRole('heading', { level: 1, name: 'AI detection' }).waitFor();
-          await page.getByTestId('feature-gate').waitFor();
+          await page.getByTestId('page-refusal').getByText('AI detection', { exact: false }).first().waitFor();
           expect(
             await page.getByRole('navigation', { name: 'Application' }).getByRole('link').allTextContents(),
           ).not.toContain('AI detection');

@@ -178,7 +178,11 @@ describe('SMS manager page in the browser', () => {
     const operator = await accountWithRole(base, 'operator');
     await signIn(operator.user.email, operator.password);
     await page.goto(`${base}/sms`);
-    await visible(page.getByText('Owners and managers run the SMS manager', { exact: false })).toBe(true);
+    const refusal = page.getByTestId('page-refusal');
+    await visible(refusal).toBe(true);
+    expect(await refusal.textContent()).toContain(
+      'This page is for the workspace’s owner, its managers and administrators.',
+    );
     expect(await page.getByTestId('template-text').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });

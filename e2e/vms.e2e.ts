@@ -257,20 +257,30 @@ describe('VMS: sites, the dashboard and its map', () => {
     await api('PATCH', '/api/v1/me', owner.token, { preferences: { theme: 'light' } });
   });
 
-  it('a workspace without the plan sees the server’s refusal and the way to Upgrade, and no VMS menu', async () => {
+  it('a workspace without the plan is told who the page is for and the way to Upgrade, asks nothing, and has no VMS menu', async () => {
     const other = await apiSignUp(base, 'Nina Noplan');
     await signIn(other);
+    const refused: string[] = [];
+    const onResponse = (r: { status(): number; url(): string }) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    };
+    page.on('response', onResponse);
     await page.goto(`${base}/vms`);
-    const gate = page.getByTestId('feature-gate');
+    const gate = page.getByTestId('page-refusal');
     await gate.waitFor();
     const nav = page.getByRole('navigation', { name: 'Application' });
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Sites', exact: true }).count()).toBe(0);
-    expect(await gate.textContent()).toContain('The multi-site VMS area is not part of your plan.');
-    expect(await gate.getByRole('link', { name: 'Go to Upgrade' }).getAttribute('href')).toBe('/upgrade');
+    expect(await gate.textContent()).toContain(
+      'This page is for workspaces whose plan includes the multi-site VMS area.',
+    );
+    expect(await gate.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/upgrade');
     await page.goto(`${base}/vms/sites/add`);
-    await page.getByTestId('feature-gate').waitFor();
+    await page.getByTestId('page-refusal').waitFor();
     expect(await page.getByRole('form').count()).toBe(0);
+    page.off('response', onResponse);
+    // The page knew the plan lacks the area: it asked the server nothing it would refuse.
+    expect(refused).toEqual([]);
     await noSeriousAxe();
     await shot('refused-desktop');
     await page.setViewportSize(PHONE_390);

@@ -4,9 +4,13 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { initI18n, setLanguage } from './lib/i18n.ts';
+import { watchInstallOffer } from './lib/install-prompt.ts';
 import { registerServiceWorker } from './lib/push.ts';
 import { applyTheme, initialLanguage, storedLanguage, storedTheme } from './lib/preferences.ts';
 import './index.css';
+
+// The browser's install offer may come at once: listen before anything renders.
+watchInstallOffer();
 
 // Before the session loads, show the last theme and language used on this device.
 initI18n();

@@ -17,11 +17,13 @@ export interface RouteMeta {
   requiresAiAccess?: boolean;
   requiresPlan?: 'vms';
   /**
-   * Who the navigation offers the page to, when narrower than who may open it: the AI settings and
+   * Who can use the page, when narrower than who the guard lets open it: the AI settings and
    * analytics are the owners' and managers' (the server refuses others), yet spec §4 guards /ai by
-   * login only.
+   * login only. The navigation offers it to them alone; anyone else sees what it is and who it is for.
    */
   navRoles?: readonly AccessRole[];
+  /** Only the workspace's owner uses it (the plan and its payments are theirs to decide). */
+  requiresOwner?: boolean;
   /**
    * False while the page's capability belongs to a later issue: the path stays routable with
    * its real title and layout, but the navigation does not offer it. Shipping a capability
@@ -40,7 +42,7 @@ export type NavGroup = (typeof NAV_GROUPS)[number];
  * A page's availability and navigation group. Every page of the spec is built now; a page a later
  * issue adds starts as `{ available: false }`: routable with its real title, never offered.
  */
-type Entry = { available: boolean; nav?: NavGroup };
+type Entry = { available: boolean; nav?: NavGroup; navRoles?: readonly AccessRole[]; requiresOwner?: boolean };
 const built = (nav?: NavGroup): Entry => (nav ? { available: true, nav } : { available: true });
 
 const area = (layout: 'admin' | 'manager' | 'operator' | 'viewer', pages: Record<string, Entry>): RouteMeta[] =>
@@ -95,10 +97,12 @@ export const ROUTES: readonly RouteMeta[] = [
   }),
   // The seed's shared dashboard: routable, folded into each role's own dashboard in the navigation.
   main('dashboard', built()),
-  main('upgrade', built('account')),
-  main('billing', built('account')),
+  // The plan is the owner's to choose and pay for (and the server serves billing to managers' roles
+  // only); the SMS manager holds numbers and spends money.
+  main('upgrade', { ...built('account'), navRoles: AREA_ROLES.manager, requiresOwner: true }),
+  main('billing', { ...built('account'), navRoles: AREA_ROLES.manager, requiresOwner: true }),
   main('security', built('account')),
-  main('sms', built('account')),
+  main('sms', { ...built('account'), navRoles: AREA_ROLES.manager }),
   {
     path: '/admin/pricing',
     title: 'pages.admin.pricing',
@@ -137,7 +141,7 @@ export const ROUTES: readonly RouteMeta[] = [
       ['sites/:id', built()],
       ['sites/:id/manage', built()],
       ['sites/:id/edit', built()],
-      ['bulk-operations', built('administration')],
+      ['bulk-operations', { ...built('administration'), navRoles: AREA_ROLES.manager }],
       ['reports', built('review')],
     ] as const
   ).map(

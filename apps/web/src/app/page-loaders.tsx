@@ -40,8 +40,7 @@ const shell =
   (meta: RouteMeta): PageLoader =>
   async () => {
     const { ShellPage } = await import('../features/shell/pages/shell-page.tsx');
-    const gate = meta.requiresAiAccess ? 'ai' : meta.requiresPlan === 'vms' ? 'vms' : undefined;
-    return { element: <ShellPage titleKey={meta.title} gate={gate} /> };
+    return { element: <ShellPage titleKey={meta.title} /> };
   };
 
 const vmsDashboard: PageLoader = async () => ({
@@ -99,37 +98,23 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
     const { ReportsPage } = await import('../features/reports/pages/reports-page.tsx');
     return { element: <ReportsPage area="manager" /> };
   },
-  // The shell composes features: without the plan, the reports page shows the shell's plan notice.
   '/vms/reports': () => async () => {
-    const [{ ReportsPage }, { FeatureGate }] = await Promise.all([
-      import('../features/reports/pages/reports-page.tsx'),
-      import('../features/shell/components/feature-gate.tsx'),
-    ]);
-    return { element: <ReportsPage area="vms" gate={<FeatureGate gate="vms" />} /> };
+    const { ReportsPage } = await import('../features/reports/pages/reports-page.tsx');
+    return { element: <ReportsPage area="vms" /> };
   },
   '/manager/analytics': () => async () => ({
     Component: (await import('../features/analytics/pages/analytics-page.tsx')).AnalyticsPage,
   }),
-  // The shell composes features: without AI access each AI page shows the shell's plan notice; the
-  // detection page shows the live feature's tile under its boxes.
-  '/ai/analytics': () => async () => {
-    const [{ AiAnalyticsPage }, { FeatureGate }] = await Promise.all([
-      import('../features/ai/pages/ai-analytics-page.tsx'),
-      import('../features/shell/components/feature-gate.tsx'),
-    ]);
-    return { element: <AiAnalyticsPage gate={<FeatureGate gate="ai" />} /> };
-  },
-  '/ai/settings': () => async () => {
-    const [{ AiSettingsPage }, { FeatureGate }] = await Promise.all([
-      import('../features/ai/pages/ai-settings-page.tsx'),
-      import('../features/shell/components/feature-gate.tsx'),
-    ]);
-    return { element: <AiSettingsPage gate={<FeatureGate gate="ai" />} /> };
-  },
+  '/ai/analytics': () => async () => ({
+    Component: (await import('../features/ai/pages/ai-analytics-page.tsx')).AiAnalyticsPage,
+  }),
+  '/ai/settings': () => async () => ({
+    Component: (await import('../features/ai/pages/ai-settings-page.tsx')).AiSettingsPage,
+  }),
+  // The shell composes features: the detection page shows the live feature's tile under its boxes.
   '/ai/detection': () => async () => {
-    const [{ AiDetectionPage }, { FeatureGate }, { LiveTile }] = await Promise.all([
+    const [{ AiDetectionPage }, { LiveTile }] = await Promise.all([
       import('../features/ai/pages/ai-detection-page.tsx'),
-      import('../features/shell/components/feature-gate.tsx'),
       import('../features/live/components/live-tile.tsx'),
       // The tile's words (states, buttons) come with the live feature's strings.
       import('../features/live/translations.ts'),
@@ -137,7 +122,6 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
     return {
       element: (
         <AiDetectionPage
-          gate={<FeatureGate gate="ai" />}
           liveTile={(camera) => <LiveTile camera={camera} focused={false} onToggleFocus={() => {}} compact />}
         />
       ),
@@ -197,6 +181,9 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/unsubscribe': () => async () => ({
     Component: (await import('../features/unsubscribe/pages/unsubscribe-page.tsx')).UnsubscribePage,
   }),
+  '/open': () => async () => ({
+    Component: (await import('../features/system/pages/open-page.tsx')).OpenPage,
+  }),
   '/unauthorized': () => async () => ({
     Component: (await import('../features/system/pages/unauthorized-page.tsx')).UnauthorizedPage,
   }),
@@ -246,8 +233,15 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/viewer/dashboard': (m) => opsDashboard('viewer', m.title),
 };
 
+/** A signed-in page comes behind its gate: someone who cannot use it here is told why, not sent its requests. */
 export function pageLoader(meta: RouteMeta): PageLoader {
-  return (SPECIFIC[meta.path] ?? shell)(meta);
+  const load = (SPECIFIC[meta.path] ?? shell)(meta);
+  if (!meta.requiresAuth) return load;
+  return async () => {
+    const [page, { PageGate }] = await Promise.all([load(), import('./page-gate.tsx')]);
+    const content = 'element' in page ? page.element : <page.Component />;
+    return { element: <PageGate route={meta}>{content}</PageGate> };
+  };
 }
 
 export const notFoundLoader: PageLoader = async () => ({

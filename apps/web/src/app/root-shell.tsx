@@ -35,7 +35,15 @@ export function RootShell() {
     token: session.token,
     twoFactorPending: Boolean(session.me?.twoFactor?.required && !session.me.twoFactor.enabled),
   });
-  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
+  // The refusal page says what the refused page is and who can use it, so it is told which page.
+  if (decision.action === 'redirect')
+    return (
+      <Navigate
+        to={decision.to}
+        replace
+        state={decision.to === '/unauthorized' && route ? { refused: route.path } : undefined}
+      />
+    );
 
   return (
     <>

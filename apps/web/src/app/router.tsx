@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import { ErrorPage } from '../features/system/pages/error-page.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
 import { notFoundLoader, pageLoader } from './page-loaders.tsx';
 import { RootFallback, RootShell } from './root-shell.tsx';
@@ -19,6 +20,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootShell />,
+    // A page that throws shows what to try and whom to ask, not the router's developer screen.
+    errorElement: <ErrorPage />,
     HydrateFallback: RootFallback,
     children: [
       {

@@ -19,6 +19,10 @@ export const accountsModule = defineModule({
   provides: { accounts: ({ db, storage }) => createAccountsService({ db, storage }) },
   serve: {
     topics: [TOPICS.me],
-    register: (app, { get }) => accountsRoutes(app, { accounts: get('accounts') }),
+    register: (app, { get, config }) =>
+      accountsRoutes(app, {
+        accounts: get('accounts'),
+        support: { email: config.support.email ?? null, phone: config.support.phone ?? null },
+      }),
   },
 });

@@ -1,4 +1,12 @@
-import { MAX_PHOTO_BYTES, meSchema, updateProfileSchema, updateWorkspaceSchema, workspaceSchema } from '@vigil/shared';
+import {
+  MAX_PHOTO_BYTES,
+  type SupportContact,
+  meSchema,
+  supportContactSchema,
+  updateProfileSchema,
+  updateWorkspaceSchema,
+  workspaceSchema,
+} from '@vigil/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +17,7 @@ import type { AccountsService } from './accounts.service.ts';
 
 const tags = ['me'];
 
-export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService }) {
+export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService; support: SupportContact }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = apiRoutes(app, tags);
   const { accounts } = deps;
@@ -30,6 +38,18 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       response: meSchema,
     },
     (req) => accounts.meOf(req.session!),
+  );
+
+  // Help must reach someone who cannot sign in, so it is public; it says only what the installation publishes.
+  route.get(
+    '/api/v1/support',
+    {
+      access: access.public,
+      twoFactorExempt: true,
+      summary: 'Whom to ask for help: the installation’s support email and phone (null when not set)',
+      response: supportContactSchema,
+    },
+    () => deps.support,
   );
 
   // The app's first auth state: 200 either way, so a signed-out start is not an error.

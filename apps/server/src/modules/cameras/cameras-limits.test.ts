@@ -48,6 +48,24 @@ describe('camera limits and usage.camerasCount (the workspace owner’s document
     expect(await usage(owner.token)).toBe(2);
   });
 
+  it('on Basic as sold: ten cameras, then the 11th is refused in the plan’s words, naming the plan that lifts it', async () => {
+    const owner = await signUp(t.app);
+    const me = (await getMe(t.app, owner.token)).json().user;
+    expect({ plan: me.plan, max: me.limits.maxCameras }).toEqual({ plan: 'basic', max: 10 });
+    for (let n = 1; n <= 10; n++)
+      expect((await create(owner.token, `Camera ${n}`)).statusCode, `camera ${n}`).toBe(201);
+    const eleventh = await create(owner.token, 'Camera 11');
+    expect(eleventh.statusCode).toBe(400);
+    expect(eleventh.headers['retry-after']).toBeUndefined();
+    const error = errorOf(eleventh);
+    expect(error.code).toBe('failed-precondition');
+    expect(error.message).toMatch(
+      /^Your plan allows 10 cameras\. Choose the \S.* plan on the Upgrade page to lift it\.$/,
+    );
+    expect(error.message).not.toMatch(/try again later/i);
+    expect(await cameraCount(owner.workspace.id)).toBe(10);
+  });
+
   it('usage.camerasCount is exact after creates and deletes; freeing a slot allows another', async () => {
     const owner = await signUp(t.app);
     await setMax(owner.user.uid, 3);

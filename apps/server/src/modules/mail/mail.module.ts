@@ -20,7 +20,8 @@ declare module '../../kernel/module.ts' {
 export const mailModule = defineModule({
   name: 'mail',
   provides: {
-    mail: ({ db, config }) => createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mail: ({ db, config }) =>
+      createMailService({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, support: config.support }),
   },
   work: {
     crontab: ['40 3 * * * mail-retention ?max=1&jobKey=mail-retention'],

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { type ListSpec, listPage, planList } from '../../lib/list-query.ts';
 import { enqueue } from '../jobs/jobs.module.ts';
+import { type SupportContacts, withHelpFooter } from './mail-footer.ts';
 import { maskLinkTokens } from './mail-links.ts';
 import { type OutboxRow, mailRepo } from './mail.repo.ts';
 
@@ -120,7 +121,12 @@ function outboxMessage(row: OutboxRow): OutboxMessage {
  * Every mail is written to the outbox first (an admin can read it in the app), then sent by
  * SMTP when configured. On the embedded default the outbox is the delivery.
  */
-export function createMailService(deps: { db: Db; smtpUrl?: string; from: string }): MailService {
+export function createMailService(deps: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  support?: SupportContacts;
+}): MailService {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   /**
    * A rich mail's copy says it failed: the caller's own delivery engine (notifications, reports)
@@ -131,7 +137,8 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
     return error;
   }
   return {
-    async queue(tx, msg) {
+    async queue(tx, plain) {
+      const msg = withHelpFooter(plain, deps.support ?? {});
       const row = await mailRepo.insert(tx, { ...msg, transport: transport ? 'smtp' : 'outbox' });
       // Without SMTP the outbox is the delivery: nothing to send.
       if (transport)
@@ -143,7 +150,8 @@ export function createMailService(deps: { db: Db; smtpUrl?: string; from: string
         );
       return { outboxId: row.id };
     },
-    async deliver(msg) {
+    async deliver(rich) {
+      const msg = withHelpFooter(rich, deps.support ?? {});
       const row = await mailRepo.insert(deps.db, {
         to: msg.to,
         subject: msg.subject,

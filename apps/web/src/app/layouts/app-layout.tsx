@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { AlertBell } from '../../features/alerts/components/alert-bell.tsx';
 import { useSignOut } from '../../features/auth/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { pageVisitor } from '../../lib/session/page-visitor.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { Logo, SkipLink } from './skip-link.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
@@ -66,7 +67,7 @@ export function AppLayout() {
             menuOpen ? 'block' : 'hidden',
           )}
         >
-          <SidebarNav role={user?.role} plan={{ vms: me?.user.vmsAccess ?? false, ai: me?.user.aiAccess ?? false }} />
+          <SidebarNav role={user?.role} plan={pageVisitor(me)} />
           <div className="mt-6 border-t border-line pt-4">
             <button
               type="button"

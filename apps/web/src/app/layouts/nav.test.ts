@@ -13,7 +13,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       watch: ['/admin/dashboard', '/viewer/live', '/viewer/cameras'],
       review: ['/manager/analytics', '/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
       team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
-      account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
+      account: ['/viewer/settings', '/security', '/sms'],
       administration: ['/admin/payment-settings', '/admin/users', '/admin/settings', '/admin/pricing'],
     });
   });
@@ -24,8 +24,19 @@ describe('navSections: grouped by what people do, only what each role can use', 
         watch: ['/manager/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/manager/analytics', '/manager/reports', '/viewer/recordings', '/viewer/events', '/viewer/exports'],
         team: ['/manager/team', '/manager/schedules', '/manager/tasks', '/operator/tasks'],
-        account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
+        account: ['/viewer/settings', '/security', '/sms'],
       });
+    }
+  });
+
+  it("Upgrade and Billing only for the workspace's owner (in a role the billing API serves)", () => {
+    for (const role of ROLES) {
+      const owned = navSections(role, { isOwner: true }).flatMap((s) => s.items.map((i) => i.path));
+      const managing = ['admin', 'user', 'manager'].includes(String(role));
+      if (managing) expect(owned, String(role)).toEqual(expect.arrayContaining(['/upgrade', '/billing']));
+      else expect(owned, String(role)).not.toContain('/billing');
+      expect(paths(role), String(role)).not.toContain('/upgrade');
+      expect(paths(role), String(role)).not.toContain('/billing');
     }
   });
 
@@ -36,9 +47,10 @@ describe('navSections: grouped by what people do, only what each role can use', 
       expect(shape(role)).toEqual({
         watch: ['/viewer/dashboard', '/viewer/live', '/viewer/cameras'],
         review: ['/viewer/recordings', '/viewer/events', '/viewer/exports'],
-        account: ['/viewer/settings', '/upgrade', '/billing', '/security', '/sms'],
+        account: ['/viewer/settings', '/security'],
       });
     }
+    expect(shape('operator').account).toEqual(['/viewer/settings', '/security']);
   });
 
   it('folds the five dashboards into one entry titled "Dashboard"', () => {
@@ -75,7 +87,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
     }
   });
 
-  it('offers the VMS pages only to a workspace whose plan has vms, to every role there (reports: its managers)', () => {
+  it('offers the VMS pages only to a workspace whose plan has vms, to every role there (reports, bulk operations: its managers)', () => {
     for (const role of ROLES) {
       expect(
         paths(role).filter((p) => p.startsWith('/vms')),
@@ -86,7 +98,7 @@ describe('navSections: grouped by what people do, only what each role can use', 
       expect(
         vms.filter((p) => p.startsWith('/vms')),
         String(role),
-      ).toEqual(['/vms/dashboard', '/vms/sites', ...(managing ? ['/vms/reports'] : []), '/vms/bulk-operations']);
+      ).toEqual(['/vms/dashboard', '/vms/sites', ...(managing ? ['/vms/reports', '/vms/bulk-operations'] : [])]);
     }
     // Beside the role's own dashboard, not instead of it.
     const watch = navSections('manager', { vms: true }).find((s) => s.id === 'watch')!.items;

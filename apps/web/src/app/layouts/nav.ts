@@ -1,4 +1,12 @@
-import { NAV_GROUPS, type NavGroup, type RouteMeta, accessRole, dashboardPathFor, hasAnyRole } from '@vigil/shared';
+import {
+  NAV_GROUPS,
+  type NavGroup,
+  type RouteMeta,
+  accessRole,
+  dashboardPathFor,
+  hasAnyRole,
+  mayUsePage,
+} from '@vigil/shared';
 import { ALL_ROUTES } from '../route-table.ts';
 
 export interface NavItem {
@@ -27,27 +35,25 @@ function dashboardFor(role: unknown): RouteMeta | undefined {
   return ALL_ROUTES.find((r) => r.path === path && isAreaDashboard(r));
 }
 
-/** What the workspace's plan includes (the session user's flags): pages of a plan it lacks are not offered. */
+/** What the workspace's plan includes (the session user's flags) and whether this person owns the workspace. */
 export interface PlanAccess {
   vms?: boolean;
-  /** The /ai pages: shown only when the plan includes AI detection. */
   ai?: boolean;
+  isOwner?: boolean;
 }
 
 /**
  * The navigation for a role, grouped by what people do (watch, review, team, account,
  * administration): the pages whose capability exists (`available` in the shared route table),
- * that this role may open and that the workspace's plan includes (the VMS area only with `vms`, the AI pages with AI access:
- * the page itself still opens and says what the plan lacks). A group with nothing to offer is left out.
+ * that this role may open and that this person can use in this workspace (`mayUsePage`: the
+ * roles, the owner, the plan's VMS area or AI). A group with nothing to offer is left out.
  */
 export function navSections(role: unknown, plan: PlanAccess = {}): NavSection[] {
   const dashboard = dashboardFor(role);
+  const visitor = { role, isOwner: plan.isOwner ?? false, vms: plan.vms ?? false, ai: plan.ai ?? false };
   const groups = new Map<NavGroup, NavItem[]>();
   for (const route of ALL_ROUTES) {
-    if (!route.nav || !route.available || !mayOpen(route, role)) continue;
-    if (route.requiresPlan === 'vms' && !plan.vms) continue;
-    if (route.requiresAiAccess && !plan.ai) continue;
-    if (route.navRoles && !hasAnyRole(role, route.navRoles)) continue;
+    if (!route.nav || !route.available || !mayOpen(route, role) || !mayUsePage(route, visitor)) continue;
     if (isAreaDashboard(route) && route !== dashboard) continue;
     const items = groups.get(route.nav) ?? [];
     items.push({ path: route.path, title: route === dashboard ? DASHBOARD_TITLE : route.title });

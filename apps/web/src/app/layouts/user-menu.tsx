@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
 import { WorkspaceSwitcher } from '../../features/team/components/workspace-switcher.tsx';
+import { useInstallOffer } from '../../lib/install-prompt.ts';
 import { useSession } from '../../lib/session/session-context.ts';
+import { telHref, useSupportContact } from '../../lib/support.ts';
 import { MenuContent } from '../../components/ui/menu-content.tsx';
 
 const itemClass =
@@ -26,6 +28,8 @@ export function UserMenu() {
   const { user } = useSession();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const support = useSupportContact();
+  const install = useInstallOffer();
   if (!user) return null;
   return (
     <Menu.Root>
@@ -42,6 +46,26 @@ export function UserMenu() {
           {t('pages.viewer.settings')}
         </Menu.Item>
         <WorkspaceSwitcher itemClass={itemClass} />
+        <Menu.Separator className="my-1 h-px bg-line" />
+        {install && (
+          <Menu.Item className={itemClass} onSelect={() => void install()}>
+            {t('help.install')}
+          </Menu.Item>
+        )}
+        <Menu.Item className={itemClass} onSelect={() => navigate('/about')}>
+          {t('help.about')}
+        </Menu.Item>
+        {/* Where people look for help: the installation's support, one tap to write or call. */}
+        {support?.email && (
+          <Menu.Item asChild className={itemClass}>
+            <a href={`mailto:${support.email}`}>{t('help.email', { email: support.email })}</a>
+          </Menu.Item>
+        )}
+        {support?.phone && (
+          <Menu.Item asChild className={itemClass}>
+            <a href={telHref(support.phone)}>{t('help.phone', { phone: support.phone })}</a>
+          </Menu.Item>
+        )}
         <Menu.Separator className="my-1 h-px bg-line" />
         <Menu.Item
           className={itemClass}

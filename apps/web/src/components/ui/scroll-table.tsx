@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { cellLabels } from '../../lib/cell-labels.ts';
 
 /**
- * A wide table that scrolls sideways on a phone instead of squeezing its columns unreadably. The
- * scroll area is focusable, so a keyboard can scroll it too (WCAG 2.1.1), and named by the caption.
- * `children` are the body's rows; `tableClassName` gives the width below which it scrolls.
+ * A data table: on a phone (below 640 px) each row is a card of labelled lines, so nothing scrolls
+ * sideways; from 640 px up a table that scrolls sideways rather than squeezing its columns when it
+ * is wider than its place (`tableClassName` gives that width). The scroll area is focusable, so a
+ * keyboard can scroll it too (WCAG 2.1.1), and named by the caption. `children` are the body's rows.
  */
 export function ScrollTable({
   caption,
@@ -26,9 +28,9 @@ export function ScrollTable({
       aria-label={caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
-      className={cn('overflow-x-auto', className)}
+      className={cn('overflow-x-auto max-sm:border-0 max-sm:bg-transparent', className)}
     >
-      <table className={cn('w-full border-collapse', tableClassName)} data-testid={testId}>
+      <table ref={cellLabels} className={cn('stack-table w-full border-collapse', tableClassName)} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-sunken">
           <tr>

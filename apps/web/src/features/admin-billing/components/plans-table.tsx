@@ -37,7 +37,7 @@ export function PlansTable({
     <ScrollTable
       caption={t('pricing.caption')}
       head={COLUMNS.map((c) => ({ key: c, label: t(`pricing.col.${c}`) }))}
-      tableClassName="min-w-[980px]"
+      tableClassName="sm:min-w-[980px]"
       testId="plans-table"
     >
       {plans.map((p) => (

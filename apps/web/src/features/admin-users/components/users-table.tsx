@@ -14,7 +14,7 @@ export function UsersTable({ users, selfUid, timeZone }: { users: UserDoc[]; sel
     <ScrollTable
       caption={t('adminUsers.caption')}
       head={COLUMNS.map((c) => ({ key: c, label: t(`adminUsers.col.${c}`) }))}
-      tableClassName="min-w-[900px]"
+      tableClassName="sm:min-w-[900px]"
     >
       {users.map((u) => (
         <UserRow key={u.uid} user={u} selfUid={selfUid} timeZone={timeZone} plans={plans.data} />

@@ -1,6 +1,6 @@
 import type { AiAnalytics, AiAnalyticsCsvFigure } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ColumnChart, HeatGrid, RowChart } from '../../../components/charts/lazy-charts.ts';
@@ -24,10 +24,9 @@ const hourText = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 /**
  * /ai/analytics: what the detectors found over a period (per label per day, per camera, by weekday
- * × hour) and the analyses used this billing period, each figure with its table and CSV. Without
- * AI access the shell's plan notice (`gate`) shows instead.
+ * × hour) and the analyses used this billing period, each figure with its table and CSV.
  */
-export function AiAnalyticsPage({ gate }: { gate?: ReactNode }) {
+export function AiAnalyticsPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const me = useSession().me;
@@ -54,38 +53,32 @@ export function AiAnalyticsPage({ gate }: { gate?: ReactNode }) {
   return (
     <>
       <PageHeader title={t('pages.ai.analytics')} description={t('ai.analytics.desc')} />
-      {!allowed ? (
-        gate
+      <div
+        className="mb-4 grid gap-3 rounded-lg border border-line bg-surface p-3 sm:grid-cols-2 lg:grid-cols-4"
+        data-testid="ai-analytics-filters"
+      >
+        <SelectField
+          label={t('ai.analytics.period')}
+          value={preset}
+          onChange={(e) => set('period', e.target.value === '7' ? '' : e.target.value)}
+          options={PRESETS.map((p) => ({ value: p, label: t(`ai.analytics.last.${p}`) }))}
+        />
+        <SelectField
+          label={t('ai.camera')}
+          value={cameraId}
+          onChange={(e) => set('camera', e.target.value)}
+          options={[
+            { value: '', label: t('ai.allCameras') },
+            ...(cameras.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+      </div>
+      {figures.isPending ? (
+        <Spinner label={t('app.loading')} />
+      ) : figures.error ? (
+        <Banner tone="error">{errorText(figures.error)}</Banner>
       ) : (
-        <>
-          <div
-            className="mb-4 grid gap-3 rounded-lg border border-line bg-surface p-3 sm:grid-cols-2 lg:grid-cols-4"
-            data-testid="ai-analytics-filters"
-          >
-            <SelectField
-              label={t('ai.analytics.period')}
-              value={preset}
-              onChange={(e) => set('period', e.target.value === '7' ? '' : e.target.value)}
-              options={PRESETS.map((p) => ({ value: p, label: t(`ai.analytics.last.${p}`) }))}
-            />
-            <SelectField
-              label={t('ai.camera')}
-              value={cameraId}
-              onChange={(e) => set('camera', e.target.value)}
-              options={[
-                { value: '', label: t('ai.allCameras') },
-                ...(cameras.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-              ]}
-            />
-          </div>
-          {figures.isPending ? (
-            <Spinner label={t('app.loading')} />
-          ) : figures.error ? (
-            <Banner tone="error">{errorText(figures.error)}</Banner>
-          ) : (
-            <Figures f={figures.data} query={query} lng={lng} />
-          )}
-        </>
+        <Figures f={figures.data} query={query} lng={lng} />
       )}
     </>
   );

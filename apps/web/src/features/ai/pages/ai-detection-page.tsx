@@ -36,7 +36,7 @@ import '../translations.ts';
  * seconds; "Analyse now" on the current frame; the latest detections with thumbnails; a search by
  * object, camera and time whose results play the moment on the recordings page.
  */
-export function AiDetectionPage({ gate, liveTile }: { gate?: ReactNode; liveTile(camera: Camera): ReactNode }) {
+export function AiDetectionPage({ liveTile }: { liveTile(camera: Camera): ReactNode }) {
   const { t } = useTranslation();
   const me = useSession().me;
   const errorText = useErrorText();
@@ -56,9 +56,7 @@ export function AiDetectionPage({ gate, liveTile }: { gate?: ReactNode; liveTile
   return (
     <>
       <PageHeader title={t('pages.ai.detection')} description={t('ai.detection.desc')} />
-      {!allowed ? (
-        gate
-      ) : cameras.isPending ? (
+      {cameras.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : cameras.error ? (
         <Banner tone="error">{errorText(cameras.error)}</Banner>

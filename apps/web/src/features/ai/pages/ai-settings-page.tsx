@@ -1,6 +1,5 @@
 import { cameraAiSettingsOf } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -18,9 +17,9 @@ import '../translations.ts';
 /**
  * /ai/settings (owners and managers): the detectors (the built-in one, a CodeProject.AI server, a
  * vision model for descriptions), the analyses used this period, and each camera's AI settings.
- * Without AI access the shell's plan notice (`gate`) shows instead.
+ * Only someone who can use it gets here (the page gate), so the queries wait only for the session.
  */
-export function AiSettingsPage({ gate }: { gate?: ReactNode }) {
+export function AiSettingsPage() {
   const { t } = useTranslation();
   const me = useSession().me;
   const errorText = useErrorText();
@@ -30,9 +29,7 @@ export function AiSettingsPage({ gate }: { gate?: ReactNode }) {
   return (
     <>
       <PageHeader title={t('pages.ai.settings')} description={t('ai.settings.desc')} />
-      {!allowed ? (
-        gate
-      ) : settings.isPending ? (
+      {settings.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : settings.error ? (
         <Banner tone="error">{errorText(settings.error)}</Banner>

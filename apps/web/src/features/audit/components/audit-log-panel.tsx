@@ -26,7 +26,9 @@ export function AuditLogPanel() {
   const session = useSession();
   const me = session.me;
   const isAdmin = session.hasRole('admin');
-  const isOwner = Boolean(me && me.workspace.ownerId === me.user.uid);
+  // The owner in a managing role: the API serves the log to those roles only, so an owner whose
+  // role an administrator lowered to operator or viewer is not shown a panel that would be refused.
+  const isOwner = Boolean(me && me.workspace.ownerId === me.user.uid) && session.hasAnyRole(['manager', 'admin']);
   if (!me || (!isAdmin && !isOwner)) return null;
   return <Panel isAdmin={isAdmin} timeZone={me.user.preferences.timezone ?? browserTimeZone()} />;
 }

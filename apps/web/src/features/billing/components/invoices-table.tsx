@@ -22,7 +22,7 @@ export function InvoicesTable({ invoices, timeZone }: { invoices: Invoice[]; tim
         <ScrollTable
           caption={t('billing.invoices.title')}
           head={COLUMNS.map((c) => ({ key: c, label: t(`billing.invoices.col.${c}`) }))}
-          tableClassName="min-w-[560px]"
+          tableClassName="sm:min-w-[560px]"
           className="-mx-4 sm:mx-0"
           testId="invoices"
         >

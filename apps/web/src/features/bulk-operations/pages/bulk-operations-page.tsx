@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { BannerLink } from '../../../components/ui/banner-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -43,21 +42,10 @@ import '../translations.ts';
  */
 export function BulkOperationsPage() {
   const { t } = useTranslation();
-  const { me, hasAnyRole } = useSession();
   return (
     <>
       <PageHeader title={t('pages.vms.bulk-operations')} description={t('pages.vms.bulk-operations.desc')} />
-      {!hasAnyRole(['manager', 'admin']) ? (
-        <Banner tone="info" data-testid="bulk-managers-only">
-          {t('bulk.managersOnly')}
-        </Banner>
-      ) : me && !me.user.vmsAccess ? (
-        <Banner tone="warning" data-testid="feature-gate">
-          {t('bulk.gate')} <BannerLink to="/upgrade">{t('bulk.upgrade')}</BannerLink>
-        </Banner>
-      ) : (
-        <BulkWorkspace />
-      )}
+      <BulkWorkspace />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SupportContact } from '../../../components/help/support-contact.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 
 const SECTIONS = ['why', 'how', 'roles', 'privacy'] as const;
@@ -27,6 +28,13 @@ export function AboutPage() {
           )}
         </section>
       ))}
+      <section className="mt-10" aria-labelledby="about-help">
+        <h2 id="about-help" className="text-xl font-semibold text-fg">
+          {t('about.help.title')}
+        </h2>
+        <p className="mt-2 text-muted">{t('about.help.body')}</p>
+        <SupportContact className="mt-2 text-base" compact />
+      </section>
       <Link to="/auth/register" className={buttonClass('primary', 'mt-10')}>
         {t('about.cta')}
       </Link>

@@ -35,7 +35,8 @@ export function LivePage() {
     next.set(key, value);
     setParams(next, { replace: true });
   };
-  const [focused, setFocused] = useState<string | null>(null);
+  // `?camera=` opens on one camera (an app link `web+vigil:camera/<id>` lands here).
+  const [focused, setFocused] = useState<string | null>(() => params.get('camera'));
 
   useEffect(() => {
     if (!focused) return;

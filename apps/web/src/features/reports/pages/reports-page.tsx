@@ -1,6 +1,6 @@
 import type { Report } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -18,9 +18,9 @@ import '../translations.ts';
 /**
  * /manager/reports (every plan) and /vms/reports (the `vms` plan, where a report may be one
  * site's): ask for a report, follow it while it renders, download or delete it, and schedule
- * reports by mail. `gate` is the shell's plan notice, shown instead of the page without the plan.
+ * reports by mail.
  */
-export function ReportsPage({ area, gate }: { area: 'manager' | 'vms'; gate?: ReactNode }) {
+export function ReportsPage({ area }: { area: 'manager' | 'vms' }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useErrorText();
@@ -32,13 +32,6 @@ export function ReportsPage({ area, gate }: { area: 'manager' | 'vms'; gate?: Re
   const [deleting, setDeleting] = useState<Report | null>(null);
   const title = t(`pages.${area}.reports`);
   const header = <PageHeader title={title} description={t(`pages.${area}.reports.desc`)} />;
-  if (area === 'vms' && me && !vms)
-    return (
-      <>
-        {header}
-        {gate}
-      </>
-    );
   const timeZone = list.data?.timeZone ?? 'UTC';
   // Sites only with the plan; a sites list that failed leaves the workspace-wide reports.
   const siteChoices = vms ? (sites.data ?? []) : null;

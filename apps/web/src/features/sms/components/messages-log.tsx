@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { cellLabels } from '../../../lib/cell-labels.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { smsMessagesQuery } from '../api.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -33,7 +34,11 @@ export function MessagesLog({ timeZone }: { timeZone: string }) {
         <p className="text-sm text-muted">{t('sms.log.empty')}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[560px] border-collapse text-sm" data-testid="sms-log">
+          <table
+            ref={cellLabels}
+            className="stack-table w-full border-collapse text-sm sm:min-w-[560px]"
+            data-testid="sms-log"
+          >
             <thead className="text-xs text-muted">
               <tr>
                 <th scope="col" className={cell}>

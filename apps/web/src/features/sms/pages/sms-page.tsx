@@ -15,17 +15,16 @@ import '../translations.ts';
 
 /**
  * The SMS manager. Owners and managers run it (the server refuses the rest: the log holds phone
- * numbers and the account costs money); operators and viewers are told whom to ask.
+ * numbers and the account costs money); the page gate tells operators and viewers who it is for.
  */
 export function SmsPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const canManage = session.hasAnyRole(['manager', 'admin']);
   const timeZone = session.me?.user.preferences.timezone ?? browserTimeZone();
   return (
     <>
       <PageHeader title={t('pages.main.sms')} description={t('sms.description')} />
-      {canManage ? <Manager timeZone={timeZone} /> : <Banner tone="info">{t('sms.readOnly')}</Banner>}
+      <Manager timeZone={timeZone} />
     </>
   );
 }

@@ -9,11 +9,14 @@ export function StatusFrame({
   title,
   body,
   extra,
+  help,
 }: {
   code: string;
   title: string;
   body: string;
   extra?: ReactNode;
+  /** Whom to ask (the installation's support contact). */
+  help?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,6 +31,7 @@ export function StatusFrame({
           </Link>
           {extra}
         </div>
+        {help && <div className="mt-6">{help}</div>}
       </div>
     </main>
   );

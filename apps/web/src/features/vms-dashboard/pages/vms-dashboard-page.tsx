@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { siteOverviewQuery, totalsOf } from '../api.ts';
-import { DashboardProblem } from '../components/plan-refusal.tsx';
+import { DashboardProblem } from '../components/dashboard-problem.tsx';
 import { SiteGlance } from '../components/site-glance.tsx';
 import { TagFilter } from '../components/tag-filter.tsx';
 import { TotalsBar } from '../components/totals-bar.tsx';
