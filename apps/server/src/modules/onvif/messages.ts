@@ -97,4 +97,3 @@ export const OPS = {
   snapshotUri2: (token: string) =>
     `<tr2:GetSnapshotUri><tr2:ProfileToken>${escapeXml(token)}</tr2:ProfileToken></tr2:GetSnapshotUri>`,
 };
-

@@ -29,8 +29,7 @@ export function onvifError(e: unknown): unknown {
   if (e instanceof ClockError) return new AppError('onvif/clock-refused', `The camera refused the time: ${e.message}`);
   if (e instanceof NoProfileError) return new AppError('onvif/no-profile', e.message);
   if (e instanceof NotOnvifError) return new AppError('onvif/not-onvif', e.message);
-  if (e instanceof FaultError)
-    return new AppError('onvif/not-onvif', `The device refused: ${e.message.slice(0, 160)}`);
+  if (e instanceof FaultError) return new AppError('onvif/not-onvif', `The device refused: ${e.message.slice(0, 160)}`);
   return e;
 }
 
@@ -44,6 +43,7 @@ export function createOnvifService({ policy }: { policy: OutboundPolicy }) {
   }
 
   function keep(xaddr: string, s: OnvifSession) {
+    if (!s.clockKnown) return;
     const host = new URL(xaddr).host;
     offsets.delete(host);
     offsets.set(host, { ms: s.clockOffsetMs, at: Date.now() });
@@ -88,7 +88,10 @@ export function createOnvifService({ policy }: { policy: OutboundPolicy }) {
         return p.streamUrl;
       };
       const url = pick(input.profile, 'source.profile');
-      const sub = input.subProfile && input.subProfile !== input.profile ? pick(input.subProfile, 'source.subProfile') : undefined;
+      const sub =
+        input.subProfile && input.subProfile !== input.profile
+          ? pick(input.subProfile, 'source.subProfile')
+          : undefined;
       const withUser = (u: string) => {
         if (!input.username) return u;
         const x = new URL(u);

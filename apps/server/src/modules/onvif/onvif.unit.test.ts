@@ -104,7 +104,16 @@ describe('ONVIF messages', () => {
         '<trt:Profiles><tt:Name>no token</tt:Name></trt:Profiles></trt:GetProfilesResponse>',
     );
     expect(parseProfiles(profiles)).toEqual([
-      { token: 'p0', name: 'Main', encoding: 'H264', width: 1920, height: 1080, fps: null, backchannel: false, ptz: false },
+      {
+        token: 'p0',
+        name: 'Main',
+        encoding: 'H264',
+        width: 1920,
+        height: 1080,
+        fps: null,
+        backchannel: false,
+        ptz: false,
+      },
       { token: 'p1', name: 'p1', encoding: null, width: null, height: null, fps: null, backchannel: false, ptz: false },
     ]);
     expect(

@@ -110,9 +110,7 @@ export function parseProfiles(doc: XmlNode): MediaProfile[] {
   if (!response) return [];
   return response.children
     .filter((p) => p.name === 'Profiles' && p.attrs.token)
-    .map((p) =>
-      profileOf(p, find(p, 'VideoEncoderConfiguration'), (n) => find(p, `${n}Configuration`) !== undefined),
-    );
+    .map((p) => profileOf(p, find(p, 'VideoEncoderConfiguration'), (n) => find(p, `${n}Configuration`) !== undefined));
 }
 
 /** Media2 (ver20) GetProfiles: the configurations sit under Configurations, H.265 among the encodings. */

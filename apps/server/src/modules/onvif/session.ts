@@ -38,6 +38,8 @@ export class OnvifSession {
   /** The device's time minus ours, in ms; read before the first signed call. */
   clockOffsetMs = 0;
   private clockRead = false;
+  /** The offset came from the device (read now or kept from before), not assumed. */
+  clockKnown = false;
   /** How each request was let in, for the tests and the logs. */
   readonly auth = { usernameToken: 0, digest: 0 };
 
@@ -45,6 +47,7 @@ export class OnvifSession {
     if (o.clockOffsetMs !== undefined) {
       this.clockOffsetMs = o.clockOffsetMs;
       this.clockRead = true;
+      this.clockKnown = true;
     }
   }
 
@@ -56,9 +59,13 @@ export class OnvifSession {
       const doc = await this.send(url, OPS.systemDateAndTime, false);
       const at = parseSystemDateAndTime(doc);
       // The answer's time is of when it was written: halfway through the round trip.
-      if (at) this.clockOffsetMs = at.getTime() - (before + Date.now()) / 2;
+      if (at) {
+        this.clockOffsetMs = at.getTime() - (before + Date.now()) / 2;
+        this.clockKnown = true;
+      }
     } catch (e) {
-      if (!(e instanceof FaultError)) throw e;
+      // A device that tells its time to administrators only: our own clock it is.
+      if (!(e instanceof FaultError) && !(e instanceof CredentialsError)) throw e;
     }
   }
 
@@ -92,10 +99,11 @@ export class OnvifSession {
     return e;
   }
 
-  private async send(url: string, operation: string, signed: boolean): Promise<XmlNode> {
-    const credentials = signed ? this.o.credentials : null;
-    const body = () => envelope(operation, credentials, new Date(Date.now() + this.clockOffsetMs));
-    if (credentials) this.auth.usernameToken += 1;
+  /** `token`: sign with a UsernameToken; HTTP Digest is answered whenever the device asks and we have credentials. */
+  private async send(url: string, operation: string, token: boolean): Promise<XmlNode> {
+    const credentials = this.o.credentials;
+    const body = () => envelope(operation, token ? credentials : null, new Date(Date.now() + this.clockOffsetMs));
+    if (token && credentials) this.auth.usernameToken += 1;
     let res = await postSoap(url, body(), this.o.policy);
     if (res.status === 401 && res.challenge && credentials) {
       const u = new URL(url);

@@ -58,7 +58,7 @@ export async function postSoap(
           const auth = res.headers['www-authenticate'];
           resolve({
             status: res.statusCode ?? 0,
-            challenge: (Array.isArray(auth) ? auth.find((a) => /^Digest\s/i.test(a)) ?? auth[0] : auth) ?? null,
+            challenge: (Array.isArray(auth) ? (auth.find((a) => /^Digest\s/i.test(a)) ?? auth[0]) : auth) ?? null,
             text: Buffer.concat(chunks).toString('utf8'),
           });
         });
