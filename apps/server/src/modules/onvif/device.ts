@@ -50,8 +50,12 @@ export function cleanUri(raw: string | null, schemes: string[], deviceHost: stri
 }
 
 const CODECS: Record<string, string> = { H264: 'h264', H265: 'h265', HEVC: 'h265', JPEG: 'mjpeg', MPEG4: 'mpeg4' };
-export const codecOf = (encoding: string | null) =>
-  encoding ? (CODECS[encoding.toUpperCase()] ?? encoding.toLowerCase()) : null;
+/** ONVIF's encoding name (some firmware writes it as a MIME type, video/H265) → our codec name. */
+export function codecOf(encoding: string | null): string | null {
+  if (!encoding) return null;
+  const name = encoding.replace(/^video\//i, '').toUpperCase();
+  return CODECS[name] ?? name.toLowerCase();
+}
 
 export interface DeviceReport extends OnvifProbeResult {
   /** Which media service answered the profiles. */
