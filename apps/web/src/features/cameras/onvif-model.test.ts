@@ -2,7 +2,7 @@ import type { OnvifProfile } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
 import { profileLabel } from './onvif-model.ts';
 
-const t = (key: string, o?: Record<string, unknown>) => `${o?.fps} fps`;
+const t = (_key: string, o?: Record<string, unknown>) => `${o?.fps} fps`;
 const base: OnvifProfile = {
   token: 'p',
   name: 'Main',
