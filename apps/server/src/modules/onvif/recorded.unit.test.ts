@@ -4,16 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authorizationFor, challengeParams } from '../../lib/http-digest.ts';
 import { cleanUri, codecOf } from './device.ts';
-import {
-  NS_OF,
-  parseCapabilities,
-  parseDeviceInformation,
-  parseMediaUri,
-  parseProfiles,
-  parseProfiles2,
-  parseServices,
-  parseSystemDateAndTime,
-} from './readers.ts';
+import * as read from './readers.ts';
 import { XmlError, parseXml } from './xml.ts';
 
 /**
@@ -28,25 +19,27 @@ const recorded = (name: string) =>
 
 describe('recorded answers of a real camera', () => {
   it('device information, clock, services and capabilities', () => {
-    expect(parseDeviceInformation(recorded('GetDeviceInformation'))).toEqual({
+    expect(read.parseDeviceInformation(recorded('GetDeviceInformation'))).toEqual({
       manufacturer: 'Mockup Manufacturer',
       model: 'Mockup Model',
       firmware: 'Mockup_15_14_13',
       serial: '00000000',
     });
-    expect(parseSystemDateAndTime(recorded('GetSystemDateAndTime'))?.toISOString()).toBe('2014-12-24T19:14:37.000Z');
-    const services = parseServices(recorded('GetServices'));
-    expect(services.get(NS_OF.media)).toBe('http://192.168.68.111/onvif/services');
-    expect(services.has(NS_OF.ptz)).toBe(true);
-    expect(services.has(NS_OF.events)).toBe(true);
-    expect(services.has(NS_OF.media2)).toBe(false);
-    const caps = parseCapabilities(recorded('GetCapabilities'));
-    expect(caps.get(NS_OF.media)).toBe('http://192.168.68.111/onvif/services');
-    expect(caps.get(NS_OF.ptz)).toBe('http://192.168.68.111/onvif/services');
+    expect(read.parseSystemDateAndTime(recorded('GetSystemDateAndTime'))?.toISOString()).toBe(
+      '2014-12-24T19:14:37.000Z',
+    );
+    const services = read.parseServices(recorded('GetServices'));
+    expect(services.get(read.NS_OF.media)).toBe('http://192.168.68.111/onvif/services');
+    expect(services.has(read.NS_OF.ptz)).toBe(true);
+    expect(services.has(read.NS_OF.events)).toBe(true);
+    expect(services.has(read.NS_OF.media2)).toBe(false);
+    const caps = read.parseCapabilities(recorded('GetCapabilities'));
+    expect(caps.get(read.NS_OF.media)).toBe('http://192.168.68.111/onvif/services');
+    expect(caps.get(read.NS_OF.ptz)).toBe('http://192.168.68.111/onvif/services');
   });
 
   it('profiles (Media ver10) and the stream and snapshot addresses', () => {
-    expect(parseProfiles(recorded('GetProfiles'))).toEqual([
+    expect(read.parseProfiles(recorded('GetProfiles'))).toEqual([
       {
         token: 'main',
         name: 'main',
@@ -58,8 +51,8 @@ describe('recorded answers of a real camera', () => {
         ptz: true,
       },
     ]);
-    expect(parseMediaUri(recorded('GetStreamUri'))).toBe('rtsp://192.168.68.111/h264main');
-    expect(cleanUri(parseMediaUri(recorded('GetSnapshotUri')), ['http:', 'https:'], '192.168.68.111')).toBe(
+    expect(read.parseMediaUri(recorded('GetStreamUri'))).toBe('rtsp://192.168.68.111/h264main');
+    expect(cleanUri(read.parseMediaUri(recorded('GetSnapshotUri')), ['http:', 'https:'], '192.168.68.111')).toBe(
       'http://192.168.68.111/onvif-cgi/jpg/image.cgi?resolution=800x600&compression=20&camera=1',
     );
   });
@@ -74,7 +67,7 @@ describe('Media2 (ver20) profiles', () => {
         '</tr2:VideoEncoder><tr2:AudioOutput token="O"/><tr2:AudioDecoder token="D"/><tr2:PTZ token="Z"/></tr2:Configurations>' +
         '</tr2:Profiles></tr2:GetProfilesResponse></s:Body></s:Envelope>',
     );
-    expect(parseProfiles2(doc)).toEqual([
+    expect(read.parseProfiles2(doc)).toEqual([
       { token: 'P1', name: 'Main', encoding: 'H265', width: 3840, height: 2160, fps: 20, backchannel: true, ptz: true },
     ]);
     expect([codecOf('H265'), codecOf('video/H264'), codecOf('JPEG'), codecOf(null)]).toEqual([

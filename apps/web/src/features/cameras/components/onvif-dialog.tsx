@@ -83,6 +83,19 @@ export function OnvifDialog({ onOpenChange, onLimit }: OnvifDialogProps) {
   };
   const options = (profiles: OnvifProfile[]) => profiles.map((p) => ({ value: p.token, label: profileLabel(p, t) }));
 
+  const submit = found ? add : ask;
+  const login = [
+    {
+      name: 'address',
+      label: 'cameras.onvif.address',
+      value: address,
+      set: setAddress,
+      hint: 'cameras.onvif.addressHint',
+    },
+    { name: 'username', label: 'cameras.form.username', value: username, set: setUsername },
+    { name: 'password', label: 'cameras.form.password', value: password, set: setPassword, type: 'password' },
+  ];
+
   return (
     <FormDialog
       open
@@ -90,90 +103,89 @@ export function OnvifDialog({ onOpenChange, onLimit }: OnvifDialogProps) {
       title={t('cameras.onvif.title')}
       description={t('cameras.onvif.description')}
     >
-      {!found ? (
-        <form onSubmit={ask} className="flex flex-col gap-4" noValidate>
-          <TextField
-            label={t('cameras.onvif.address')}
-            name="onvif-address"
-            hint={t('cameras.onvif.addressHint')}
-            autoComplete="off"
-            inputMode="url"
-            required
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-          />
-          <TextField
-            label={t('cameras.form.username')}
-            name="onvif-username"
-            autoComplete="off"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          <TextField
-            label={t('cameras.form.password')}
-            name="onvif-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <div aria-live="polite">
-            {probe.isPending && <p className="text-sm text-muted">{t('cameras.onvif.asking')}</p>}
-            {apiFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}
-          </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">{t('cameras.cancel')}</Button>
-            </DialogClose>
-            <Button type="submit" busy={probe.isPending} disabled={!address.trim()}>
-              {t('cameras.onvif.find')}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <form onSubmit={add} className="flex flex-col gap-4" noValidate>
-          <p className="text-sm" data-testid="onvif-device">
-            {t('cameras.onvif.device', {
-              device: [found.device.manufacturer, found.device.model].filter(Boolean).join(' ') || address,
-              firmware: found.device.firmware ?? '—',
-            })}
-          </p>
-          <TextField
-            label={t('cameras.form.name')}
-            name="onvif-name"
-            required
-            maxLength={80}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <SelectField
-            label={t('cameras.onvif.main')}
-            name="onvif-profile"
-            value={profile}
-            options={options(found.profiles)}
-            onChange={(e) => setProfile(e.target.value)}
-          />
-          <SelectField
-            label={t('cameras.onvif.sub')}
-            name="onvif-sub-profile"
-            value={subProfile}
-            options={[
-              { value: '', label: t('cameras.onvif.noSub') },
-              ...options(found.profiles.filter((p) => p.token !== profile)),
-            ]}
-            onChange={(e) => setSubProfile(e.target.value)}
-          />
-          <div aria-live="polite">{apiFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}</div>
-          <div className="flex flex-wrap justify-end gap-2">
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {!found &&
+          login.map((f) => (
+            <TextField
+              key={f.name}
+              label={t(f.label)}
+              name={`onvif-${f.name}`}
+              hint={f.hint && t(f.hint)}
+              type={f.type}
+              // The camera's login, not the person's: never offered by the browser's password manager.
+              autoComplete={f.type ? 'new-password' : 'off'}
+              value={f.value}
+              onChange={(e) => f.set(e.target.value)}
+            />
+          ))}
+        {found && (
+          <>
+            <p className="text-sm" data-testid="onvif-device">
+              {t('cameras.onvif.device', {
+                device: [found.device.manufacturer, found.device.model].filter(Boolean).join(' ') || address,
+                firmware: found.device.firmware ?? '—',
+              })}
+            </p>
+            <TextField
+              label={t('cameras.form.name')}
+              onChange={(e) => setName(e.target.value)}
+              value={name}
+              name="onvif-name"
+              maxLength={80}
+            />
+            {[
+              {
+                name: 'profile',
+                label: 'cameras.onvif.main',
+                value: profile,
+                set: setProfile,
+                options: options(found.profiles),
+              },
+              {
+                name: 'sub-profile',
+                label: 'cameras.onvif.sub',
+                value: subProfile,
+                set: setSubProfile,
+                options: [
+                  { value: '', label: t('cameras.onvif.noSub') },
+                  ...options(found.profiles.filter((p) => p.token !== profile)),
+                ],
+              },
+            ].map((f) => (
+              <SelectField
+                key={f.name}
+                label={t(f.label)}
+                name={`onvif-${f.name}`}
+                value={f.value}
+                options={f.options}
+                onChange={(e) => f.set(e.target.value)}
+              />
+            ))}
+          </>
+        )}
+        <div aria-live="polite">
+          {probe.isPending && <p className="text-sm text-muted">{t('cameras.onvif.asking')}</p>}
+          {apiFailure && <Banner tone="error">{errorText(apiFailure)}</Banner>}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          {found ? (
             <Button variant="secondary" onClick={() => setFound(null)}>
               {t('cameras.onvif.back')}
             </Button>
-            <Button type="submit" busy={create.isPending} disabled={!name.trim() || !profile}>
-              {t('cameras.onvif.add')}
-            </Button>
-          </div>
-        </form>
-      )}
+          ) : (
+            <DialogClose asChild>
+              <Button variant="secondary">{t('cameras.cancel')}</Button>
+            </DialogClose>
+          )}
+          <Button
+            type="submit"
+            busy={probe.isPending || create.isPending}
+            disabled={found ? !name.trim() || !profile : !address.trim()}
+          >
+            {t(found ? 'cameras.onvif.add' : 'cameras.onvif.find')}
+          </Button>
+        </div>
+      </form>
     </FormDialog>
   );
 }
