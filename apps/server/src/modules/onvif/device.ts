@@ -98,7 +98,12 @@ async function profilesOf(
   return { media: 'media', url: media, profiles: parseProfiles(await session.call(media, OPS.profiles)) };
 }
 
-export async function readDevice(session: OnvifSession, xaddr: string): Promise<DeviceReport> {
+/** `snapshots: false` skips the snapshot addresses (saving a camera needs its streams only). */
+export async function readDevice(
+  session: OnvifSession,
+  xaddr: string,
+  o: { snapshots: boolean } = { snapshots: true },
+): Promise<DeviceReport> {
   const reached = new URL(xaddr);
   const host = reached.hostname.replace(/^\[|\]$/g, '');
   let info = { manufacturer: null, model: null, firmware: null, serial: null } as OnvifProbeResult['device'];
@@ -119,18 +124,19 @@ export async function readDevice(session: OnvifSession, xaddr: string): Promise<
     );
     if (!streamUrl) continue;
     let snapshotUrl: string | null = null;
-    try {
-      snapshotUrl = cleanUri(
-        parseMediaUri(
-          await session.call(url, media === 'media2' ? OPS.snapshotUri2(p.token) : OPS.snapshotUri(p.token)),
-        ),
-        ['http:', 'https:'],
-        host,
-      );
-    } catch (e) {
-      // Snapshots are optional in Profile S: a device without them still streams.
-      if (!(e instanceof FaultError)) throw e;
-    }
+    if (o.snapshots)
+      try {
+        snapshotUrl = cleanUri(
+          parseMediaUri(
+            await session.call(url, media === 'media2' ? OPS.snapshotUri2(p.token) : OPS.snapshotUri(p.token)),
+          ),
+          ['http:', 'https:'],
+          host,
+        );
+      } catch (e) {
+        // Snapshots are optional in Profile S: a device without them still streams.
+        if (!(e instanceof FaultError)) throw e;
+      }
     out.push({
       token: p.token,
       name: p.name,

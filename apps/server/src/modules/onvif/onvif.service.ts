@@ -50,10 +50,10 @@ export function createOnvifService({ policy }: { policy: OutboundPolicy }) {
     if (offsets.size > OFFSETS_KEPT) offsets.delete(offsets.keys().next().value!);
   }
 
-  async function read(xaddr: string, credentials: Credentials | null): Promise<DeviceReport> {
+  async function read(xaddr: string, credentials: Credentials | null, snapshots = true): Promise<DeviceReport> {
     const s = session(xaddr, credentials);
     try {
-      return await readDevice(s, xaddr);
+      return await readDevice(s, xaddr, { snapshots });
     } catch (e) {
       throw onvifError(e);
     } finally {
@@ -78,7 +78,7 @@ export function createOnvifService({ policy }: { policy: OutboundPolicy }) {
       source: { type: 'rtsp'; url: string; username?: string; password?: string };
       substreamUrl?: string;
     }> {
-      const report = await read(deviceServiceUrl(input.address), credentialsOf(input));
+      const report = await read(deviceServiceUrl(input.address), credentialsOf(input), false);
       const pick = (token: string, field: string) => {
         const p = report.profiles.find((x) => x.token === token);
         if (!p)
