@@ -19,6 +19,7 @@ import { jobsModule } from './modules/jobs/jobs.module.ts';
 import { liveModule } from './modules/live/live.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { metricsModule } from './modules/metrics/metrics.module.ts';
+import { onvifModule } from './modules/onvif/onvif.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { realtimeModule } from './modules/realtime/realtime.module.ts';
 import { recordingsModule } from './modules/recordings/recordings.module.ts';
@@ -43,6 +44,7 @@ export const MODULES: readonly VigilModule[] = [
   securityModule,
   accountsModule,
   adminModule,
+  onvifModule,
   camerasModule,
   teamModule,
   functionsModule,

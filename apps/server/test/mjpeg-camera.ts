@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type Socket, createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { challengeParams } from '../src/modules/cameras/http-auth.ts';
+import { challengeParams } from '../src/lib/http-digest.ts';
 
 /**
  * A multipart MJPEG camera on 127.0.0.1 (node http), as IP cameras serve one: a steady frame rate,

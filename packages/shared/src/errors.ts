@@ -26,6 +26,12 @@ export const ERROR_MESSAGES = {
   /** A browser that cannot decode the camera's codec needs a conversion, and the server runs as many as it can. */
   'live/transcode-limit':
     'This browser cannot play this camera as it is sent, and the server is converting as many cameras as it can. Try again later, or use a browser that plays H.265.',
+  /** Adding an ONVIF camera: what went wrong with the device, one code each (the device's, not ours: 4xx). */
+  'onvif/unreachable': 'The camera did not answer at this address.',
+  'onvif/not-onvif': 'This address does not answer as an ONVIF camera.',
+  'onvif/wrong-credentials': 'The camera refused the username or password.',
+  'onvif/clock-refused': 'The camera refused the time of the request, even set to its own clock.',
+  'onvif/no-profile': 'The camera offers no video profile with an RTSP stream.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -60,6 +66,12 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   'data-loss': 500,
   // A quota of this server's (its cores), not an outage: not logged as a server error.
   'live/transcode-limit': 429,
+  // The camera's answer, not this server's fault: a 4xx the page explains (never 401, which signs out).
+  'onvif/unreachable': 400,
+  'onvif/not-onvif': 400,
+  'onvif/wrong-credentials': 400,
+  'onvif/clock-refused': 400,
+  'onvif/no-profile': 400,
 };
 
 export function isErrorCode(code: unknown): code is ErrorCode {

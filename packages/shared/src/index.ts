@@ -11,6 +11,7 @@ export * from './contracts/auth.ts';
 export * from './contracts/admin.ts';
 export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
+export * from './contracts/onvif.ts';
 export * from './contracts/recordings.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/retention.ts';

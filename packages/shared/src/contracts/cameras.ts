@@ -3,6 +3,7 @@ import { CAMERA_FAILURE_CODES, type CameraFailureCode } from '../camera-failures
 import { credential, isoDate, pageSchema } from './common.ts';
 import { eventSeveritySettingsSchema } from './events.ts';
 import { cameraAiSettingsSchema } from './ai.ts';
+import { onvifSourceInputSchema } from './onvif.ts';
 
 /** API contract for cameras, recordings and exports. */
 export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
@@ -96,6 +97,15 @@ export const createCameraSchema = z.object({
   recordSound: z.boolean().optional(),
 });
 export type CreateCameraInput = z.infer<typeof createCameraSchema>;
+
+/**
+ * What `POST /api/v1/cameras` accepts: a source as stored, or an ONVIF device and its chosen
+ * profiles, which the server turns into the RTSP source and substream before saving.
+ */
+export const createCameraRequestSchema = createCameraSchema.extend({
+  source: z.discriminatedUnion('type', [...cameraSourceInputSchema.options, onvifSourceInputSchema]),
+});
+export type CreateCameraRequest = z.infer<typeof createCameraRequestSchema>;
 
 export const updateCameraSchema = createCameraSchema
   .partial()

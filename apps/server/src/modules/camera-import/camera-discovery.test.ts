@@ -109,14 +109,18 @@ describe('ONVIF discovery', () => {
     // 0.0.0.0 in the stream URI is the device's own address.
     expect(yard!.streams.map((s) => s.uri)).toEqual([rtsp.url, rtsp.url]);
     const calls = locked.calls.slice(before);
+    // The same client as adding by address: the device's clock first, then signed calls.
     expect(calls.map((c) => c.op)).toEqual([
+      'GetSystemDateAndTime',
       'GetDeviceInformation',
-      'GetCapabilities',
+      'GetServices',
       'GetProfiles',
       'GetStreamUri',
+      'GetSnapshotUri',
       'GetStreamUri',
+      'GetSnapshotUri',
     ]);
-    expect(calls.every((c) => c.signed && c.authorized)).toBe(true);
+    expect(calls.slice(1).every((c) => c.signed && c.authorized)).toBe(true);
 
     const wrong = await discover(t, owner.token, site, {
       targets: [locked.probeTarget],

@@ -14,8 +14,9 @@ export const cameraImportModule = defineModule({
   name: 'camera-import',
   auditActions: ['camera.import-started', 'camera.discovery-run'],
   serve: {
-    register: (app, { db, secrets, policy, config }) => {
-      const discovery = createDiscoveryService({ policy, ...config.onvifDiscovery });
+    needs: ['onvif'],
+    register: (app, { db, secrets, policy, config, get }) => {
+      const discovery = createDiscoveryService({ policy, onvif: get('onvif'), ...config.onvifDiscovery });
       cameraImportRoutes(app, { imports: createCameraImportService({ db, secrets, discovery }) });
     },
   },

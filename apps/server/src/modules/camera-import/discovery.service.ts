@@ -3,10 +3,15 @@ import type { DiscoverInput, DiscoveredDevice, DiscoveryResult } from '@vigil/sh
 import { DISCOVERY_SECONDS_DEFAULT } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
-import { policyReason, queryDevice } from './onvif-client.ts';
-import type { Credentials } from './onvif-soap.ts';
-import { scopeValue } from './onvif-soap.ts';
-import { WS_DISCOVERY_PORT, wsDiscover } from './ws-discovery.ts';
+import {
+  type OnvifCredentials as Credentials,
+  type OnvifService,
+  WS_DISCOVERY_PORT,
+  policyReason,
+  queryDevice,
+  scopeValue,
+  wsDiscover,
+} from '../onvif/onvif.module.ts';
 
 /**
  * ONVIF discovery: WS-Discovery finds the devices, then each one is asked for its
@@ -15,6 +20,8 @@ import { WS_DISCOVERY_PORT, wsDiscover } from './ws-discovery.ts';
  */
 export interface DiscoveryOptions {
   policy: OutboundPolicy;
+  /** The ONVIF client each found device is asked through (the same as adding one by address). */
+  onvif: OnvifService;
   /** Multicast probe on the server's segment (off in tests: nothing leaves loopback). */
   multicast: boolean;
   /** Unicast probe targets the installation always adds (ONVIF_DISCOVERY_TARGETS). */
@@ -132,7 +139,7 @@ export function createDiscoveryService(o: DiscoveryOptions) {
             name: scopeValue(answer.scopes, 'name'),
             hardware: scopeValue(answer.scopes, 'hardware'),
           };
-          return withDeadline(queryDevice(xaddr, base, credentials, o.policy), {
+          return withDeadline(queryDevice(o.onvif, xaddr, base, credentials, o.policy), {
             endpoint: base.endpoint,
             xaddr,
             host: new URL(xaddr).hostname.replace(/^\[|\]$/g, ''),

@@ -19,7 +19,11 @@ declare module '../../kernel/module.ts' {
 export const camerasModule = defineModule({
   name: 'cameras',
   auditActions: ['camera.created', 'camera.updated', 'camera.deleted'],
-  provides: { cameras: ({ db, secrets, policy }) => createCamerasService({ db, secrets, policy }) },
+  // An ONVIF source is resolved to its RTSP streams by the ONVIF client before it is saved.
+  needs: ['onvif'],
+  provides: {
+    cameras: ({ db, secrets, policy, get }) => createCamerasService({ db, secrets, policy, onvif: get('onvif') }),
+  },
   serve: {
     topics: [TOPICS.cameras],
     register: async (app, { get }) => {

@@ -4,7 +4,7 @@ import {
   cameraListSchema,
   cameraSchema,
   cameraSourceInputSchema,
-  createCameraSchema,
+  createCameraRequestSchema,
   listQuerySchema,
   probeResultSchema,
   updateCameraSchema,
@@ -44,8 +44,9 @@ export function camerasRoutes(app: FastifyInstance, { cameras }: { cameras: Came
     '/api/v1/cameras',
     {
       access: editors,
-      summary: 'Add a camera (counts against limits.maxCameras of the workspace owner)',
-      body: createCameraSchema.strict(),
+      summary:
+        'Add a camera (counts against limits.maxCameras of the workspace owner); an ONVIF source (address, credentials, profile, subProfile) is saved as its RTSP stream and substream',
+      body: createCameraRequestSchema.strict(),
       response: cameraSchema,
       status: 201,
     },

@@ -10,12 +10,14 @@ import type {
   CameraQuota,
   CameraSourceInput,
   CreateCameraInput,
+  CreateCameraRequest,
   ListQuery,
   ProbeResult,
   UpdateCameraInput,
 } from '@vigil/shared';
 import { planGate } from '../billing/billing.module.ts';
 import { audit } from '../audit/audit.module.ts';
+import type { OnvifService } from '../onvif/onvif.module.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ScopedActor, publishSiteScopeChanged } from '../../lib/camera-scope.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
@@ -64,10 +66,20 @@ export function createCamerasService(deps: {
   secrets: SecretBox;
   policy: OutboundPolicy;
   probe?: typeof runProbe;
+  /** Resolves an ONVIF source to its RTSP streams (absent where no ONVIF camera is added). */
+  onvif?: Pick<OnvifService, 'resolveSource'>;
 }) {
   const { db, secrets, policy } = deps;
   const probeFn = deps.probe ?? runProbe;
   let probing = 0;
+
+  /** An ONVIF source becomes the RTSP stream (and substream) of the profiles chosen, asked of the device now. */
+  async function resolveOnvif(request: CreateCameraRequest): Promise<CreateCameraInput> {
+    if (request.source.type !== 'onvif') return request as CreateCameraInput;
+    if (!deps.onvif) throw new AppError('failed-precondition', 'ONVIF sources cannot be added here.');
+    const resolved = await deps.onvif.resolveSource(request.source);
+    return { ...request, source: resolved.source, substreamUrl: resolved.substreamUrl ?? request.substreamUrl };
+  }
 
   /** The caller's transaction when given, else one of our own. */
   const inTx = <T>(opts: CameraWriteOptions | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> =>
@@ -248,10 +260,11 @@ export function createCamerasService(deps: {
       });
     },
 
-    async create(actor: Actor, input: CreateCameraInput): Promise<Camera> {
+    async create(actor: Actor, request: CreateCameraRequest): Promise<Camera> {
       // A member limited to some cameras works with those; the workspace's set of cameras is not theirs to grow.
       if (actor.cameraIds !== null)
         throw new AppError('permission-denied', 'Your access is limited to some cameras: you cannot add cameras.');
+      const input = await resolveOnvif(request);
       if (input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
       if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');
       return db.transaction(async (tx) => {

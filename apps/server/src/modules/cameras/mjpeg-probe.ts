@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { ProbeResult } from '@vigil/shared';
-import { authorizationFor } from './http-auth.ts';
+import { authorizationFor } from '../../lib/http-digest.ts';
 import { type JpegFrame, JpegFrameScanner } from './jpeg-frames.ts';
 import { failed, failedAs, hostPort } from './probe-result.ts';
 

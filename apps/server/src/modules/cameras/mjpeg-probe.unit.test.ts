@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testFrames } from '../../../test/mjpeg-camera.ts';
-import { authorizationFor, challengeParams } from './http-auth.ts';
+import { authorizationFor, challengeParams } from '../../lib/http-digest.ts';
 import { JpegFrameScanner } from './jpeg-frames.ts';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');

@@ -2,7 +2,9 @@ import type {
   Camera,
   CameraList,
   CameraSourceInput,
-  CreateCameraInput,
+  CreateCameraRequest,
+  OnvifProbeInput,
+  OnvifProbeResult,
   ProbeResult,
   Schedule,
   UpdateCameraInput,
@@ -29,7 +31,7 @@ function useCameraMutation<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useCreateCamera = () =>
-  useCameraMutation(async (input: CreateCameraInput) =>
+  useCameraMutation(async (input: CreateCameraRequest) =>
     unwrap(await request<Camera>('POST', '/api/v1/cameras', input)),
   );
 
@@ -42,6 +44,13 @@ export const useDeleteCamera = () =>
   useCameraMutation(async (id: string) =>
     unwrap(await request<undefined>('DELETE', `/api/v1/cameras/${encodeURIComponent(id)}`)),
   );
+
+/** Ask an ONVIF camera at an address for its model and profiles. */
+export const useOnvifProbe = () =>
+  useMutation({
+    mutationFn: async (input: OnvifProbeInput) =>
+      unwrap(await request<OnvifProbeResult>('POST', '/api/v1/cameras/onvif/probe', input)),
+  });
 
 /** Test connection: the typed source, or (editing, password untouched) the saved camera. */
 export function useProbe() {

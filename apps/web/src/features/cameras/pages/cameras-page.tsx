@@ -18,10 +18,11 @@ import { CameraCard } from '../components/camera-card.tsx';
 import { CameraDialog } from '../components/camera-dialog.tsx';
 import { LIMIT_BANNER_ID, LimitBanner } from '../components/limit-banner.tsx';
 import { MotionDialog } from '../components/motion-dialog.tsx';
+import { OnvifDialog } from '../components/onvif-dialog.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import '../translations.ts';
 
-type Editing = { mode: 'add' } | { mode: 'edit'; camera: Camera } | null;
+type Editing = { mode: 'add' } | { mode: 'onvif' } | { mode: 'edit'; camera: Camera } | null;
 
 export function CamerasPage() {
   const { t } = useTranslation();
@@ -107,13 +108,23 @@ export function CamerasPage() {
         description={t('pages.viewer.cameras.desc')}
         actions={
           canEdit && (
-            <Button
-              onClick={() => setEditing({ mode: 'add' })}
-              disabled={atLimit}
-              aria-describedby={atLimit ? LIMIT_BANNER_ID : undefined}
-            >
-              {t('cameras.add')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => setEditing({ mode: 'onvif' })}
+                disabled={atLimit}
+                aria-describedby={atLimit ? LIMIT_BANNER_ID : undefined}
+              >
+                {t('cameras.onvif.open')}
+              </Button>
+              <Button
+                onClick={() => setEditing({ mode: 'add' })}
+                disabled={atLimit}
+                aria-describedby={atLimit ? LIMIT_BANNER_ID : undefined}
+              >
+                {t('cameras.add')}
+              </Button>
+            </div>
           )
         }
       />
@@ -157,7 +168,13 @@ export function CamerasPage() {
           </ul>
         </>
       )}
-      {editing && (
+      {editing?.mode === 'onvif' && (
+        <OnvifDialog
+          onOpenChange={(open) => !open && setEditing(null)}
+          onLimit={() => void queryClient.invalidateQueries({ queryKey: camerasKey })}
+        />
+      )}
+      {editing && editing.mode !== 'onvif' && (
         <CameraDialog
           key={editing.mode === 'edit' ? editing.camera.id : 'add'}
           open

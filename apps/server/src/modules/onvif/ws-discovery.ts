@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
-import { type ProbeMatch, parseProbeMatches, probeMessage } from './onvif-soap.ts';
-import { parseXml } from './onvif-xml.ts';
+import { probeMessage } from './messages.ts';
+import { type ProbeMatch, parseProbeMatches } from './readers.ts';
+import { parseXml } from './xml.ts';
 
 /**
  * WS-Discovery over UDP (ONVIF's discovery): one Probe to the multicast group 239.255.255.250:3702

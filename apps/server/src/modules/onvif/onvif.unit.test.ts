@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { splitTarget } from '../camera-import/discovery.service.ts';
+import { envelope, passwordDigest, probeMessage } from './messages.ts';
 import {
-  envelope,
   isAuthFault,
+  parseCapabilities,
   parseDeviceInformation,
-  parseMediaXAddr,
+  parseMediaUri,
   parseProbeMatches,
   parseProfiles,
-  parseStreamUri,
-  passwordDigest,
-  probeMessage,
   scopeValue,
   soapFault,
-} from './onvif-soap.ts';
-import { XmlError, parseXml } from './onvif-xml.ts';
-import { splitTarget } from './discovery.service.ts';
+} from './readers.ts';
+import { XmlError, parseXml } from './xml.ts';
 
 describe('the XML reader', () => {
   it('drops prefixes, decodes entities and CDATA, skips comments and declarations', () => {
@@ -32,9 +30,8 @@ describe('the XML reader', () => {
     ]);
   });
 
-  it('never expands a DOCTYPE’s entities and refuses broken documents', () => {
-    const doc = parseXml('<!DOCTYPE x [<!ENTITY e "boom">]><x>&e;</x>');
-    expect(doc.children[0]!.text).toBe('&e;');
+  it('refuses a DOCTYPE outright and refuses broken documents', () => {
+    expect(() => parseXml('<!DOCTYPE x [<!ENTITY e "boom">]><x>&e;</x>')).toThrow(/DOCTYPE or entity/);
     for (const bad of ['', 'text only', '<a><b></a>', '<a>', '<a', '</a>'])
       expect(() => parseXml(bad), bad).toThrow(XmlError);
     expect(() => parseXml('<a>'.repeat(100) + '</a>'.repeat(100))).toThrow(/too deep/);
@@ -92,13 +89,13 @@ describe('ONVIF messages', () => {
           '<GetDeviceInformationResponse><Manufacturer>Acme</Manufacturer><Model>X1</Model></GetDeviceInformationResponse>',
         ),
       ),
-    ).toEqual({ manufacturer: 'Acme', model: 'X1', firmware: null });
+    ).toEqual({ manufacturer: 'Acme', model: 'X1', firmware: null, serial: null });
     expect(
-      parseMediaXAddr(
+      parseCapabilities(
         wrap(
           '<r><tds:Capabilities><tt:Device><tt:XAddr>http://d</tt:XAddr></tt:Device><tt:Media><tt:XAddr>http://m/media</tt:XAddr></tt:Media></tds:Capabilities></r>',
         ),
-      ),
+      ).get('http://www.onvif.org/ver10/media/wsdl'),
     ).toBe('http://m/media');
     const profiles = wrap(
       '<trt:GetProfilesResponse><trt:Profiles token="p0"><tt:Name>Main</tt:Name><tt:VideoSourceConfiguration><tt:Name>src</tt:Name>' +
@@ -107,11 +104,20 @@ describe('ONVIF messages', () => {
         '<trt:Profiles><tt:Name>no token</tt:Name></trt:Profiles></trt:GetProfilesResponse>',
     );
     expect(parseProfiles(profiles)).toEqual([
-      { token: 'p0', name: 'Main', encoding: 'H264', width: 1920, height: 1080 },
-      { token: 'p1', name: 'p1', encoding: null, width: null, height: null },
+      {
+        token: 'p0',
+        name: 'Main',
+        encoding: 'H264',
+        width: 1920,
+        height: 1080,
+        fps: null,
+        backchannel: false,
+        ptz: false,
+      },
+      { token: 'p1', name: 'p1', encoding: null, width: null, height: null, fps: null, backchannel: false, ptz: false },
     ]);
     expect(
-      parseStreamUri(
+      parseMediaUri(
         wrap(
           '<GetStreamUriResponse><MediaUri><Uri>rtsp://10.0.0.5:554/a?x=1&amp;y=2</Uri></MediaUri></GetStreamUriResponse>',
         ),
