@@ -23,7 +23,9 @@ export async function startVigil(dataDir, env = {}) {
   // A caller that sets PORT (production with DATABASE_URL also needs PUBLIC_URL) keeps it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server, not the bench.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
