@@ -38,4 +38,8 @@ for (let i = 0; i < runs; i++) {
     'warm phases (s)': phasesOf(warm),
   });
 }
-report('cold-start', rows);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+report('cold-start', rows, {
+  'warm restart (s)': median(rows.map((r) => r['Vigil warm restart (s)'])),
+  'bare embedded PG init+start (s)': median(rows.map((r) => r['baseline: bare embedded PG init+start (s)'])),
+});

@@ -78,12 +78,19 @@ export async function medianTime(runs, fn) {
   return { ms: +[...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)].toFixed(1), last };
 }
 
-export function report(name, rows) {
+/**
+ * Prints a bench's table and saves it with its named `figures` (numbers), which bench/budget.json
+ * holds ceilings or floors for and `npm run bench -- --check` compares.
+ */
+export function report(name, rows, figures = {}) {
   console.log(`\n${name}`);
   console.table(rows);
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), rows }, null, 2));
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), rows, figures }, null, 2),
+  );
 }
 
 const TICK = 100; // clock ticks per second on Linux
