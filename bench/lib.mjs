@@ -239,3 +239,39 @@ export async function until(what, fn, timeoutMs = 60_000, everyMs = 100) {
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * A serve-only Vigil (no recorder opens seeded cameras) on `dataDir`, a client of its database,
+ * an administrator signed up first and then the owner of a workspace on the VMS plan, whose
+ * sign-up answer (token, user, workspace) is returned with them.
+ */
+export async function serveWithVmsOwner(dataDir) {
+  const vigil = await startVigil(dataDir, { VIGIL_ROLES: 'serve' });
+  const db = new (await import('pg')).default.Client({ connectionString: databaseUrlOf(dataDir) });
+  await db.connect();
+  const api = apiOf(() => vigil.url);
+  const person = (name) =>
+    api('POST', '/api/v1/auth/sign-up', null, {
+      email: `${name.toLowerCase()}-${Date.now()}@vigil.test`,
+      password: 'bench-password',
+      displayName: name,
+    });
+  await person('Admin');
+  const owner = await person('Owner');
+  await db.query(
+    `update subscriptions set plan_key = 'vms', status = 'active', source = 'complimentary' where workspace_id = $1`,
+    [owner.workspace.id],
+  );
+  return { vigil, db, owner };
+}
+
+/** `perCamera` hour-long recordings for each camera of a workspace, the last `perCamera` hours, random sizes. */
+export async function seedHourlyRecordings(db, workspaceId, perCamera) {
+  await db.query(
+    `insert into recordings (camera_id, workspace_id, kind, start_at, end_at, bytes)
+     select c.id, c.workspace_id, 'continuous', now() - (h || ' hours')::interval,
+            now() - (h || ' hours')::interval + interval '1 hour', (random() * 1e9)::bigint
+       from cameras c, generate_series(1, $2) h where c.workspace_id = $1`,
+    [workspaceId, perCamera],
+  );
+}

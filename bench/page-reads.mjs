@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { apiOf, databaseUrlOf, getLatencies, report, startVigil } from './lib.mjs';
+import { getLatencies, report, seedHourlyRecordings, serveWithVmsOwner } from './lib.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 10);
@@ -39,30 +38,14 @@ const PAGES = [
 ];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-pages-'));
-const dataDir = path.join(dir, 'data');
 let vigil;
 let db;
-const api = apiOf(() => vigil.url);
-const load = (url, token) => getLatencies(vigil.url, url, token, REQUESTS, CONCURRENCY);
 
 try {
-  vigil = await startVigil(dataDir, { VIGIL_ROLES: 'serve' });
-  db = new pg.Client({ connectionString: databaseUrlOf(dataDir) });
-  await db.connect();
-  await api('POST', '/api/v1/auth/sign-up', null, {
-    email: `admin-${Date.now()}@vigil.test`,
-    password: 'bench-password',
-    displayName: 'Admin',
-  });
-  const { token, user, workspace } = await api('POST', '/api/v1/auth/sign-up', null, {
-    email: `owner-${Date.now()}@vigil.test`,
-    password: 'bench-password',
-    displayName: 'Owner',
-  });
-  await db.query(
-    `update subscriptions set plan_key = 'vms', status = 'active', source = 'complimentary' where workspace_id = $1`,
-    [workspace.id],
-  );
+  const seeded = await serveWithVmsOwner(path.join(dir, 'data'));
+  ({ vigil, db } = seeded);
+  const { token, user, workspace } = seeded.owner;
+  const load = (url) => getLatencies(vigil.url, url, token, REQUESTS, CONCURRENCY);
   const started = performance.now();
   await db.query(`insert into sites (workspace_id, name) select $1, 'Site ' || i from generate_series(1, $2) i`, [
     workspace.id,
@@ -87,13 +70,7 @@ try {
      select $1, id, case when random() < 0.3 then 'viewer' else 'operator' end from users where email like 'member-%@bench.test'`,
     [workspace.id],
   );
-  await db.query(
-    `insert into recordings (camera_id, workspace_id, kind, start_at, end_at, bytes)
-     select c.id, c.workspace_id, 'continuous', now() - (h || ' hours')::interval,
-            now() - (h || ' hours')::interval + interval '1 hour', (random() * 1e9)::bigint
-       from cameras c, generate_series(1, $2) h where c.workspace_id = $1`,
-    [workspace.id, RECORDINGS_PER_CAMERA],
-  );
+  await seedHourlyRecordings(db, workspace.id, RECORDINGS_PER_CAMERA);
   await db.query(
     `insert into events (workspace_id, camera_id, kind, severity, start_at)
      select $1, c.id, 'motion', case when i % 10 = 0 then 'alert' else 'info' end, now() - random() * interval '14 days'
@@ -104,11 +81,11 @@ try {
   await db.query('analyze');
   const seedSeconds = (performance.now() - started) / 1000;
 
-  await load('/api/v1/me', token); // warm-up
-  const rows = [{ page: 'baseline', read: 'GET /api/v1/me', ...(await load('/api/v1/me', token)) }];
+  await load('/api/v1/me'); // warm-up
+  const rows = [{ page: 'baseline', read: 'GET /api/v1/me', ...(await load('/api/v1/me')) }];
   for (const [page, url] of PAGES) {
     try {
-      rows.push({ page, read: `GET ${url}`, ...(await load(url, token)) });
+      rows.push({ page, read: `GET ${url}`, ...(await load(url)) });
     } catch (e) {
       rows.push({ page, read: `GET ${url}`, error: String(e.message ?? e).slice(0, 80) });
     }
