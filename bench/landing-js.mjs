@@ -12,7 +12,11 @@ const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length / 1024
 const firstKb = first.reduce((n, f) => n + gz(f), 0);
 const all = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const allKb = all.reduce((n, f) => n + gz(path.join('assets', f)), 0);
-report('landing-js', [
-  { what: 'landing first-load JS (KB gzip)', value: +firstKb.toFixed(1), files: first.length },
-  { what: 'baseline: all JS of the app (KB gzip)', value: +allKb.toFixed(1), files: all.length },
-]);
+report(
+  'landing-js',
+  [
+    { what: 'landing first-load JS (KB gzip)', value: +firstKb.toFixed(1), files: first.length },
+    { what: 'baseline: all JS of the app (KB gzip)', value: +allKb.toFixed(1), files: all.length },
+  ],
+  { 'landing first-load JS (KB gzip)': +firstKb.toFixed(1) },
+);

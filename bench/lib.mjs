@@ -23,7 +23,9 @@ export async function startVigil(dataDir, env = {}) {
   // A caller that sets PORT (production with DATABASE_URL also needs PUBLIC_URL) keeps it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server, not the bench.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -76,12 +78,19 @@ export async function medianTime(runs, fn) {
   return { ms: +[...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)].toFixed(1), last };
 }
 
-export function report(name, rows) {
+/**
+ * Prints a bench's table and saves it with its named `figures` (numbers), which bench/budget.json
+ * holds ceilings or floors for and `npm run bench -- --check` compares.
+ */
+export function report(name, rows, figures = {}) {
   console.log(`\n${name}`);
   console.table(rows);
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), rows }, null, 2));
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), rows, figures }, null, 2),
+  );
 }
 
 const TICK = 100; // clock ticks per second on Linux
@@ -229,4 +238,40 @@ export async function until(what, fn, timeoutMs = 60_000, everyMs = 100) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/**
+ * A serve-only Vigil (no recorder opens seeded cameras) on `dataDir`, a client of its database,
+ * an administrator signed up first and then the owner of a workspace on the VMS plan, whose
+ * sign-up answer (token, user, workspace) is returned with them.
+ */
+export async function serveWithVmsOwner(dataDir) {
+  const vigil = await startVigil(dataDir, { VIGIL_ROLES: 'serve' });
+  const db = new (await import('pg')).default.Client({ connectionString: databaseUrlOf(dataDir) });
+  await db.connect();
+  const api = apiOf(() => vigil.url);
+  const person = (name) =>
+    api('POST', '/api/v1/auth/sign-up', null, {
+      email: `${name.toLowerCase()}-${Date.now()}@vigil.test`,
+      password: 'bench-password',
+      displayName: name,
+    });
+  await person('Admin');
+  const owner = await person('Owner');
+  await db.query(
+    `update subscriptions set plan_key = 'vms', status = 'active', source = 'complimentary' where workspace_id = $1`,
+    [owner.workspace.id],
+  );
+  return { vigil, db, owner };
+}
+
+/** `perCamera` hour-long recordings for each camera of a workspace, the last `perCamera` hours, random sizes. */
+export async function seedHourlyRecordings(db, workspaceId, perCamera) {
+  await db.query(
+    `insert into recordings (camera_id, workspace_id, kind, start_at, end_at, bytes)
+     select c.id, c.workspace_id, 'continuous', now() - (h || ' hours')::interval,
+            now() - (h || ' hours')::interval + interval '1 hour', (random() * 1e9)::bigint
+       from cameras c, generate_series(1, $2) h where c.workspace_id = $1`,
+    [workspaceId, perCamera],
+  );
 }

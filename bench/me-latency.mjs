@@ -36,10 +36,14 @@ await run({ url: `${vigil.url}/api/v1/me`, headers: { authorization: `Bearer ${t
 const baseline = await run({ url: bareUrl });
 const me = await run({ url: `${vigil.url}/api/v1/me`, headers: { authorization: `Bearer ${token}` } });
 
-report('me-latency', [
-  { what: `baseline: bare Fastify route (${connections} conns, ${duration}s)`, ...pick(baseline) },
-  { what: 'GET /api/v1/me (bearer session)', ...pick(me) },
-]);
+report(
+  'me-latency',
+  [
+    { what: `baseline: bare Fastify route (${connections} conns, ${duration}s)`, ...pick(baseline) },
+    { what: 'GET /api/v1/me (bearer session)', ...pick(me) },
+  ],
+  { 'me / bare (req/s)': +(me.requests.average / baseline.requests.average).toFixed(3) },
+);
 await vigil.stop();
 await bare.close();
 rmSync(dir, { recursive: true, force: true });

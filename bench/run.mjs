@@ -3,11 +3,17 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
+// `--check`: the benches of bench/budget.json, their figures against their budgets (bench/check.mjs).
+if (process.argv.includes('--check')) {
+  await import('./check.mjs');
+  process.exit(process.exitCode ?? 0);
+}
 const only = process.argv.slice(2);
 for (const b of [
   'landing-js',
   'cold-start',
   'me-latency',
+  'page-reads',
   'timeline-query',
   'recorder-cpu',
   'recorder-s3-cpu',

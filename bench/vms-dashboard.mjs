@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { apiOf, databaseUrlOf, getLatencies, report, startVigil } from './lib.mjs';
+import { apiOf, databaseUrlOf, getLatencies, report, seedHourlyRecordings, startVigil } from './lib.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 10);
@@ -60,13 +60,7 @@ try {
          on s.n = i % $3`,
     [workspace.id, CAMERAS, SITES],
   );
-  await db.query(
-    `insert into recordings (camera_id, workspace_id, kind, start_at, end_at, bytes)
-     select c.id, c.workspace_id, 'continuous', now() - (h || ' hours')::interval,
-            now() - (h || ' hours')::interval + interval '1 hour', (random() * 1e9)::bigint
-       from cameras c, generate_series(1, $2) h where c.workspace_id = $1`,
-    [workspace.id, RECORDINGS_PER_CAMERA],
-  );
+  await seedHourlyRecordings(db, workspace.id, RECORDINGS_PER_CAMERA);
   await db.query(
     `insert into events (workspace_id, camera_id, kind, severity, start_at, acknowledged_at)
      select $1, c.id, 'motion', 'alert', now() - random() * interval '14 days',

@@ -31,6 +31,19 @@ if (stale && !process.env.VIGIL_SKIP_WEB_BUILD) {
 }
 
 process.env.NODE_ENV ??= 'production';
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+// A built install runs the server bundle (`npm run build`): no TypeScript is compiled at start,
+// which was most of a cold start. Sources newer than the bundle (a checkout being worked on) run
+// through tsx as before; VIGIL_FROM_SOURCE=1 insists on the sources.
+const bundle = path.join(root, 'apps/server/dist/main.js');
+const serverSources = ['apps/server/src', 'packages/db/src', 'packages/shared/src'];
+const bundleFresh =
+  !process.env.VIGIL_FROM_SOURCE &&
+  existsSync(bundle) &&
+  Math.max(...serverSources.map((s) => newest(path.join(root, s)))) <= statSync(bundle).mtimeMs;
+if (bundleFresh) {
+  await import(bundle);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(path.join(root, 'apps/server/src/main.ts'));
+}

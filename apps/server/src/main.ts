@@ -13,6 +13,16 @@ import { createRecorder } from './video/recorder.ts';
 
 const startedAt = performance.now();
 
+/** Each start-up phase's seconds, said on one line once ready (where a slow start spends its time). */
+// performance.now() counts from the process's start: `load` is Node, the loader and every module imported.
+const phases: [string, number][] = [['load', startedAt / 1000]];
+let phaseStart = startedAt;
+function phase(name: string): void {
+  const now = performance.now();
+  phases.push([name, (now - phaseStart) / 1000]);
+  phaseStart = now;
+}
+
 /** Says which ffmpeg and ffprobe this process runs (the system's, or the ones npm installed). */
 function reportFfmpeg(): void {
   try {
@@ -106,7 +116,6 @@ async function main() {
   takeSignals();
   keepRecordingThroughStrayRejections((m) => console.error(`[process] ${m}`));
   const config = loadConfig();
-  if (config.roles.has('record') || config.roles.has('work')) reportFfmpeg();
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     running.embedded = await startEmbeddedPostgres({
@@ -128,13 +137,16 @@ async function main() {
       },
     });
     databaseUrl = running.embedded.url;
+    phase('postgres');
   }
   await checkpoint();
   // Migrations run once, on a short-lived connection, before anything serves.
   const migrator = createDb(databaseUrl, 1, { timeouts: false });
   await runMigrations(migrator.db);
   await migrator.pool.end();
+  phase('migrations');
   await migrateJobQueue(databaseUrl);
+  phase('job-queue schema');
   await checkpoint();
 
   const { roles } = config;
@@ -153,10 +165,14 @@ async function main() {
     }),
   });
   running.app = app;
+  phase('app');
   // Every process listens: serve for people, record for the other processes (live feeds), all for health.
   await app.listen({ port: config.port, host: config.host });
   if (roles.has('serve')) ready.serve = true;
+  phase('listen');
   await checkpoint();
+  // After listening: two child processes (-version), which nothing before this needs.
+  if (roles.has('record') || roles.has('work')) reportFfmpeg();
   if (roles.has('record')) {
     // One ffmpeg per camera this process holds the lease of.
     running.recorder = createRecorder({
@@ -182,6 +198,7 @@ async function main() {
     const recorder = running.recorder;
     watchUploadBacklog(() => recorder.uploadBacklog());
     ready.record = true;
+    phase('recorder');
     await checkpoint();
   }
   if (roles.has('work')) {
@@ -194,12 +211,16 @@ async function main() {
       log: (m) => app.log.warn(m),
     });
     ready.work = true;
+    phase('work');
     await checkpoint();
   }
   started = true;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   app.log.info(
     `Vigil ready on http://${config.host}:${config.port} in ${seconds}s (roles: ${[...roles].join(', ')}; ${running.embedded ? 'embedded PostgreSQL' : 'external PostgreSQL'})`,
+  );
+  console.log(
+    `startup: ${phases.map(([name, s]) => `${name} ${s.toFixed(2)}s`).join(', ')}; ready ${(performance.now() / 1000).toFixed(2)}s after the process started`,
   );
   console.log(`VIGIL_READY ${seconds}s http://${config.host}:${config.port}`);
 }

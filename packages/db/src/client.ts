@@ -35,7 +35,52 @@ export const DB_TIMEOUTS = {
  * pool as broken at once: what was queued on it fails now, and a later release by its user is a
  * no-op.
  */
+/**
+ * Listeners told, in this process, as soon as a statement that may change what a signed-in session
+ * resolves to has taken effect: an autocommit write once it returns, a transaction's writes once
+ * its COMMIT returns (the session cache of modules/auth drops what it holds). Other processes'
+ * writes reach it through PostgreSQL NOTIFY instead; this closes the window a notification takes,
+ * so a request that follows a revocation in this process never sees the old session.
+ */
+const writeWatchers = new Set<{ test: (text: string) => boolean; fire: () => void }>();
+
+/** Calls `fire` after each committed statement whose text `test` accepts; returns the unwatch. */
+export function watchWrites(test: (text: string) => boolean, fire: () => void): () => void {
+  const w = { test, fire };
+  writeWatchers.add(w);
+  return () => writeWatchers.delete(w);
+}
+
+const WRITE = /^\s*(insert|update|delete|with|select\s+\w+\s*\()/i;
+
 class FailFastClient extends pg.Client {
+  /** The watchers a statement of the open transaction concerned: fired when it commits. */
+  private pendingWatchers: Set<() => void> | null = null;
+  private inTransaction = false;
+
+  /** The watchers to fire once this statement has returned (none for most statements). */
+  private watchersFor(text: string): (() => void)[] | null {
+    const head = text.trimStart().slice(0, 8).toLowerCase();
+    if (head.startsWith('begin') || head.startsWith('start')) {
+      this.inTransaction = true;
+      this.pendingWatchers = null;
+      return null;
+    }
+    if (head.startsWith('commit') || head.startsWith('end') || head.startsWith('rollback')) {
+      const pending = head.startsWith('rollback') ? null : this.pendingWatchers;
+      this.inTransaction = false;
+      this.pendingWatchers = null;
+      return pending ? [...pending] : null;
+    }
+    if (!WRITE.test(text)) return null;
+    const hits = [...writeWatchers].filter((w) => w.test(text)).map((w) => w.fire);
+    if (!hits.length) return null;
+    if (!this.inTransaction) return hits;
+    this.pendingWatchers ??= new Set();
+    for (const fire of hits) this.pendingWatchers.add(fire);
+    return null;
+  }
+
   private dropOnTimeout = (err: unknown) => {
     if (!(err instanceof Error) || err.message !== 'Query read timeout') return;
     const self = this as unknown as { connection?: { stream?: { destroy(): void } }; release?: (e?: Error) => void };
@@ -49,10 +94,14 @@ class FailFastClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; every form passes through.
   override query(...args: any[]): any {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+    const fire = writeWatchers.size ? this.watchersFor(text) : null;
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       args[args.length - 1] = (err: unknown, res: unknown) => {
         this.dropOnTimeout(err);
+        if (fire) for (const f of fire) f();
         last(err, res);
       };
       // biome-ignore lint/suspicious/noExplicitAny: see above.
@@ -60,7 +109,16 @@ class FailFastClient extends pg.Client {
     }
     // biome-ignore lint/suspicious/noExplicitAny: see above.
     const result = (super.query as any)(...args);
-    if (result && typeof result.then === 'function') result.then(undefined, this.dropOnTimeout);
+    if (result && typeof result.then === 'function') {
+      // Registered before the caller's own await: the watchers hear of the write first.
+      if (fire) {
+        const fireAll = () => {
+          for (const f of fire) f();
+        };
+        result.then(fireAll, fireAll);
+      }
+      result.then(undefined, this.dropOnTimeout);
+    }
     return result;
   }
 }

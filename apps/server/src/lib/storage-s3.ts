@@ -9,7 +9,6 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SIGNED_URL_SECONDS } from '@vigil/shared';
 import { AppError } from './app-error.ts';
@@ -77,6 +76,8 @@ export function createS3Storage(s: S3Settings, log: (msg: string) => void): S3St
     assertSafeKey(key);
     await call('upload', key, async () => {
       // Streams the file: one PutObject when it fits a part, else a multipart upload (aborted on failure).
+      // Loaded on the first upload: a process without S3 never needs it, and it was part of every start.
+      const { Upload } = await import('@aws-sdk/lib-storage');
       const upload = new Upload({
         client,
         params: { Bucket, Key: key, Body: createReadStream(file), ContentType: contentType },

@@ -3,7 +3,9 @@ import { internalToken } from '../../lib/internal-token.ts';
 import { registerAuth } from '../../plugins/auth.ts';
 import { registerRequestContext } from '../../plugins/request-context.ts';
 import { authRoutes } from './auth.routes.ts';
-import { type AuthService, createAuthService } from './auth.service.ts';
+import type { Pool } from 'pg';
+import { type AuthService, type LiveSession, createAuthService } from './auth.service.ts';
+import { createSessionCache } from './session-cache.ts';
 import { type TwoFactorThrottle, createTwoFactorThrottle } from './two-factor-throttle.service.ts';
 
 export type { AuthService } from './auth.service.ts';
@@ -27,8 +29,13 @@ export const authModule = defineModule({
   serve: {
     needs: ['accounts', 'mail', 'invitations', 'api-keys', 'security'],
     provides: {
-      auth: ({ db, config, deferred, get }) =>
-        createAuthService({
+      auth: ({ db, config, deferred, get, log, onClose }) => {
+        const cache = createSessionCache<LiveSession>({
+          connectionString: (db.$client as Pool).options.connectionString!,
+          log,
+        });
+        onClose(() => cache.stop());
+        return createAuthService({
           db,
           accounts: get('accounts'),
           mail: get('mail'),
@@ -38,7 +45,9 @@ export const authModule = defineModule({
           claimInvitation: get('invitations').claimForSignUp,
           resolveApiKey: get('api-keys').resolve,
           guards: get('security').guards,
-        }),
+          cache,
+        });
+      },
     },
     register: (app, { config, get }) => {
       registerAuth(app, get('auth'), { publicUrl: config.publicUrl, internalToken: internalToken(config.authSecret) });

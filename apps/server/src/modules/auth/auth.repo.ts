@@ -20,6 +20,8 @@ function liveSessionQuery(db: Db) {
       membership: { role: memberships.role, cameraIds: memberScopeSql(), siteIds: memberships.siteIds },
       owner: owners,
       lastSeenAt: sessions.lastSeenAt,
+      // A session kept in memory (session-cache.ts) still ends on time.
+      expiresAt: sessions.expiresAt,
       // Whether the person has two-factor on: a workspace may require it (security module's policy hook).
       twoFactor: sql<boolean>`exists (select 1 from ${userTwoFactor} where ${userTwoFactor.userId} = ${users.id} and ${userTwoFactor.enabledAt} is not null)`,
     })

@@ -17,6 +17,7 @@ import { toWorkspace } from '../accounts/accounts.module.ts';
 import { audit } from '../audit/audit.module.ts';
 import type { MailService } from '../mail/mail.module.ts';
 import { authRepo } from './auth.repo.ts';
+import type { SessionCache } from './session-cache.ts';
 import { type SignInGuards, createSignIn } from './sign-in.service.ts';
 import { type Membership, type SessionUser, asSeenFrom, hashToken, newToken } from '../../lib/session.ts';
 import { THROTTLE, type ThrottleRule, throttleKey } from './throttle-rules.ts';
@@ -25,6 +26,12 @@ const UNIQUE_VIOLATION = '23505';
 const ENUMERATION_SETTING = 'auth.enumerationProtection';
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A resolved session and when it ends (ms since the epoch), as the session cache keeps it. */
+export interface LiveSession {
+  session: SessionUser;
+  expiresAt: number;
+}
 
 export interface AuthSettings {
   /** Sign-in answers one failure for an unknown email and a wrong password (on by default). */
@@ -45,6 +52,8 @@ export function createAuthService(deps: {
   resolveApiKey?: (token: string, meta: { ip?: string }) => Promise<SessionUser | null>;
   /** Two-factor and the sign-in history (the security module). */
   guards: SignInGuards;
+  /** Sessions kept in memory until something they depend on changes (absent: every request reads them). */
+  cache?: SessionCache<LiveSession>;
 }) {
   const { db, accounts, mail } = deps;
   const sessionExpiry = () => new Date(Date.now() + SESSION_DAYS * 86_400_000);
@@ -92,21 +101,36 @@ export function createAuthService(deps: {
     });
   }
 
-  /** The session, its person as its workspace sees them, and its membership there; null when not live. */
-  async function resolveHash(tokenHash: string): Promise<SessionUser | null> {
+  /** The session as the database has it now (one query), with the moment it ends. */
+  async function loadSession(tokenHash: string): Promise<LiveSession | null> {
     const found = await authRepo.findLiveSession(db, tokenHash);
     if (!found) return null;
     const membership = found.membership as Membership;
-    if (Date.now() - found.lastSeenAt.getTime() > 60_000) await authRepo.touchSession(db, tokenHash);
     return {
-      user: asSeenFrom(found.user, found.workspace, membership, found.owner),
-      workspace: found.workspace,
-      membership,
-      homeWorkspaceId: found.user.workspaceId,
-      tokenHash,
-      lastSeenAt: found.lastSeenAt,
-      twoFactorEnabled: found.twoFactor,
+      expiresAt: found.expiresAt.getTime(),
+      session: {
+        user: asSeenFrom(found.user, found.workspace, membership, found.owner),
+        workspace: found.workspace,
+        membership,
+        homeWorkspaceId: found.user.workspaceId,
+        tokenHash,
+        lastSeenAt: found.lastSeenAt,
+        twoFactorEnabled: found.twoFactor,
+      },
     };
+  }
+
+  /** The session, its person as its workspace sees them, and its membership there; null when not live. */
+  async function resolveHash(tokenHash: string): Promise<SessionUser | null> {
+    const found = deps.cache
+      ? await deps.cache.get(tokenHash, () => loadSession(tokenHash))
+      : await loadSession(tokenHash);
+    if (!found || found.expiresAt <= Date.now()) return null;
+    const { session } = found;
+    // The write forgets the cached copy, so the next request reads the new time.
+    if (Date.now() - session.lastSeenAt!.getTime() > 60_000) await authRepo.touchSession(db, tokenHash);
+    // A copy per request: a caller that adjusts its own (a stream following a role change) changes no other.
+    return { ...session, user: { ...session.user } };
   }
 
   const signInFlow = createSignIn({

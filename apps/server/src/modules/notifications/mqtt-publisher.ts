@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { connect, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { AppError } from '../../lib/app-error.ts';
 import { assertCleanUrl, checkTarget, type OutboundPolicy } from '../../lib/outbound-policy.ts';
 import { redactCredentials } from '../../lib/redact.ts';
@@ -61,6 +61,8 @@ export async function openBroker(
   const target = await checkTarget(url, policy, 'mqttUrl');
   const protocol = PROTOCOLS[u.protocol]!;
   const host = u.hostname.replace(/^\[|\]$/g, '');
+  // Loaded on the first broker: most installations have none, and it was part of every start.
+  const { connect } = await import('mqtt');
   const client = connect({
     protocol,
     // mqtt.js connects to `hostname`: the checked address, never a second lookup.

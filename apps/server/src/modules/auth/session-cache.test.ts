@@ -1,0 +1,108 @@
+import { createDb, schema } from '@vigil/db';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
+import { touchesSessions } from './session-cache.ts';
+
+/**
+ * Sessions answered from memory must end as soon as the database says so: a write of this process
+ * forgets them before it returns; another process's, on the triggers' notification.
+ */
+describe('session cache', () => {
+  let t: TestApp;
+  /** Another process's connection: a plain client, which this process's write watch never sees. */
+  let other: pg.Client;
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await t.close();
+  });
+
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(token) });
+  const hashOf = async (uid: string) =>
+    (await other.query('select token_hash from sessions where user_id = $1', [uid])).rows[0].token_hash as string;
+  async function eventually(token: string, status: number) {
+    const deadline = Date.now() + 2000;
+    for (;;) {
+      const res = await me(token);
+      if (res.statusCode === status || Date.now() > deadline) return res.statusCode;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('answers from memory: a change nobody announces is not seen (what the triggers are for)', async () => {
+    const a = await signUp(t.app);
+    expect((await me(a.token)).statusCode).toBe(200);
+    await other.query('begin');
+    await other.query('alter table sessions disable trigger sessions_changed');
+    await other.query('delete from sessions where user_id = $1', [a.user.uid]);
+    await other.query('commit');
+    // The listener needs a moment after start-up; then the resolved session is kept.
+    expect((await me(a.token)).statusCode).toBe(200);
+    await other.query('alter table sessions enable trigger sessions_changed');
+  });
+
+  it('another process ends a session: the notification reaches the cache within moments', async () => {
+    const a = await signUp(t.app);
+    expect((await me(a.token)).statusCode).toBe(200);
+    expect((await me(a.token)).statusCode).toBe(200);
+    await other.query('delete from sessions where token_hash = $1', [await hashOf(a.user.uid)]);
+    expect(await eventually(a.token, 401)).toBe(401);
+  });
+
+  it('another process disables the account or removes the membership: refused', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    expect((await me(a.token)).statusCode).toBe(200);
+    expect((await me(b.token)).statusCode).toBe(200);
+    await other.query('update users set disabled_at = now() where id = $1', [a.user.uid]);
+    await other.query('delete from memberships where user_id = $1', [b.user.uid]);
+    expect(await eventually(a.token, 401)).toBe(401);
+    expect(await eventually(b.token, 401)).toBe(401);
+  });
+
+  it('a write of this process: the very next request sees it, with no wait', async () => {
+    const { db, pool } = createDb(t.databaseUrl, 1);
+    try {
+      const a = await signUp(t.app);
+      const b = await signUp(t.app);
+      expect((await me(a.token)).statusCode).toBe(200);
+      expect((await me(b.token)).statusCode).toBe(200);
+      // Silence the triggers: only this process's own write watch can forget the sessions.
+      await other.query('alter table sessions disable trigger sessions_changed');
+      await other.query('alter table users disable trigger users_session_changed');
+      await db.delete(schema.sessions).where(eq(schema.sessions.userId, a.user.uid));
+      expect((await me(a.token)).statusCode).toBe(401);
+      // In a transaction: forgotten when it commits.
+      await db.transaction(async (tx) => {
+        await tx.update(schema.users).set({ disabledAt: new Date() }).where(eq(schema.users.id, b.user.uid));
+      });
+      expect((await me(b.token)).statusCode).toBe(401);
+    } finally {
+      await other.query('alter table sessions enable trigger sessions_changed');
+      await other.query('alter table users enable trigger users_session_changed');
+      await pool.end();
+    }
+  });
+});
+
+describe('what forgets the sessions', () => {
+  it.each([
+    ['delete from "sessions" where "sessions"."user_id" = $1', true],
+    ['update "users" set "disabled_at" = $1 where "users"."id" = $2', true],
+    ['insert into "memberships" ("workspace_id") values ($1)', true],
+    ['update user_two_factor set enabled_at = now()', true],
+    ['insert into "cameras" ("id", "name") values ($1, $2)', true],
+    ['update "cameras" set "site_id" = $1 where "cameras"."id" = $2', true],
+    ['update "cameras" set "status" = $1, "last_seen_at" = $2 where "cameras"."id" = $3', false],
+    ['insert into "recordings" ("camera_id") values ($1)', false],
+    ['update "user_sessions_log" set x = 1', false],
+  ])('%s → %s', (text, forgets) => {
+    expect(touchesSessions(text)).toBe(forgets);
+  });
+});
