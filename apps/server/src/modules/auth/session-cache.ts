@@ -31,7 +31,7 @@ export interface SessionCache<T> {
 
 /**
  * Every API request resolves its session, and the query was most of the work of a cheap read
- * (docs/decisions/0014-session-cache.md). The cache keeps what a token hash resolved to and forgets
+ * (docs/decisions/0015-session-cache.md). The cache keeps what a token hash resolved to and forgets
  * everything at once when anything it depends on changes:
  * - in this process, right after the write (or its transaction's COMMIT) returns (watchWrites), so
  *   the request that follows a revocation here never sees the old session;
