@@ -499,6 +499,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cameras/onvif/probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask an ONVIF camera at host[:port] for its model and profiles (codec, size, frame rate, stream address), and whether it has PTZ, events and a sound backchannel */
+        post: operations["probeCamerasOnvif"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cameras": {
         parameters: {
             query?: never;
@@ -509,7 +526,7 @@ export interface paths {
         /** Cameras of the caller’s workspace (where, orderBy: createdAt | name, limit, startAfter), with the workspace’s count against the plan’s camera limit (quota; null for a member limited to some cameras) */
         get: operations["listCameras"];
         put?: never;
-        /** Add a camera (counts against limits.maxCameras of the workspace owner) */
+        /** Add a camera (counts against limits.maxCameras of the workspace owner); an ONVIF source (address, credentials, profile, subProfile) is saved as its RTSP stream and substream */
         post: operations["createCamera"];
         delete?: never;
         options?: never;
@@ -1740,6 +1757,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tasks/event-assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give an alert to a member to deal with (themselves or a teammate): the event’s open task changes hands, or one is made; the event must be on a camera the caller sees */
+        post: operations["createTasksEventAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tasks/assignees": {
         parameters: {
             query?: never;
@@ -2754,7 +2788,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "auth/user-not-found" | "auth/wrong-password" | "auth/email-already-in-use" | "auth/weak-password" | "auth/invalid-email" | "auth/too-many-requests" | "auth/invalid-credential" | "auth/unauthenticated" | "permission-denied" | "not-found" | "already-exists" | "resource-exhausted" | "unavailable" | "deadline-exceeded" | "cancelled" | "invalid-argument" | "failed-precondition" | "aborted" | "out-of-range" | "unimplemented" | "internal" | "data-loss" | "live/transcode-limit";
+                code: "auth/user-not-found" | "auth/wrong-password" | "auth/email-already-in-use" | "auth/weak-password" | "auth/invalid-email" | "auth/too-many-requests" | "auth/invalid-credential" | "auth/unauthenticated" | "permission-denied" | "not-found" | "already-exists" | "resource-exhausted" | "unavailable" | "deadline-exceeded" | "cancelled" | "invalid-argument" | "failed-precondition" | "aborted" | "out-of-range" | "unimplemented" | "internal" | "data-loss" | "live/transcode-limit" | "onvif/unreachable" | "onvif/not-onvif" | "onvif/wrong-credentials" | "onvif/clock-refused" | "onvif/no-profile";
                 message: string;
                 /** @description For invalid-argument: which fields were wrong, and why. */
                 fields?: {
@@ -2770,13 +2804,13 @@ export interface components {
                 message: string;
                 details?: {
                     /** @enum {string} */
-                    code?: "auth/user-not-found" | "auth/wrong-password" | "auth/email-already-in-use" | "auth/weak-password" | "auth/invalid-email" | "auth/too-many-requests" | "auth/invalid-credential" | "auth/unauthenticated" | "permission-denied" | "not-found" | "already-exists" | "resource-exhausted" | "unavailable" | "deadline-exceeded" | "cancelled" | "invalid-argument" | "failed-precondition" | "aborted" | "out-of-range" | "unimplemented" | "internal" | "data-loss" | "live/transcode-limit";
+                    code?: "auth/user-not-found" | "auth/wrong-password" | "auth/email-already-in-use" | "auth/weak-password" | "auth/invalid-email" | "auth/too-many-requests" | "auth/invalid-credential" | "auth/unauthenticated" | "permission-denied" | "not-found" | "already-exists" | "resource-exhausted" | "unavailable" | "deadline-exceeded" | "cancelled" | "invalid-argument" | "failed-precondition" | "aborted" | "out-of-range" | "unimplemented" | "internal" | "data-loss" | "live/transcode-limit" | "onvif/unreachable" | "onvif/not-onvif" | "onvif/wrong-credentials" | "onvif/clock-refused" | "onvif/no-profile";
                 };
             };
         };
     };
     responses: {
-        /** @description The request is malformed or a value is not allowed (auth/user-not-found, auth/wrong-password, auth/weak-password, auth/invalid-email, auth/invalid-credential, invalid-argument, failed-precondition, out-of-range). */
+        /** @description The request is malformed or a value is not allowed (auth/user-not-found, auth/wrong-password, auth/weak-password, auth/invalid-email, auth/invalid-credential, invalid-argument, failed-precondition, out-of-range, onvif/unreachable, onvif/not-onvif, onvif/wrong-credentials, onvif/clock-refused, onvif/no-profile). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -4624,6 +4658,60 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    probeCamerasOnvif: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    username?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        device: {
+                            manufacturer: string | null;
+                            model: string | null;
+                            firmware: string | null;
+                            serial: string | null;
+                        };
+                        profiles: {
+                            token: string;
+                            name: string;
+                            codec: string | null;
+                            width: number | null;
+                            height: number | null;
+                            fps: number | null;
+                            streamUrl: string;
+                            snapshotUrl: string | null;
+                        }[];
+                        ptz: boolean;
+                        events: boolean;
+                        audioBackchannel: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     listCameras: {
         parameters: {
             query?: {
@@ -4792,6 +4880,14 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         type: "test-pattern";
+                    } | {
+                        address: string;
+                        username?: string;
+                        password?: string;
+                        /** @enum {string} */
+                        type: "onvif";
+                        profile: string;
+                        subProfile?: string;
                     };
                     substreamUrl?: string;
                     /** @enum {string} */
@@ -9396,6 +9492,85 @@ export interface operations {
         responses: {
             /** @description Default Response */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        description: string;
+                        /** @enum {string} */
+                        priority: "low" | "normal" | "high" | "urgent";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "done" | "canceled";
+                        /** @description ISO 8601 timestamp */
+                        dueAt: string | null;
+                        overdue: boolean;
+                        assignee: {
+                            id: string;
+                            displayName: string;
+                        } | null;
+                        /** @description ISO 8601 timestamp */
+                        assignedAt: string | null;
+                        camera: {
+                            id: string;
+                            name: string;
+                        } | null;
+                        eventId: string | null;
+                        createdBy: {
+                            id: string;
+                            displayName: string;
+                        } | null;
+                        /** @description ISO 8601 timestamp */
+                        completedAt: string | null;
+                        commentCount: number;
+                        /** @description ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description ISO 8601 timestamp */
+                        updatedAt: string;
+                        comments: {
+                            id: string;
+                            author: {
+                                id: string;
+                                displayName: string;
+                            } | null;
+                            body: string;
+                            /** @description ISO 8601 timestamp */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createTasksEventAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    eventId: string;
+                    /** Format: uuid */
+                    assigneeId: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
