@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'plan.changed',
   'plan.pricing-changed',
+  // A second Stripe subscription for a workspace that has a live one: canceled on arrival.
+  'plan.duplicate-canceled',
   'user.role-changed',
   'user.disabled',
   'user.enabled',

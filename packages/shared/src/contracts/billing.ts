@@ -173,6 +173,25 @@ export const checkoutSchema = z.object({ plan: planKeySchema, interval: z.enum(B
 export const checkoutResultSchema = z.union([z.object({ url: z.string() }), z.object({ invoiceId: z.string() })]);
 export const portalResultSchema = z.object({ url: z.string() });
 
+/**
+ * A change of plan for a workspace Stripe bills: its subscription is updated, never a second one
+ * opened. A move up (a dearer plan, or monthly to yearly) applies now and Stripe charges the
+ * prorated difference; a move down (a cheaper plan, or yearly to monthly) applies at the period's end.
+ */
+export const PLAN_CHANGE_TIMINGS = ['now', 'period-end'] as const;
+export const planChangeSchema = checkoutSchema;
+export const planChangePreviewSchema = z.object({
+  plan: z.string(),
+  interval: z.enum(BILLING_INTERVALS),
+  timing: z.enum(PLAN_CHANGE_TIMINGS),
+  /** When the new plan starts: now, or the current period's end. */
+  effectiveAt: isoDate,
+  /** What Stripe will charge (major units, tax included): the prorated difference now, or the first invoice at the new price. */
+  amountDue: z.number(),
+  currency: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
 /** Admin › Payment settings as read: secrets never travel back, only whether they are set and their end. */
 export const paymentSettingsSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),

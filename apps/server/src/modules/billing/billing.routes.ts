@@ -3,6 +3,8 @@ import {
   checkoutResultSchema,
   checkoutSchema,
   invoiceSchema,
+  planChangePreviewSchema,
+  planChangeSchema,
   planListSchema,
   portalResultSchema,
 } from '@vigil/shared';
@@ -65,6 +67,30 @@ export function billingRoutes(
       response: checkoutResultSchema,
     },
     (req) => billing.checkout(billingActor(req), req.body),
+  );
+
+  route.post(
+    '/api/v1/billing/change/preview',
+    {
+      access: managers,
+      summary:
+        'Owner only, Stripe-billed: what moving to another plan or interval costs (Stripe’s invoice preview) and whether it applies now (a move up, prorated) or at the period’s end (a move down)',
+      body: planChangeSchema,
+      response: planChangePreviewSchema,
+    },
+    (req) => billing.previewChange(billingActor(req), req.body),
+  );
+
+  route.post(
+    '/api/v1/billing/change',
+    {
+      access: managers,
+      summary:
+        'Owner only, Stripe-billed: move the workspace’s one subscription to another plan or interval (never a second subscription)',
+      body: planChangeSchema,
+      response: billingSchema,
+    },
+    (req) => billing.changePlan(billingActor(req), req.body),
   );
 
   for (const [path, summary, act] of [

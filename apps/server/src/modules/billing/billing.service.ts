@@ -14,6 +14,7 @@ import { priceOf } from './manual-billing.service.ts';
 import type { PaymentSettingsService } from './payment-settings.service.ts';
 import type { PlansService } from './plans.service.ts';
 import type { StripeProvider } from './stripe/stripe-provider.ts';
+import { type StripePlanChange, liveStripeSubscription } from './stripe/stripe-plan-change.service.ts';
 import { subscriptionsRepo } from './subscriptions.repo.ts';
 import { billingStateOf, statusOf, subscriptionService } from './subscription.service.ts';
 
@@ -65,23 +66,21 @@ export function createBillingService(deps: {
   settings: PaymentSettingsService;
   manual: ManualBilling;
   stripe: StripeProvider;
+  stripePlans: StripePlanChange;
   publicUrl: string;
 }) {
   const { db } = deps;
 
-  /** The owner cancels or resumes their own plan; a Stripe plan changes only through Stripe's portal. */
+  /** The owner cancels or resumes their own plan: at Stripe first when Stripe bills it, so both agree. */
   async function changeOwnPlan(
     actor: BillingActor,
-    verb: 'cancel' | 'resume',
-    event: Parameters<typeof subscriptionService.apply>[2],
+    event: { type: 'cancel'; atPeriodEnd: true } | { type: 'resume' },
   ): Promise<Billing> {
     ownerOnly(actor);
-    await db.transaction(async (tx) => {
-      const sub = await subscriptionService.find(tx, actor.workspaceId);
-      if (sub?.source === 'stripe')
-        throw new AppError('failed-precondition', `This plan is billed by Stripe: ${verb} it from “Manage in Stripe”.`);
-      await subscriptionService.apply(tx, actor.workspaceId, event);
-    });
+    const sub = await subscriptionService.find(db, actor.workspaceId);
+    if (sub?.source === 'stripe')
+      await deps.stripePlans.setCancelAtPeriodEnd(actor.workspaceId, event.type === 'cancel');
+    else await db.transaction((tx) => subscriptionService.apply(tx, actor.workspaceId, event));
     return billing(actor.workspaceId);
   }
 
@@ -139,6 +138,15 @@ export function createBillingService(deps: {
       const settings = await deps.settings.effective();
       if (settings.provider === 'stripe' && settings.stripeSecretKey) {
         const sub = await subscriptionService.find(db, actor.workspaceId);
+        // One live subscription per workspace: another plan is a change of it, never a second Checkout.
+        if (liveStripeSubscription(sub))
+          throw new AppError(
+            'failed-precondition',
+            'This workspace has a Stripe subscription: change its plan instead.',
+            {
+              plan: 'change the current subscription',
+            },
+          );
         const base = deps.publicUrl.replace(/\/$/, '');
         return deps.stripe.checkout({
           secretKey: settings.stripeSecretKey,
@@ -162,10 +170,23 @@ export function createBillingService(deps: {
       return { invoiceId: invoice.id };
     },
 
-    /** Cancel at the period's end (a plan without one, complimentary, ends now). Stripe plans go through its portal. */
-    cancel: (actor: BillingActor) => changeOwnPlan(actor, 'cancel', { type: 'cancel', atPeriodEnd: true }),
+    /** Cancel at the period's end (a plan without one, complimentary, ends now). */
+    cancel: (actor: BillingActor) => changeOwnPlan(actor, { type: 'cancel', atPeriodEnd: true }),
 
-    resume: (actor: BillingActor) => changeOwnPlan(actor, 'resume', { type: 'resume' }),
+    resume: (actor: BillingActor) => changeOwnPlan(actor, { type: 'resume' }),
+
+    /** What moving the Stripe subscription to another plan costs, and when it applies (Stripe's preview). */
+    async previewChange(actor: BillingActor, input: { plan: string; interval: BillingInterval }) {
+      ownerOnly(actor);
+      return deps.stripePlans.preview(actor.workspaceId, input);
+    },
+
+    /** Moves the Stripe subscription to another plan (now, or at the period's end for a move down). */
+    async changePlan(actor: BillingActor, input: { plan: string; interval: BillingInterval }): Promise<Billing> {
+      ownerOnly(actor);
+      await deps.stripePlans.change(actor.workspaceId, input);
+      return billing(actor.workspaceId);
+    },
 
     async portal(actor: BillingActor): Promise<{ url: string }> {
       ownerOnly(actor);
@@ -178,6 +199,7 @@ export function createBillingService(deps: {
       return deps.stripe.portal({
         secretKey: settings.stripeSecretKey,
         customerId: sub.stripeCustomerId,
+        plans: await deps.plans.onSale(),
         returnUrl: `${deps.publicUrl.replace(/\/$/, '')}/billing`,
       });
     },
