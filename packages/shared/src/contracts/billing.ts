@@ -136,6 +136,27 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * A credit note: an issued invoice is never edited, so a cancellation or a refund takes it back
+ * with a document of its own, numbered in its own unbroken series (AV-YYYY-NNNNNN).
+ */
+export const CREDIT_NOTE_REASONS = ['cancellation', 'refund'] as const;
+export const creditNoteSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  reason: z.enum(CREDIT_NOTE_REASONS),
+  currency: z.string(),
+  /** Major units taken back: before tax, the tax, the whole. */
+  amount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  issuedAt: isoDate,
+  pdfUrl: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
 export const billingSchema = z.object({
   plan: z.string(),
   planName: z.string(),
@@ -166,6 +187,7 @@ export const billingSchema = z.object({
   openInvoiceId: z.string().nullable(),
   storageHistory: z.array(z.object({ day: z.string(), bytes: z.number() })),
   invoices: z.array(invoiceSchema),
+  creditNotes: z.array(creditNoteSchema),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
@@ -259,6 +281,9 @@ export const adminInvoiceSchema = invoiceSchema.extend({
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 export const adminInvoiceListSchema = z.object({ items: z.array(adminInvoiceSchema) });
+export const adminCreditNoteSchema = creditNoteSchema.extend({ workspaceName: z.string(), ownerEmail: z.string() });
+export type AdminCreditNote = z.infer<typeof adminCreditNoteSchema>;
+export const adminCreditNoteListSchema = z.object({ items: z.array(adminCreditNoteSchema) });
 export const adminInvoiceQuerySchema = z.object({ status: z.enum(INVOICE_STATUSES).optional() }).strict();
 
 export const WEBHOOK_EVENT_STATUSES = ['applied', 'ignored', 'failed'] as const;

@@ -24,7 +24,13 @@ export { liftingPlan, planGate } from './plan-gate.service.ts';
  */
 export const billingModule = defineModule({
   name: 'billing',
-  auditActions: ['plan.changed', 'plan.pricing-changed', 'plan.duplicate-canceled', 'settings.payment-changed'],
+  auditActions: [
+    'plan.changed',
+    'plan.pricing-changed',
+    'plan.duplicate-canceled',
+    'invoice.refunded',
+    'settings.payment-changed',
+  ],
   serve: { needs: ['accounts'], register: billingRoutesOf },
   work: {
     needs: ['mail'],

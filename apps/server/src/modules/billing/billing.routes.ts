@@ -8,7 +8,7 @@ import {
   planListSchema,
   portalResultSchema,
 } from '@vigil/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,6 +32,17 @@ export const billingActor = (req: FastifyRequest): BillingActor => {
     isOwner: workspace.ownerId === user.id,
   };
 };
+
+/** A billing document is its workspace's, and any for the administrator. */
+const mayRead = (req: FastifyRequest, workspaceId: string) =>
+  req.session!.user.role === 'admin' || workspaceId === req.session!.workspace.id;
+
+const sendPdf = (reply: FastifyReply, number: string, pdf: Uint8Array) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${number}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(pdf));
 
 export function billingRoutes(
   app: FastifyInstance,
@@ -128,21 +139,35 @@ export function billingRoutes(
       params: idParams,
     },
     async (req, reply) => {
-      const admin = req.session!.user.role === 'admin';
       const found = await billing.invoicePdfSource(req.params.id);
-      if (!found || (!admin && found.invoice.workspaceId !== req.session!.workspace.id))
-        throw new AppError('not-found', 'No such invoice.');
+      if (!found || !mayRead(req, found.invoice.workspaceId)) throw new AppError('not-found', 'No such invoice.');
       const settings = await deps.settings.effective();
       const pdf = await renderInvoicePdf(found.invoice, {
         planName: found.planName,
         language: req.session!.user.preferences.language,
         instructions: settings.manualInstructions,
       });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${found.invoice.number}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, found.invoice.number, pdf);
+    },
+  );
+
+  route.get(
+    '/api/v1/billing/credit-notes/:id/pdf',
+    {
+      access: managers,
+      summary: 'A credit note as PDF, numbered AV-YYYY-NNNNNN (the workspace’s own; any for the administrator)',
+      params: idParams,
+    },
+    async (req, reply) => {
+      const found = await billing.creditNotePdfSource(req.params.id);
+      if (!found || !mayRead(req, found.note.workspaceId)) throw new AppError('not-found', 'No such credit note.');
+      const pdf = await renderInvoicePdf(found.invoice, {
+        planName: found.planName,
+        language: req.session!.user.preferences.language,
+        instructions: '',
+        creditNote: found.note,
+      });
+      return sendPdf(reply, found.note.number, pdf);
     },
   );
 }

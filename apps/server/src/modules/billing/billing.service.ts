@@ -2,12 +2,14 @@ import type { Db } from '@vigil/db';
 import {
   type Billing,
   type BillingInterval,
+  type CreditNote,
   type Invoice,
   fromMinor,
   nextChangeAt,
   trialDaysLeft,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { type CreditNoteRow, creditNotesRepo } from './credit-notes.repo.ts';
 import { type InvoiceRow, invoicesRepo } from './invoices.repo.ts';
 import type { ManualBilling } from './manual-billing.service.ts';
 import { priceOf } from './manual-billing.service.ts';
@@ -52,6 +54,23 @@ export function toInvoice(row: InvoiceRow, planName: string): Invoice {
   };
 }
 
+export function toCreditNote(row: CreditNoteRow, invoiceNumber: string): CreditNote {
+  const m = (v: number) => fromMinor(v, row.currency);
+  return {
+    id: row.id,
+    number: row.number,
+    invoiceId: row.invoiceId,
+    invoiceNumber,
+    reason: row.reason as CreditNote['reason'],
+    currency: row.currency,
+    amount: m(row.amountMinor),
+    tax: m(row.taxMinor),
+    total: m(row.totalMinor),
+    issuedAt: row.issuedAt.toISOString(),
+    pdfUrl: `/api/v1/billing/credit-notes/${row.id}/pdf`,
+  };
+}
+
 const ownerOnly = (actor: BillingActor) => {
   if (!actor.isOwner) throw new AppError('permission-denied', 'Only the workspace’s owner changes its plan or pays.');
 };
@@ -91,6 +110,7 @@ export function createBillingService(deps: {
     const owner = await subscriptionService.owner(db, workspaceId);
     if (!sub || !owner || !plan) throw new AppError('not-found');
     const invoices = await invoicesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
+    const creditNotes = await creditNotesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
     const history = await subscriptionsRepo.storageHistory(db, workspaceId, HISTORY_DAYS);
     const settings = await deps.settings.read();
     const now = new Date();
@@ -126,6 +146,7 @@ export function createBillingService(deps: {
         invoices.find((r) => r.invoice.status === 'open' && r.invoice.provider === 'manual')?.invoice.id ?? null,
       storageHistory: history.map((h) => ({ day: String(h.day), bytes: h.bytes })),
       invoices: invoices.map((r) => toInvoice(r.invoice, r.planName)),
+      creditNotes: creditNotes.map((r) => toCreditNote(r.note, r.invoiceNumber)),
     };
   }
 
@@ -210,6 +231,14 @@ export function createBillingService(deps: {
       if (row?.provider !== 'manual') return undefined;
       const plan = await subscriptionService.plan(db, row.planKey);
       return { invoice: row, planName: plan?.name ?? row.planKey };
+    },
+
+    /** A credit note, the invoice it takes back and that invoice's plan name, for its PDF (the route checks whose it is). */
+    async creditNotePdfSource(id: string) {
+      const row = await creditNotesRepo.find(db, id);
+      if (!row) return undefined;
+      const plan = await subscriptionService.plan(db, row.invoice.planKey);
+      return { ...row, planName: plan?.name ?? row.invoice.planKey };
     },
 
     /** One invoice of the workspace (a manual invoice shown after checkout). */
