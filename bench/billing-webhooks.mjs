@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { register } from 'tsx/esm/api';
-import { ROOT, apiOf, report, startVigil } from './lib.mjs';
+import { ROOT, apiOf, connectStripeStub, report, startVigil } from './lib.mjs';
 
 register();
 const { startStripeStub } = await import(path.join(ROOT, 'apps/server/test/stripe-stub.ts'));
@@ -67,15 +67,7 @@ try {
     connectionString: `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${pgPort}/postgres`,
   });
   await db.connect();
-  const admin = await api('POST', '/api/v1/auth/sign-up', null, {
-    email: `admin-${Date.now()}@vigil.test`,
-    password: 'bench-password',
-    displayName: 'Admin',
-  });
-  await api('PUT', '/api/v1/admin/payment-settings', admin.token, {
-    provider: 'stripe',
-    stripe: { publishableKey: 'pk_test_bench', secretKey: stub.key, webhookSecret: stub.webhookSecret },
-  });
+  await connectStripeStub(api, stub);
 
   // The distinct events: per owner one checkout.session.completed, then paid renewals.
   const distinct = [];

@@ -230,3 +230,18 @@ export async function until(what, fn, timeoutMs = 60_000, everyMs = 100) {
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** The first user (the administrator) connects the Stripe stand-in as the installation's provider. */
+export async function connectStripeStub(api, stub, settings = {}) {
+  const admin = await api('POST', '/api/v1/auth/sign-up', null, {
+    email: `admin-${Date.now()}@vigil.test`,
+    password: 'bench-password',
+    displayName: 'Admin',
+  });
+  await api('PUT', '/api/v1/admin/payment-settings', admin.token, {
+    provider: 'stripe',
+    ...settings,
+    stripe: { publishableKey: 'pk_test_bench', secretKey: stub.key, webhookSecret: stub.webhookSecret },
+  });
+  return admin;
+}

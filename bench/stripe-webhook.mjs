@@ -6,13 +6,13 @@
 // time is the time from the webhook to the plan applied; each change is checked on the owner's
 // document afterwards. Baseline, same run, same payloads: the bare signature check
 // (`stripe.webhooks.constructEvent` alone, in process). Figures: p50/p95/max. Smoke: OWNERS=2 CHANGES=20.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { register } from 'tsx/esm/api';
-import { ROOT, apiOf, report, startVigil } from './lib.mjs';
+import { ROOT, apiOf, connectStripeStub, databaseUrlOf, report, startVigil } from './lib.mjs';
 
 register();
 const { startStripeStub } = await import(path.join(ROOT, 'apps/server/test/stripe-stub.ts'));
@@ -36,24 +36,9 @@ const figures = (times) => {
 try {
   stub = await startStripeStub();
   vigil = await startVigil(dataDir, { STRIPE_API_URL: stub.url, TRUST_PROXY: 'true' });
-  const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-  const pgPort = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    .trim();
-  db = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${pgPort}/postgres`,
-  });
+  db = new pg.Client({ connectionString: databaseUrlOf(dataDir) });
   await db.connect();
-  const admin = await api('POST', '/api/v1/auth/sign-up', null, {
-    email: `admin-${Date.now()}@vigil.test`,
-    password: 'bench-password',
-    displayName: 'Admin',
-  });
-  await api('PUT', '/api/v1/admin/payment-settings', admin.token, {
-    provider: 'stripe',
-    taxRate: 20,
-    stripe: { publishableKey: 'pk_test_bench', secretKey: stub.key, webhookSecret: stub.webhookSecret },
-  });
+  await connectStripeStub(api, stub, { taxRate: 20 });
   const hook = `${vigil.url}/api/v1/billing/webhooks/stripe`;
 
   const owners = [];

@@ -3,7 +3,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { PlanRow } from '../billing-rows.ts';
 import { type PlanPrices, ensurePlan, ensurePortal, ensureTaxRate } from './stripe-catalogue.ts';
 import type { StripeProvider } from './stripe-provider.ts';
-import { createStripeSubscriptions } from './stripe-subscriptions.ts';
+import { createStripeSubscriptions, guardedBy } from './stripe-subscriptions.ts';
 
 /**
  * The real `stripe` SDK, pointed at STRIPE_API_URL (api.stripe.com, or the tests' local stand-in).
@@ -83,15 +83,7 @@ function catalogueCache(clientFor: StripeClientFor) {
 
 export function createStripeGateway(clientFor: StripeClientFor): StripeProvider {
   const catalogue = catalogueCache(clientFor);
-  const guarded =
-    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
-    async (...a: A): Promise<R> => {
-      try {
-        return await f(...a);
-      } catch (e) {
-        throw stripeFailure(e);
-      }
-    };
+  const guarded = guardedBy(stripeFailure);
   const portalConfiguration = async (secretKey: string, plans: PlanRow[]) =>
     catalogue.portal(secretKey, await Promise.all(plans.map((p) => catalogue.plan(secretKey, p))));
 

@@ -1,8 +1,9 @@
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, signUp } from '../../../../test/harness.ts';
+import { type TestApp, bearer, signUp } from '../../../../test/harness.ts';
 import { errorOf, withPg } from '../../../../test/helpers.ts';
-import { type StripeStub, startStripeStub } from '../../../../test/stripe-stub.ts';
+import { startStripeApp } from '../../../../test/stripe-app.ts';
+import type { StripeStub } from '../../../../test/stripe-stub.ts';
 
 /**
  * Stripe as Stripe recommends: the catalogue made once and kept in line with the plans, one
@@ -41,13 +42,11 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
     return { owner, sub };
   }
 
+  let world: Awaited<ReturnType<typeof startStripeApp>> | undefined;
+
   beforeAll(async () => {
-    stripe = await startStripeStub();
-    t = await createTestApp({ STRIPE_API_URL: stripe.url });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    hook = `http://127.0.0.1:${port}/api/v1/billing/webhooks/stripe`;
-    admin = await signUp(t.app, { displayName: 'Admin' });
+    world = await startStripeApp();
+    ({ stripe, t, hook, admin } = world);
     const saved = await call(admin.token, 'PUT', '/api/v1/admin/payment-settings', {
       provider: 'stripe',
       taxRate: 20,
@@ -55,10 +54,7 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
     });
     expect(saved.statusCode, saved.body).toBe(200);
   });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
+  afterAll(() => world?.close());
 
   it('the Product, both Prices and the Tax Rate are made once; a second checkout only opens a session', async () => {
     const first = await signUp(t.app);

@@ -28,16 +28,20 @@ const itemOf = (sub: Stripe.Subscription) => {
 };
 const periodEndOf = (sub: Stripe.Subscription) => itemOf(sub).current_period_end;
 
+/** Wraps a call to Stripe so that its refusals and failures come out as the catalogue's errors. */
+export const guardedBy =
+  (failure: (e: unknown) => AppError) =>
+  <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+  async (...a: A): Promise<R> => {
+    try {
+      return await f(...a);
+    } catch (e) {
+      throw failure(e);
+    }
+  };
+
 export function createStripeSubscriptions(clientFor: (secretKey: string) => Stripe, deps: Deps): StripeSubscriptions {
-  const guarded =
-    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
-    async (...a: A): Promise<R> => {
-      try {
-        return await f(...a);
-      } catch (e) {
-        throw deps.failure(e);
-      }
-    };
+  const guarded = guardedBy(deps.failure);
 
   /** A pending move down is a schedule on the subscription: released, the subscription is plain again. */
   async function releaseSchedule(stripe: Stripe, sub: Stripe.Subscription) {

@@ -1,8 +1,9 @@
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, signUp } from '../../../../test/harness.ts';
+import { type TestApp, bearer, signUp } from '../../../../test/harness.ts';
 import { errorOf, withPg } from '../../../../test/helpers.ts';
-import { type StripeStub, startStripeStub } from '../../../../test/stripe-stub.ts';
+import { startStripeApp } from '../../../../test/stripe-app.ts';
+import type { StripeStub } from '../../../../test/stripe-stub.ts';
 
 /**
  * Stripe: the real `stripe` SDK against a local stand-in that checks what it is sent;
@@ -29,18 +30,13 @@ describe('Stripe: Checkout, webhooks applied once and in the right order, the po
     return { owner, session, sub };
   }
 
+  let world: Awaited<ReturnType<typeof startStripeApp>> | undefined;
+
   beforeAll(async () => {
-    stripe = await startStripeStub();
-    t = await createTestApp({ STRIPE_API_URL: stripe.url });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    hook = `http://127.0.0.1:${port}/api/v1/billing/webhooks/stripe`;
-    admin = await signUp(t.app, { displayName: 'Admin' });
+    world = await startStripeApp();
+    ({ stripe, t, hook, admin } = world);
   });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
+  afterAll(() => world?.close());
 
   it('connects Stripe only with a key Stripe accepts; secrets are sealed and shown by their end', async () => {
     const refused = await call(admin.token, 'PUT', '/api/v1/admin/payment-settings', {
