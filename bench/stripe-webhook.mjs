@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { register } from 'tsx/esm/api';
-import { ROOT, apiOf, connectStripeStub, databaseUrlOf, report, startVigil } from './lib.mjs';
+import { ROOT, apiOf, checkedOutOwner, connectStripeStub, databaseUrlOf, report, startVigil } from './lib.mjs';
 
 register();
 const { startStripeStub } = await import(path.join(ROOT, 'apps/server/test/stripe-stub.ts'));
@@ -43,20 +43,7 @@ try {
 
   const owners = [];
   for (let o = 0; o < OWNERS; o++) {
-    const owner = await (
-      await fetch(`${vigil.url}/api/v1/auth/sign-up`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `127.1.${o >> 8}.${o & 255}` },
-        body: JSON.stringify({
-          email: `owner-${o}-${Date.now()}@vigil.test`,
-          password: 'bench-password',
-          displayName: `Owner ${o}`,
-        }),
-      })
-    ).json();
-    await api('POST', '/api/v1/billing/checkout', owner.token, { plan: 'pro', interval: 'month' });
-    const session = [...stub.sessions.values()].at(-1);
-    const sub = stub.completeCheckout(session.id);
+    const { owner, session, sub } = await checkedOutOwner(vigil.url, api, stub, o);
     const res = await stub.send(hook, 'checkout.session.completed', session);
     if (res.status !== 200) throw new Error(`checkout not applied: ${await res.text()}`);
     owners.push({ owner, sub });

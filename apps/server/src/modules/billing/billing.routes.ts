@@ -8,7 +8,7 @@ import {
   planListSchema,
   portalResultSchema,
 } from '@vigil/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,12 +37,11 @@ export const billingActor = (req: FastifyRequest): BillingActor => {
 const mayRead = (req: FastifyRequest, workspaceId: string) =>
   req.session!.user.role === 'admin' || workspaceId === req.session!.workspace.id;
 
-const sendPdf = (reply: FastifyReply, number: string, pdf: Uint8Array) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `inline; filename="${number}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(pdf));
+interface PdfSource {
+  workspaceId: string;
+  number: string;
+  render(language: string): Promise<Uint8Array>;
+}
 
 export function billingRoutes(
   app: FastifyInstance,
@@ -131,43 +130,59 @@ export function billingRoutes(
     (req) => billing.invoice(billingActor(req).workspaceId, req.params.id),
   );
 
-  route.get(
+  /** A billing document as PDF: the workspace's own, any for the administrator; another's is not found. */
+  const pdfRoute = (
+    path: string,
+    summary: string,
+    what: string,
+    source: (id: string) => Promise<PdfSource | undefined>,
+  ) =>
+    route.get(path, { access: managers, summary, params: idParams }, async (req, reply) => {
+      const found = await source(req.params.id);
+      if (!found || !mayRead(req, found.workspaceId)) throw new AppError('not-found', `No such ${what}.`);
+      const pdf = await found.render(req.session!.user.preferences.language);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${found.number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    });
+
+  pdfRoute(
     '/api/v1/billing/invoices/:id/pdf',
-    {
-      access: managers,
-      summary: 'A manual invoice as PDF (the workspace’s own; any for the administrator)',
-      params: idParams,
-    },
-    async (req, reply) => {
-      const found = await billing.invoicePdfSource(req.params.id);
-      if (!found || !mayRead(req, found.invoice.workspaceId)) throw new AppError('not-found', 'No such invoice.');
-      const settings = await deps.settings.effective();
-      const pdf = await renderInvoicePdf(found.invoice, {
-        planName: found.planName,
-        language: req.session!.user.preferences.language,
-        instructions: settings.manualInstructions,
-      });
-      return sendPdf(reply, found.invoice.number, pdf);
+    'A manual invoice as PDF (the workspace’s own; any for the administrator)',
+    'invoice',
+    async (id) => {
+      const found = await billing.invoicePdfSource(id);
+      if (!found) return undefined;
+      const { manualInstructions } = await deps.settings.effective();
+      return {
+        workspaceId: found.invoice.workspaceId,
+        number: found.invoice.number,
+        render: (language) =>
+          renderInvoicePdf(found.invoice, { planName: found.planName, language, instructions: manualInstructions }),
+      };
     },
   );
 
-  route.get(
+  pdfRoute(
     '/api/v1/billing/credit-notes/:id/pdf',
-    {
-      access: managers,
-      summary: 'A credit note as PDF, numbered AV-YYYY-NNNNNN (the workspace’s own; any for the administrator)',
-      params: idParams,
-    },
-    async (req, reply) => {
-      const found = await billing.creditNotePdfSource(req.params.id);
-      if (!found || !mayRead(req, found.note.workspaceId)) throw new AppError('not-found', 'No such credit note.');
-      const pdf = await renderInvoicePdf(found.invoice, {
-        planName: found.planName,
-        language: req.session!.user.preferences.language,
-        instructions: '',
-        creditNote: found.note,
-      });
-      return sendPdf(reply, found.note.number, pdf);
+    'A credit note as PDF, numbered AV-YYYY-NNNNNN (the workspace’s own; any for the administrator)',
+    'credit note',
+    async (id) => {
+      const found = await billing.creditNotePdfSource(id);
+      if (!found) return undefined;
+      return {
+        workspaceId: found.note.workspaceId,
+        number: found.note.number,
+        render: (language) =>
+          renderInvoicePdf(found.invoice, {
+            planName: found.planName,
+            language,
+            instructions: '',
+            creditNote: found.note,
+          }),
+      };
     },
   );
 }

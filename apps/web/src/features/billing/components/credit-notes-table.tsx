@@ -1,6 +1,7 @@
 import type { CreditNote } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { PdfLink } from '../../../components/ui/pdf-link.tsx';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -36,15 +37,7 @@ export function CreditNotesTable({ notes, timeZone }: { notes: CreditNote[]; tim
             <td className={cn(cell, 'text-fg')}>{t(`billing.creditNotes.reason.${n.reason}`)}</td>
             <td className={cn(cell, 'whitespace-nowrap text-fg')}>{formatMoney(-n.total, n.currency, lng)}</td>
             <td className={cell}>
-              <a
-                href={n.pdfUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="font-medium text-primary underline underline-offset-4"
-                aria-label={t('billing.creditNotes.pdfAria', { number: n.number })}
-              >
-                PDF
-              </a>
+              <PdfLink href={n.pdfUrl} label={t('billing.creditNotes.pdfAria', { number: n.number })} />
             </td>
           </tr>
         ))}
