@@ -15,6 +15,7 @@ import {
   routeOf,
   under,
 } from './stripe-stub-api.ts';
+import { catalogueRoute } from './stripe-stub-catalogue.ts';
 
 /**
  * A stand-in for api.stripe.com on 127.0.0.1 that the real `stripe` SDK talks to (STRIPE_API_URL).
@@ -77,7 +78,6 @@ async function formOf(req: IncomingMessage, url: URL): Promise<Form> {
   };
 }
 
-const list = (data: Obj[]) => ({ object: 'list', data, has_more: false });
 const DAY = 86_400;
 
 export async function startStripeStub(): Promise<StripeStub> {
@@ -168,86 +168,6 @@ export async function startStripeStub(): Promise<StripeStub> {
     switch (route) {
       case 'GET /account':
         return { id: 'acct_stub', object: 'account', settings: { dashboard: { display_name: 'Stub Shop' } } };
-      case 'GET /products/:id':
-        return must(products, objectId, 'product');
-      case 'POST /products': {
-        if (!form.id || products.has(form.id)) throw new StubError(400, `Product ${form.id} exists or has no id`);
-        const p: Obj = {
-          id: form.id,
-          object: 'product',
-          name: form.name,
-          active: flag(form.active),
-          metadata: metadataOf(form),
-        };
-        products.set(p.id, p);
-        return p;
-      }
-      case 'POST /products/:id':
-        return Object.assign(must(products, objectId, 'product'), { name: form.name, active: flag(form.active) });
-      case 'GET /prices': {
-        const keys = Object.entries(form)
-          .filter(([k]) => k.startsWith('lookup_keys['))
-          .map(([, v]) => v);
-        return list(
-          [...prices.values()].filter((p) => keys.includes(p.lookup_key as string) && (!form.active || p.active)),
-        );
-      }
-      case 'POST /prices': {
-        must(products, form.product, 'product');
-        if (form.lookup_key) {
-          const holder = [...prices.values()].find((p) => p.lookup_key === form.lookup_key);
-          if (holder && !flag(form.transfer_lookup_key)) throw new StubError(400, 'lookup_key is taken');
-          if (holder) holder.lookup_key = null;
-        }
-        const p: Obj = {
-          id: id('price'),
-          object: 'price',
-          active: true,
-          product: form.product,
-          currency: form.currency,
-          unit_amount: Number(form.unit_amount),
-          recurring: { interval: form['recurring[interval]'] },
-          lookup_key: form.lookup_key ?? null,
-          metadata: metadataOf(form),
-        };
-        prices.set(p.id, p);
-        return p;
-      }
-      case 'POST /prices/:id':
-        return Object.assign(must(prices, objectId, 'price'), { active: flag(form.active) });
-      case 'GET /tax_rates':
-        return list([...taxRates.values()].filter((r) => !form.active || r.active));
-      case 'POST /tax_rates': {
-        const r: Obj = {
-          id: id('txr'),
-          object: 'tax_rate',
-          active: true,
-          display_name: form.display_name,
-          percentage: Number(form.percentage),
-          inclusive: flag(form.inclusive),
-          metadata: metadataOf(form),
-        };
-        taxRates.set(r.id, r);
-        return r;
-      }
-      case 'POST /tax_rates/:id':
-        return Object.assign(must(taxRates, objectId, 'tax_rate'), { active: flag(form.active) });
-      case 'GET /billing_portal/configurations':
-        return list([...portalConfigurations.values()]);
-      case 'POST /billing_portal/configurations':
-      case 'POST /billing_portal/configurations/:id': {
-        const ps = under(form, 'features[subscription_update][products]');
-        for (const [k, v] of Object.entries(ps)) if (/\[prices\]/.test(k)) activePrice(v);
-        const c: Obj = objectId
-          ? must(portalConfigurations, objectId, 'configuration')
-          : { id: id('bpc'), object: 'billing_portal.configuration', active: true };
-        Object.assign(c, { metadata: metadataOf(form), form });
-        portalConfigurations.set(c.id, c);
-        return c;
-      }
-      case 'POST /billing_portal/sessions':
-        must(portalConfigurations, form.configuration, 'configuration');
-        return { id: id('bps'), object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session' };
       case 'POST /checkout/sessions': {
         if (Object.keys(form).some((k) => k.includes('price_data') || k.includes('product_data')))
           throw new StubError(400, 'Checkout here takes catalogue Prices, not inline price_data');
@@ -335,7 +255,14 @@ export async function startStripeStub(): Promise<StripeStub> {
       case 'GET /invoices/:id':
         return must(invoices, objectId, 'invoice');
       default:
-        throw new StubError(404, `Unrecognized request URL (${route})`);
+        return catalogueRoute(route, objectId, form, {
+          products,
+          prices,
+          taxRates,
+          portalConfigurations,
+          must,
+          activePrice,
+        });
     }
   }
 
