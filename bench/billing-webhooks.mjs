@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { register } from 'tsx/esm/api';
-import { ROOT, apiOf, report, startVigil } from './lib.mjs';
+import { ROOT, apiOf, checkedOutOwner, connectStripeStub, report, startVigil } from './lib.mjs';
 
 register();
 const { startStripeStub } = await import(path.join(ROOT, 'apps/server/test/stripe-stub.ts'));
@@ -67,34 +67,13 @@ try {
     connectionString: `postgres://postgres:${encodeURIComponent(secrets.pgPassword)}@127.0.0.1:${pgPort}/postgres`,
   });
   await db.connect();
-  const admin = await api('POST', '/api/v1/auth/sign-up', null, {
-    email: `admin-${Date.now()}@vigil.test`,
-    password: 'bench-password',
-    displayName: 'Admin',
-  });
-  await api('PUT', '/api/v1/admin/payment-settings', admin.token, {
-    provider: 'stripe',
-    stripe: { publishableKey: 'pk_test_bench', secretKey: stub.key, webhookSecret: stub.webhookSecret },
-  });
+  await connectStripeStub(api, stub);
 
   // The distinct events: per owner one checkout.session.completed, then paid renewals.
   const distinct = [];
   const perOwner = Math.ceil((EVENTS * (1 - DUP_SHARE)) / OWNERS);
   for (let o = 0; o < OWNERS; o++) {
-    const owner = await (
-      await fetch(`${vigil.url}/api/v1/auth/sign-up`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `127.0.${o >> 8}.${o & 255}` },
-        body: JSON.stringify({
-          email: `owner-${o}-${Date.now()}@vigil.test`,
-          password: 'bench-password',
-          displayName: `Owner ${o}`,
-        }),
-      })
-    ).json();
-    await api('POST', '/api/v1/billing/checkout', owner.token, { plan: 'pro', interval: 'month' });
-    const session = [...stub.sessions.values()].at(-1);
-    const sub = stub.completeCheckout(session.id);
+    const { session, sub } = await checkedOutOwner(vigil.url, api, stub, o);
     distinct.push({ type: 'checkout.session.completed', object: session });
     for (let i = 1; i < perOwner; i++)
       distinct.push({ type: 'invoice.paid', object: stub.addInvoice(sub.id, { status: 'paid', total: 2900 }) });

@@ -275,3 +275,39 @@ export async function seedHourlyRecordings(db, workspaceId, perCamera) {
     [workspaceId, perCamera],
   );
 }
+
+/** The first user (the administrator) connects the Stripe stand-in as the installation's provider. */
+export async function connectStripeStub(api, stub, settings = {}) {
+  const admin = await api('POST', '/api/v1/auth/sign-up', null, {
+    email: `admin-${Date.now()}@vigil.test`,
+    password: 'bench-password',
+    displayName: 'Admin',
+  });
+  await api('PUT', '/api/v1/admin/payment-settings', admin.token, {
+    provider: 'stripe',
+    ...settings,
+    stripe: { publishableKey: 'pk_test_bench', secretKey: stub.key, webhookSecret: stub.webhookSecret },
+  });
+  return admin;
+}
+
+/**
+ * Owner number `o` signs up (from an address of its own: X-Forwarded-For under TRUST_PROXY, below
+ * the sign-up limit per address) and goes through the stand-in's Checkout for Pro monthly.
+ */
+export async function checkedOutOwner(vigilUrl, api, stub, o) {
+  const owner = await (
+    await fetch(`${vigilUrl}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `127.0.${o >> 8}.${o & 255}` },
+      body: JSON.stringify({
+        email: `owner-${o}-${Date.now()}@vigil.test`,
+        password: 'bench-password',
+        displayName: `Owner ${o}`,
+      }),
+    })
+  ).json();
+  await api('POST', '/api/v1/billing/checkout', owner.token, { plan: 'pro', interval: 'month' });
+  const session = [...stub.sessions.values()].at(-1);
+  return { owner, session, sub: stub.completeCheckout(session.id) };
+}

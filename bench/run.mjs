@@ -38,6 +38,7 @@ for (const b of [
   'notify-throughput',
   'billing-page',
   'billing-webhooks',
+  'stripe-webhook',
   'team-members',
   'audit',
   'vms-dashboard',

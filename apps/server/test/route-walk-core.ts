@@ -186,6 +186,8 @@ export const OWNER_ONLY = new Set([
   'POST /api/v1/billing/cancel',
   'POST /api/v1/billing/resume',
   'POST /api/v1/billing/checkout',
+  'POST /api/v1/billing/change',
+  'POST /api/v1/billing/change/preview',
   'POST /api/v1/billing/portal',
   'POST /api/v1/team/ownership',
   // The audit log is the owner's (and the installation admin's) to read.

@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'plan.changed',
   'plan.pricing-changed',
+  // A second Stripe subscription for a workspace that has a live one: canceled on arrival.
+  'plan.duplicate-canceled',
+  // A paid manual invoice taken back by a credit note (administrators).
+  'invoice.refunded',
   'user.role-changed',
   'user.disabled',
   'user.enabled',

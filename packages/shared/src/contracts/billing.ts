@@ -136,6 +136,27 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * A credit note: an issued invoice is never edited, so a cancellation or a refund takes it back
+ * with a document of its own, numbered in its own unbroken series (AV-YYYY-NNNNNN).
+ */
+export const CREDIT_NOTE_REASONS = ['cancellation', 'refund'] as const;
+export const creditNoteSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  reason: z.enum(CREDIT_NOTE_REASONS),
+  currency: z.string(),
+  /** Major units taken back: before tax, the tax, the whole. */
+  amount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  issuedAt: isoDate,
+  pdfUrl: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
 export const billingSchema = z.object({
   plan: z.string(),
   planName: z.string(),
@@ -166,12 +187,32 @@ export const billingSchema = z.object({
   openInvoiceId: z.string().nullable(),
   storageHistory: z.array(z.object({ day: z.string(), bytes: z.number() })),
   invoices: z.array(invoiceSchema),
+  creditNotes: z.array(creditNoteSchema),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
 export const checkoutSchema = z.object({ plan: planKeySchema, interval: z.enum(BILLING_INTERVALS) }).strict();
 export const checkoutResultSchema = z.union([z.object({ url: z.string() }), z.object({ invoiceId: z.string() })]);
 export const portalResultSchema = z.object({ url: z.string() });
+
+/**
+ * A change of plan for a workspace Stripe bills: its subscription is updated, never a second one
+ * opened. A move up (a dearer plan, or monthly to yearly) applies now and Stripe charges the
+ * prorated difference; a move down (a cheaper plan, or yearly to monthly) applies at the period's end.
+ */
+export const PLAN_CHANGE_TIMINGS = ['now', 'period-end'] as const;
+export const planChangeSchema = checkoutSchema;
+export const planChangePreviewSchema = z.object({
+  plan: z.string(),
+  interval: z.enum(BILLING_INTERVALS),
+  timing: z.enum(PLAN_CHANGE_TIMINGS),
+  /** When the new plan starts: now, or the current period's end. */
+  effectiveAt: isoDate,
+  /** What Stripe will charge (major units, tax included): the prorated difference now, or the first invoice at the new price. */
+  amountDue: z.number(),
+  currency: z.string(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 
 /** Admin › Payment settings as read: secrets never travel back, only whether they are set and their end. */
 export const paymentSettingsSchema = z.object({
@@ -240,6 +281,9 @@ export const adminInvoiceSchema = invoiceSchema.extend({
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 export const adminInvoiceListSchema = z.object({ items: z.array(adminInvoiceSchema) });
+export const adminCreditNoteSchema = creditNoteSchema.extend({ workspaceName: z.string(), ownerEmail: z.string() });
+export type AdminCreditNote = z.infer<typeof adminCreditNoteSchema>;
+export const adminCreditNoteListSchema = z.object({ items: z.array(adminCreditNoteSchema) });
 export const adminInvoiceQuerySchema = z.object({ status: z.enum(INVOICE_STATUSES).optional() }).strict();
 
 export const WEBHOOK_EVENT_STATUSES = ['applied', 'ignored', 'failed'] as const;

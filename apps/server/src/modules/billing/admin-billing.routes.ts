@@ -1,4 +1,5 @@
 import {
+  adminCreditNoteListSchema,
   adminInvoiceListSchema,
   adminInvoiceQuerySchema,
   adminInvoiceSchema,
@@ -7,6 +8,7 @@ import {
   adminPlanSchema,
   adminSetPlanSchema,
   createPlanSchema,
+  creditNoteSchema,
   paymentSettingsSchema,
   planKeySchema,
   updatePaymentSettingsSchema,
@@ -135,6 +137,28 @@ export function adminBillingRoutes(
       response: adminInvoiceSchema,
     },
     (req) => deps.adminBilling.markPaid(req.params.id),
+  );
+
+  route.post(
+    '/api/v1/admin/invoices/:id/refund',
+    {
+      access: admin,
+      summary:
+        'Manual provider: the money of a paid invoice went back. The invoice stays as issued; a credit note (AV-YYYY-NNNNNN) takes it back, once',
+      params: z.object({ id: z.string().uuid() }),
+      response: creditNoteSchema,
+    },
+    (req) => deps.adminBilling.refund(req.params.id),
+  );
+
+  route.get(
+    '/api/v1/admin/credit-notes',
+    {
+      access: admin,
+      summary: 'Credit notes of every workspace, newest first (cancellations and refunds of invoices)',
+      response: adminCreditNoteListSchema,
+    },
+    () => deps.adminBilling.creditNotes(),
   );
 
   route.get(

@@ -1,7 +1,9 @@
 import type { Db } from '@vigil/db';
 import { fromMinor } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
-import { toInvoice } from './billing.service.ts';
+import { audit } from '../audit/audit.module.ts';
+import { toCreditNote, toInvoice } from './billing.service.ts';
+import { creditNotesRepo } from './credit-notes.repo.ts';
 import { invoicesRepo } from './invoices.repo.ts';
 import type { ManualBilling } from './manual-billing.service.ts';
 import type { PaymentSettingsService } from './payment-settings.service.ts';
@@ -73,6 +75,49 @@ export function createAdminBillingService(deps: { db: Db; manual: ManualBilling;
         workspaceName: owner?.workspaceName ?? '',
         ownerEmail: owner?.email ?? '',
       };
+    },
+
+    async creditNotes() {
+      const rows = await creditNotesRepo.forAdmin(db, LIST_LIMIT);
+      return {
+        items: rows.map((r) => ({
+          ...toCreditNote(r.note, r.invoiceNumber),
+          workspaceName: r.workspaceName,
+          ownerEmail: r.ownerEmail,
+        })),
+      };
+    },
+
+    /**
+     * The money of a paid manual invoice went back: the invoice stays as issued and a credit note
+     * for its whole amount takes it back, once (a second refund of it is refused).
+     */
+    async refund(invoiceId: string) {
+      return db.transaction(async (tx) => {
+        const invoice = await invoicesRepo.lock(tx, invoiceId);
+        if (!invoice) throw new AppError('not-found', 'No such invoice.');
+        if (invoice.provider !== 'manual' || invoice.status !== 'paid')
+          throw new AppError(
+            'failed-precondition',
+            'Only a paid manual invoice is refunded here (Stripe refunds in Stripe).',
+          );
+        if ((await invoicesRepo.creditNotesOf(tx, invoice.id)).length)
+          throw new AppError('already-exists', 'This invoice is already taken back by a credit note.');
+        const note = await invoicesRepo.creditWhole(tx, invoice, 'refund', new Date());
+        await audit.record(tx, {
+          action: 'invoice.refunded',
+          workspaceId: invoice.workspaceId,
+          targetType: 'invoice',
+          targetId: invoice.id,
+          details: {
+            invoice: invoice.number,
+            creditNote: note.number,
+            totalMinor: note.totalMinor,
+            currency: note.currency,
+          },
+        });
+        return toCreditNote(note, invoice.number);
+      });
     },
 
     async payments() {

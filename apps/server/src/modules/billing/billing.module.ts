@@ -10,6 +10,7 @@ import { createManualBilling } from './manual-billing.service.ts';
 import { createPaymentSettingsService } from './payment-settings.service.ts';
 import { createPlansService } from './plans.service.ts';
 import { createStripeGateway, stripeClients } from './stripe/stripe-gateway.ts';
+import { createStripePlanChange } from './stripe/stripe-plan-change.service.ts';
 import { createStripeWebhooks } from './stripe/stripe-webhooks.service.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
 
@@ -23,7 +24,13 @@ export { liftingPlan, planGate } from './plan-gate.service.ts';
  */
 export const billingModule = defineModule({
   name: 'billing',
-  auditActions: ['plan.changed', 'plan.pricing-changed', 'settings.payment-changed'],
+  auditActions: [
+    'plan.changed',
+    'plan.pricing-changed',
+    'plan.duplicate-canceled',
+    'invoice.refunded',
+    'settings.payment-changed',
+  ],
   serve: { needs: ['accounts'], register: billingRoutesOf },
   work: {
     needs: ['mail'],
@@ -43,9 +50,29 @@ function billingRoutesOf(app: FastifyInstance, ctx: ServeInfra & Services): void
   const clientFor = stripeClients(config.stripeApiUrl);
   const stripe = createStripeGateway(clientFor);
   const settings = createPaymentSettingsService({ db, secrets: ctx.secrets, checkStripeKey: stripe.checkKey });
-  const plans = createPlansService({ db });
+  const plans = createPlansService({
+    db,
+    // Stripe's Products, Prices and portal follow an edit; when Stripe cannot be reached the edit
+    // stands, and the next checkout brings the catalogue in line (it checks the Prices first).
+    async changed(plan) {
+      const s = await settings.effective();
+      if (s.provider !== 'stripe' || !s.stripeSecretKey) return;
+      await stripe
+        .syncCatalogue({ secretKey: s.stripeSecretKey, plan, plans: await plans.onSale() })
+        .catch((e: unknown) => ctx.log(`billing: Stripe's catalogue not updated for plan ${plan.key}: ${String(e)}`));
+    },
+  });
   const manual = createManualBilling({ db });
-  const billing = createBillingService({ db, plans, settings, manual, stripe, publicUrl: config.publicUrl });
+  const stripePlans = createStripePlanChange({ db, plans, settings, stripe });
+  const billing = createBillingService({
+    db,
+    plans,
+    settings,
+    manual,
+    stripe,
+    stripePlans,
+    publicUrl: config.publicUrl,
+  });
   billingRoutes(app, { billing, plans, settings });
   stripeRoutes(app, { webhooks: createStripeWebhooks({ db, settings, clientFor }), billing });
   adminBillingRoutes(app, {

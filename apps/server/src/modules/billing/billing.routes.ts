@@ -3,6 +3,8 @@ import {
   checkoutResultSchema,
   checkoutSchema,
   invoiceSchema,
+  planChangePreviewSchema,
+  planChangeSchema,
   planListSchema,
   portalResultSchema,
 } from '@vigil/shared';
@@ -30,6 +32,16 @@ export const billingActor = (req: FastifyRequest): BillingActor => {
     isOwner: workspace.ownerId === user.id,
   };
 };
+
+/** A billing document is its workspace's, and any for the administrator. */
+const mayRead = (req: FastifyRequest, workspaceId: string) =>
+  req.session!.user.role === 'admin' || workspaceId === req.session!.workspace.id;
+
+interface PdfSource {
+  workspaceId: string;
+  number: string;
+  render(language: string): Promise<Uint8Array>;
+}
 
 export function billingRoutes(
   app: FastifyInstance,
@@ -67,6 +79,30 @@ export function billingRoutes(
     (req) => billing.checkout(billingActor(req), req.body),
   );
 
+  route.post(
+    '/api/v1/billing/change/preview',
+    {
+      access: managers,
+      summary:
+        'Owner only, Stripe-billed: what moving to another plan or interval costs (Stripe’s invoice preview) and whether it applies now (a move up, prorated) or at the period’s end (a move down)',
+      body: planChangeSchema,
+      response: planChangePreviewSchema,
+    },
+    (req) => billing.previewChange(billingActor(req), req.body),
+  );
+
+  route.post(
+    '/api/v1/billing/change',
+    {
+      access: managers,
+      summary:
+        'Owner only, Stripe-billed: move the workspace’s one subscription to another plan or interval (never a second subscription)',
+      body: planChangeSchema,
+      response: billingSchema,
+    },
+    (req) => billing.changePlan(billingActor(req), req.body),
+  );
+
   for (const [path, summary, act] of [
     ['cancel', 'Owner only: cancel at the end of the paid period (a complimentary plan ends now)', billing.cancel],
     ['resume', 'Owner only: keep a plan that was set to cancel at its period’s end', billing.resume],
@@ -94,29 +130,59 @@ export function billingRoutes(
     (req) => billing.invoice(billingActor(req).workspaceId, req.params.id),
   );
 
-  route.get(
-    '/api/v1/billing/invoices/:id/pdf',
-    {
-      access: managers,
-      summary: 'A manual invoice as PDF (the workspace’s own; any for the administrator)',
-      params: idParams,
-    },
-    async (req, reply) => {
-      const admin = req.session!.user.role === 'admin';
-      const found = await billing.invoicePdfSource(req.params.id);
-      if (!found || (!admin && found.invoice.workspaceId !== req.session!.workspace.id))
-        throw new AppError('not-found', 'No such invoice.');
-      const settings = await deps.settings.effective();
-      const pdf = await renderInvoicePdf(found.invoice, {
-        planName: found.planName,
-        language: req.session!.user.preferences.language,
-        instructions: settings.manualInstructions,
-      });
+  /** A billing document as PDF: the workspace's own, any for the administrator; another's is not found. */
+  const pdfRoute = (
+    path: string,
+    summary: string,
+    what: string,
+    source: (id: string) => Promise<PdfSource | undefined>,
+  ) =>
+    route.get(path, { access: managers, summary, params: idParams }, async (req, reply) => {
+      const found = await source(req.params.id);
+      if (!found || !mayRead(req, found.workspaceId)) throw new AppError('not-found', `No such ${what}.`);
+      const pdf = await found.render(req.session!.user.preferences.language);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${found.invoice.number}.pdf"`)
+        .header('content-disposition', `inline; filename="${found.number}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
+    });
+
+  pdfRoute(
+    '/api/v1/billing/invoices/:id/pdf',
+    'A manual invoice as PDF (the workspace’s own; any for the administrator)',
+    'invoice',
+    async (id) => {
+      const found = await billing.invoicePdfSource(id);
+      if (!found) return undefined;
+      const { manualInstructions } = await deps.settings.effective();
+      return {
+        workspaceId: found.invoice.workspaceId,
+        number: found.invoice.number,
+        render: (language) =>
+          renderInvoicePdf(found.invoice, { planName: found.planName, language, instructions: manualInstructions }),
+      };
+    },
+  );
+
+  pdfRoute(
+    '/api/v1/billing/credit-notes/:id/pdf',
+    'A credit note as PDF, numbered AV-YYYY-NNNNNN (the workspace’s own; any for the administrator)',
+    'credit note',
+    async (id) => {
+      const found = await billing.creditNotePdfSource(id);
+      if (!found) return undefined;
+      return {
+        workspaceId: found.note.workspaceId,
+        number: found.note.number,
+        render: (language) =>
+          renderInvoicePdf(found.invoice, {
+            planName: found.planName,
+            language,
+            instructions: '',
+            creditNote: found.note,
+          }),
+      };
     },
   );
 }

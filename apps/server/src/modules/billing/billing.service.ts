@@ -2,18 +2,21 @@ import type { Db } from '@vigil/db';
 import {
   type Billing,
   type BillingInterval,
+  type CreditNote,
   type Invoice,
   fromMinor,
   nextChangeAt,
   trialDaysLeft,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { type CreditNoteRow, creditNotesRepo } from './credit-notes.repo.ts';
 import { type InvoiceRow, invoicesRepo } from './invoices.repo.ts';
 import type { ManualBilling } from './manual-billing.service.ts';
 import { priceOf } from './manual-billing.service.ts';
 import type { PaymentSettingsService } from './payment-settings.service.ts';
 import type { PlansService } from './plans.service.ts';
 import type { StripeProvider } from './stripe/stripe-provider.ts';
+import { type StripePlanChange, liveStripeSubscription } from './stripe/stripe-plan-change.service.ts';
 import { subscriptionsRepo } from './subscriptions.repo.ts';
 import { billingStateOf, statusOf, subscriptionService } from './subscription.service.ts';
 
@@ -51,6 +54,23 @@ export function toInvoice(row: InvoiceRow, planName: string): Invoice {
   };
 }
 
+export function toCreditNote(row: CreditNoteRow, invoiceNumber: string): CreditNote {
+  const m = (v: number) => fromMinor(v, row.currency);
+  return {
+    id: row.id,
+    number: row.number,
+    invoiceId: row.invoiceId,
+    invoiceNumber,
+    reason: row.reason as CreditNote['reason'],
+    currency: row.currency,
+    amount: m(row.amountMinor),
+    tax: m(row.taxMinor),
+    total: m(row.totalMinor),
+    issuedAt: row.issuedAt.toISOString(),
+    pdfUrl: `/api/v1/billing/credit-notes/${row.id}/pdf`,
+  };
+}
+
 const ownerOnly = (actor: BillingActor) => {
   if (!actor.isOwner) throw new AppError('permission-denied', 'Only the workspace’s owner changes its plan or pays.');
 };
@@ -65,23 +85,21 @@ export function createBillingService(deps: {
   settings: PaymentSettingsService;
   manual: ManualBilling;
   stripe: StripeProvider;
+  stripePlans: StripePlanChange;
   publicUrl: string;
 }) {
   const { db } = deps;
 
-  /** The owner cancels or resumes their own plan; a Stripe plan changes only through Stripe's portal. */
+  /** The owner cancels or resumes their own plan: at Stripe first when Stripe bills it, so both agree. */
   async function changeOwnPlan(
     actor: BillingActor,
-    verb: 'cancel' | 'resume',
-    event: Parameters<typeof subscriptionService.apply>[2],
+    event: { type: 'cancel'; atPeriodEnd: true } | { type: 'resume' },
   ): Promise<Billing> {
     ownerOnly(actor);
-    await db.transaction(async (tx) => {
-      const sub = await subscriptionService.find(tx, actor.workspaceId);
-      if (sub?.source === 'stripe')
-        throw new AppError('failed-precondition', `This plan is billed by Stripe: ${verb} it from “Manage in Stripe”.`);
-      await subscriptionService.apply(tx, actor.workspaceId, event);
-    });
+    const sub = await subscriptionService.find(db, actor.workspaceId);
+    if (sub?.source === 'stripe')
+      await deps.stripePlans.setCancelAtPeriodEnd(actor.workspaceId, event.type === 'cancel');
+    else await db.transaction((tx) => subscriptionService.apply(tx, actor.workspaceId, event));
     return billing(actor.workspaceId);
   }
 
@@ -92,6 +110,7 @@ export function createBillingService(deps: {
     const owner = await subscriptionService.owner(db, workspaceId);
     if (!sub || !owner || !plan) throw new AppError('not-found');
     const invoices = await invoicesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
+    const creditNotes = await creditNotesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
     const history = await subscriptionsRepo.storageHistory(db, workspaceId, HISTORY_DAYS);
     const settings = await deps.settings.read();
     const now = new Date();
@@ -127,6 +146,7 @@ export function createBillingService(deps: {
         invoices.find((r) => r.invoice.status === 'open' && r.invoice.provider === 'manual')?.invoice.id ?? null,
       storageHistory: history.map((h) => ({ day: String(h.day), bytes: h.bytes })),
       invoices: invoices.map((r) => toInvoice(r.invoice, r.planName)),
+      creditNotes: creditNotes.map((r) => toCreditNote(r.note, r.invoiceNumber)),
     };
   }
 
@@ -139,6 +159,15 @@ export function createBillingService(deps: {
       const settings = await deps.settings.effective();
       if (settings.provider === 'stripe' && settings.stripeSecretKey) {
         const sub = await subscriptionService.find(db, actor.workspaceId);
+        // One live subscription per workspace: another plan is a change of it, never a second Checkout.
+        if (liveStripeSubscription(sub))
+          throw new AppError(
+            'failed-precondition',
+            'This workspace has a Stripe subscription: change its plan instead.',
+            {
+              plan: 'change the current subscription',
+            },
+          );
         const base = deps.publicUrl.replace(/\/$/, '');
         return deps.stripe.checkout({
           secretKey: settings.stripeSecretKey,
@@ -162,10 +191,23 @@ export function createBillingService(deps: {
       return { invoiceId: invoice.id };
     },
 
-    /** Cancel at the period's end (a plan without one, complimentary, ends now). Stripe plans go through its portal. */
-    cancel: (actor: BillingActor) => changeOwnPlan(actor, 'cancel', { type: 'cancel', atPeriodEnd: true }),
+    /** Cancel at the period's end (a plan without one, complimentary, ends now). */
+    cancel: (actor: BillingActor) => changeOwnPlan(actor, { type: 'cancel', atPeriodEnd: true }),
 
-    resume: (actor: BillingActor) => changeOwnPlan(actor, 'resume', { type: 'resume' }),
+    resume: (actor: BillingActor) => changeOwnPlan(actor, { type: 'resume' }),
+
+    /** What moving the Stripe subscription to another plan costs, and when it applies (Stripe's preview). */
+    async previewChange(actor: BillingActor, input: { plan: string; interval: BillingInterval }) {
+      ownerOnly(actor);
+      return deps.stripePlans.preview(actor.workspaceId, input);
+    },
+
+    /** Moves the Stripe subscription to another plan (now, or at the period's end for a move down). */
+    async changePlan(actor: BillingActor, input: { plan: string; interval: BillingInterval }): Promise<Billing> {
+      ownerOnly(actor);
+      await deps.stripePlans.change(actor.workspaceId, input);
+      return billing(actor.workspaceId);
+    },
 
     async portal(actor: BillingActor): Promise<{ url: string }> {
       ownerOnly(actor);
@@ -178,6 +220,7 @@ export function createBillingService(deps: {
       return deps.stripe.portal({
         secretKey: settings.stripeSecretKey,
         customerId: sub.stripeCustomerId,
+        plans: await deps.plans.onSale(),
         returnUrl: `${deps.publicUrl.replace(/\/$/, '')}/billing`,
       });
     },
@@ -188,6 +231,14 @@ export function createBillingService(deps: {
       if (row?.provider !== 'manual') return undefined;
       const plan = await subscriptionService.plan(db, row.planKey);
       return { invoice: row, planName: plan?.name ?? row.planKey };
+    },
+
+    /** A credit note, the invoice it takes back and that invoice's plan name, for its PDF (the route checks whose it is). */
+    async creditNotePdfSource(id: string) {
+      const row = await creditNotesRepo.find(db, id);
+      if (!row) return undefined;
+      const plan = await subscriptionService.plan(db, row.invoice.planKey);
+      return { ...row, planName: plan?.name ?? row.invoice.planKey };
     },
 
     /** One invoice of the workspace (a manual invoice shown after checkout). */

@@ -67,7 +67,11 @@ function columnsOf(input: UpdatePlanInput, currency: string): Partial<NewPlanRow
  * their documents in the same transaction. Archiving hides a plan from sign-ups and upgrades; who
  * is on it keeps it.
  */
-export function createPlansService(deps: { db: Db }) {
+export function createPlansService(deps: {
+  db: Db;
+  /** After a plan is created or edited (committed): the payment provider's catalogue follows it. */
+  changed?: (plan: PlanRow) => Promise<void>;
+}) {
   const { db } = deps;
   return {
     async publicPlans(): Promise<{ items: Plan[] }> {
@@ -81,19 +85,21 @@ export function createPlansService(deps: { db: Db }) {
     },
 
     async create(input: CreatePlanInput): Promise<AdminPlan> {
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const row = await repo.insert(tx, {
           key: input.key,
           ...(columnsOf(input, input.currency) as Omit<NewPlanRow, 'key'>),
         });
         if (!row) throw new AppError('already-exists', `A plan with the key "${input.key}" exists.`, { key: 'taken' });
         await auditPlan(tx, row.key, 'created', Object.keys(input));
-        return toAdminPlan(row, 0);
+        return row;
       });
+      await deps.changed?.(created);
+      return toAdminPlan(created, 0);
     },
 
     async update(key: string, input: UpdatePlanInput): Promise<AdminPlan> {
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const before = await repo.find(tx, key);
         if (!before) throw new AppError('not-found', `No plan "${key}".`);
         if (key === 'basic' && input.archived) {
@@ -108,6 +114,14 @@ export function createPlansService(deps: { db: Db }) {
         await auditPlan(tx, key, 'updated', Object.keys(input));
         return toAdminPlan(row, subscribers.length);
       });
+      const row = await repo.find(db, key);
+      if (row) await deps.changed?.(row);
+      return updated;
+    },
+
+    /** The plans on sale (public, not archived): the ones Stripe's portal offers. */
+    async onSale(): Promise<PlanRow[]> {
+      return (await repo.list(db, { publicOnly: true })).map((r) => r.plan);
     },
 
     /** A plan a workspace may move to: it exists and is not archived (unless the workspace is on it). */

@@ -1,4 +1,5 @@
 import type {
+  AdminCreditNote,
   AdminInvoice,
   AdminPayment,
   WebhookEvent,
@@ -26,6 +27,10 @@ export const openInvoicesQuery = queryOptions({
 export const paymentsQuery = queryOptions({
   queryKey: [...adminBillingKey, 'payments'],
   queryFn: async () => unwrap(await request<{ items: AdminPayment[] }>('GET', '/api/v1/admin/payments')).items,
+});
+export const creditNotesQuery = queryOptions({
+  queryKey: [...adminBillingKey, 'credit-notes'],
+  queryFn: async () => unwrap(await request<{ items: AdminCreditNote[] }>('GET', '/api/v1/admin/credit-notes')).items,
 });
 export const failedWebhooksQuery = queryOptions({
   queryKey: [...adminBillingKey, 'webhooks', 'failed'],

@@ -1,4 +1,4 @@
-import type { Billing, BillingInterval } from '@vigil/shared';
+import type { Billing, BillingInterval, PlanChangePreview } from '@vigil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 
@@ -47,3 +47,23 @@ export const usePortal = () =>
   useMutation({
     mutationFn: async () => unwrap(await request<{ url: string }>('POST', '/api/v1/billing/portal')),
   });
+
+export type PlanChoice = { plan: string; interval: BillingInterval };
+
+/** What Stripe would charge to move the subscription to `choice`, and when (asked when the owner opens the question). */
+export const planChangePreviewQuery = (choice: PlanChoice) =>
+  queryOptions({
+    queryKey: [...billingKey, 'change', choice.plan, choice.interval],
+    queryFn: async () => unwrap(await request<PlanChangePreview>('POST', '/api/v1/billing/change/preview', choice)),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** Moves the one Stripe subscription to another plan: the new billing state is shown at once. */
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (choice: PlanChoice) => unwrap(await request<Billing>('POST', '/api/v1/billing/change', choice)),
+    onSuccess: (billing) => queryClient.setQueryData(billingKey, billing),
+  });
+}

@@ -54,8 +54,10 @@ export async function applyStripeSubscription(
   if (!workspaceId) return null;
   const current = await subscriptionService.find(tx, workspaceId);
   if (!current) return null;
-  const planKey = sub.metadata?.planKey;
   const price = sub.items?.data[0]?.price;
+  // The Price says the plan (a change made here, by a schedule or in the portal switches the Price,
+  // not the subscription's metadata); the metadata is the fallback for a Price made elsewhere.
+  const planKey = price?.metadata?.planKey ?? sub.metadata?.planKey;
   const period = periodOf(sub);
   const patch: SubscriptionPatch = {
     ...(planKey && (await subscriptionService.plan(tx, planKey)) ? { planKey } : {}),

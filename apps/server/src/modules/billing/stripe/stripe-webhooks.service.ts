@@ -2,7 +2,9 @@ import type { Db } from '@vigil/db';
 import Stripe from 'stripe';
 import { AppError } from '../../../lib/app-error.ts';
 import type { PaymentSettingsService } from '../payment-settings.service.ts';
+import { audit } from '../../audit/audit.module.ts';
 import { subscriptionService } from '../subscription.service.ts';
+import { liveStripeSubscription } from './stripe-plan-change.service.ts';
 import { stripeEventsRepo as events } from './stripe-events.repo.ts';
 import type { StripeClientFor } from './stripe-gateway.ts';
 import { stripeFailure } from './stripe-gateway.ts';
@@ -24,6 +26,9 @@ const HANDLED = new Set([
   'invoice.payment_succeeded',
   'invoice.payment_failed',
 ]);
+
+/** Stripe's statuses of a subscription that bills or is about to. */
+const LIVE_AT_STRIPE = new Set<string>(['active', 'trialing', 'past_due', 'incomplete']);
 
 interface Fetched {
   workspaceId: string | null;
@@ -71,15 +76,44 @@ export function createStripeWebhooks(deps: { db: Db; settings: PaymentSettingsSe
     return { workspaceId: null, subscription: subId ? await retrieveSub(stripe, subId) : null, invoice };
   }
 
+  /**
+   * A live subscription for a workspace that already holds another live one (a second Checkout
+   * finished in another tab, a subscription made in Stripe's dashboard): the workspace keeps the one
+   * it holds, and the one arriving is canceled at Stripe. Returns the workspace and the one kept.
+   */
+  async function secondSubscription(stripe: Stripe, f: Fetched) {
+    const sub = f.subscription;
+    if (!sub || !LIVE_AT_STRIPE.has(sub.status)) return null;
+    const workspaceId = f.workspaceId ?? sub.metadata?.workspaceId ?? null;
+    if (!workspaceId) return null;
+    const kept = liveStripeSubscription(await subscriptionService.find(db, workspaceId));
+    if (!kept || kept === sub.id) return null;
+    await stripe.subscriptions.cancel(sub.id, {
+      cancellation_details: { comment: `A second subscription for workspace ${workspaceId}, which has ${kept}` },
+    });
+    return { workspaceId, kept, canceled: sub.id };
+  }
+
   async function apply(event: Stripe.Event): Promise<'applied' | 'ignored' | 'duplicate'> {
     const { stripe, settings } = await keys();
     const handled = HANDLED.has(event.type);
     // A redelivery of an event already applied: answered without calling Stripe at all.
     if (await events.isApplied(db, event.id)) return 'duplicate';
     const fetched = handled ? await fetch(stripe, event) : null;
+    const second = fetched ? await secondSubscription(stripe, fetched) : null;
     return db.transaction(async (tx) => {
       const status = handled ? 'applied' : 'ignored';
       if (!(await events.claim(tx, { id: event.id, type: event.type, payload: event, status }))) return 'duplicate';
+      if (second) {
+        await audit.record(tx, {
+          action: 'plan.duplicate-canceled',
+          workspaceId: second.workspaceId,
+          targetType: 'workspace',
+          targetId: second.workspaceId,
+          details: { kept: second.kept, canceled: second.canceled, event: event.type },
+        });
+        return status;
+      }
       if (!fetched?.subscription) return status;
       const workspaceId = await applyStripeSubscription(tx, fetched.subscription, {
         workspaceId: fetched.workspaceId,

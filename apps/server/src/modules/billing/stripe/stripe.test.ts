@@ -1,8 +1,9 @@
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, signUp } from '../../../../test/harness.ts';
+import { type TestApp, bearer, signUp } from '../../../../test/harness.ts';
 import { errorOf, withPg } from '../../../../test/helpers.ts';
-import { type StripeStub, startStripeStub } from '../../../../test/stripe-stub.ts';
+import { startStripeApp } from '../../../../test/stripe-app.ts';
+import type { StripeStub } from '../../../../test/stripe-stub.ts';
 
 /**
  * Stripe: the real `stripe` SDK against a local stand-in that checks what it is sent;
@@ -29,18 +30,13 @@ describe('Stripe: Checkout, webhooks applied once and in the right order, the po
     return { owner, session, sub };
   }
 
+  let world: Awaited<ReturnType<typeof startStripeApp>> | undefined;
+
   beforeAll(async () => {
-    stripe = await startStripeStub();
-    t = await createTestApp({ STRIPE_API_URL: stripe.url });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    hook = `http://127.0.0.1:${port}/api/v1/billing/webhooks/stripe`;
-    admin = await signUp(t.app, { displayName: 'Admin' });
+    world = await startStripeApp();
+    ({ stripe, t, hook, admin } = world);
   });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
+  afterAll(() => world?.close());
 
   it('connects Stripe only with a key Stripe accepts; secrets are sealed and shown by their end', async () => {
     const refused = await call(admin.token, 'PUT', '/api/v1/admin/payment-settings', {
@@ -65,22 +61,22 @@ describe('Stripe: Checkout, webhooks applied once and in the right order, the po
     expect(stored).not.toContain(stripe.webhookSecret);
   });
 
-  it('Checkout in subscription mode with the plan’s price inline, the workspace and plan in metadata, tax as a rate', async () => {
+  it('Checkout in subscription mode with the plan’s catalogue Price, the workspace and plan in metadata, tax as the default rate', async () => {
     const { owner, session } = await checkedOut();
     const form = session.form as Record<string, string>;
+    const price = stripe.prices.get(form['line_items[0][price]']!)!;
+    expect(price).toMatchObject({ lookup_key: 'vigil_pro_month', unit_amount: 2900, currency: 'eur', active: true });
     expect(form).toMatchObject({
       mode: 'subscription',
       client_reference_id: owner.workspace.id,
       customer_email: owner.user.email,
       'metadata[planKey]': 'pro',
       'subscription_data[metadata][workspaceId]': owner.workspace.id,
-      'line_items[0][price_data][currency]': 'eur',
-      'line_items[0][price_data][unit_amount]': '2900',
-      'line_items[0][price_data][recurring][interval]': 'month',
+      'line_items[0][quantity]': '1',
     });
-    expect(form['line_items[0][tax_rates][0]']).toMatch(/^txr_/);
+    expect(Object.keys(form).some((k) => k.includes('price_data'))).toBe(false);
+    expect(stripe.taxRates.get(form['subscription_data[default_tax_rates][0]']!)).toMatchObject({ percentage: 20 });
     expect(form.success_url).toBe('http://127.0.0.1:3000/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}');
-    expect(stripe.requests.find((r) => r.path === '/v1/tax_rates')?.form.percentage).toBe('20');
   });
 
   it('a bad signature is refused and changes nothing', async () => {

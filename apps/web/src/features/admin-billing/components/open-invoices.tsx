@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
+import { PdfLink } from '../../../components/ui/pdf-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -66,15 +67,11 @@ export function OpenInvoices({ timeZone }: { timeZone: string }) {
               </div>
               <div className="flex flex-wrap gap-2">
                 {inv.pdfUrl && (
-                  <a
+                  <PdfLink
                     href={inv.pdfUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="inline-flex min-h-10 items-center px-2 font-medium text-primary underline underline-offset-4"
-                    aria-label={t('payments.pdfNamed', { number: inv.number })}
-                  >
-                    PDF
-                  </a>
+                    label={t('payments.pdfNamed', { number: inv.number })}
+                    className="inline-flex min-h-10 items-center px-2"
+                  />
                 )}
                 <Button
                   onClick={() => setConfirming(inv)}

@@ -10,6 +10,7 @@ import { paymentSettingsQuery } from '../api.ts';
 import { FailedWebhooks } from '../components/failed-webhooks.tsx';
 import { OpenInvoices } from '../components/open-invoices.tsx';
 import { PaymentSettingsForm } from '../components/payment-settings-form.tsx';
+import { CreditNotes } from '../components/credit-notes.tsx';
 import { RecentPayments } from '../components/recent-payments.tsx';
 import '../translations.ts';
 
@@ -36,6 +37,7 @@ export function PaymentSettingsPage() {
           <RecentPayments timeZone={timeZone} />
           <FailedWebhooks timeZone={timeZone} />
         </div>
+        <CreditNotes timeZone={timeZone} />
       </div>
     </>
   );

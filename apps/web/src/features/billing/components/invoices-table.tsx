@@ -1,6 +1,7 @@
 import type { Invoice } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { PdfLink } from '../../../components/ui/pdf-link.tsx';
 import { ScrollTable } from '../../../components/ui/scroll-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -43,15 +44,7 @@ export function InvoicesTable({ invoices, timeZone }: { invoices: Invoice[]; tim
               </td>
               <td className={cell}>
                 {inv.pdfUrl ? (
-                  <a
-                    href={inv.pdfUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="font-medium text-primary underline underline-offset-4"
-                    aria-label={t('billing.invoices.pdfAria', { number: inv.number })}
-                  >
-                    PDF
-                  </a>
+                  <PdfLink href={inv.pdfUrl} label={t('billing.invoices.pdfAria', { number: inv.number })} />
                 ) : (
                   <span className="text-muted">{t('billing.invoices.noPdf')}</span>
                 )}

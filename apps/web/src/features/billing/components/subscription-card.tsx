@@ -136,10 +136,11 @@ function Actions({ billing: s, date }: { billing: Billing; date(iso: string | nu
   const portal = usePortal();
   const [confirming, setConfirming] = useState(false);
   const fail = (err: unknown) => toast({ kind: 'error', text: errorText(err) });
-  // Stripe holds the subscription: its portal cancels, resumes and changes the card, so Vigil never disagrees with it.
+  // With Stripe, cancel and resume are made on its subscription first (the server asks Stripe), so both agree;
+  // its portal keeps the card and the invoices.
   const viaStripe = s.source === 'stripe';
-  const mayCancel = !viaStripe && s.source !== null && s.planStatus === 'active' && !s.cancelAtPeriodEnd;
-  const mayResume = !viaStripe && s.cancelAtPeriodEnd;
+  const mayCancel = s.source !== null && s.planStatus === 'active' && !s.cancelAtPeriodEnd;
+  const mayResume = s.cancelAtPeriodEnd;
   return (
     <div className="mt-4 flex flex-wrap gap-2">
       <Link to="/upgrade" className={buttonClass('primary')}>

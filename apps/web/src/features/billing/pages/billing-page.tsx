@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { billingQuery } from '../api.ts';
 import { CheckoutReturn } from '../components/checkout-return.tsx';
+import { CreditNotesTable } from '../components/credit-notes-table.tsx';
 import { InvoicesTable } from '../components/invoices-table.tsx';
 import { StorageHistory } from '../components/storage-history.tsx';
 import { SubscriptionCard } from '../components/subscription-card.tsx';
@@ -59,6 +60,7 @@ function Billing() {
       </div>
       <StorageHistory history={billing.data.storageHistory} />
       <InvoicesTable invoices={billing.data.invoices} timeZone={timeZone} />
+      <CreditNotesTable notes={billing.data.creditNotes} timeZone={timeZone} />
     </div>
   );
 }

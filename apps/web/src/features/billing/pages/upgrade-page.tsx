@@ -1,23 +1,28 @@
-import type { BillingInterval } from '@vigil/shared';
+import type { BillingInterval, Plan } from '@vigil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner.tsx';
-import { buttonClass } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { browserTimeZone } from '../../../lib/format.ts';
 import { yearlySavingPercent } from '../../../lib/money.ts';
 import { currentPlanStatus, publicPlansQuery } from '../../../lib/plans.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
+import { billingQuery } from '../api.ts';
 import { IntervalChoice } from '../components/interval-choice.tsx';
+import { PlanChangeDialog } from '../components/plan-change-dialog.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import '../translations.ts';
 
 /**
  * The public plans side by side, the current one marked. Choosing one goes to /payment; only
  * the workspace's owner pays, so everyone else is told whom to ask instead of meeting a refusal.
+ * A workspace Stripe already bills is never sent to a second Checkout: choosing another plan
+ * changes its subscription, after a question that says when and for how much (Stripe's preview).
  */
 export function UpgradePage() {
   const { t } = useTranslation();
@@ -28,6 +33,12 @@ export function UpgradePage() {
   const plans = useQuery(publicPlansQuery);
   const isOwner = !!me && me.workspace.ownerId === me.user.uid;
   const status = me ? currentPlanStatus(me.user) : null;
+  const billing = useQuery({ ...billingQuery, enabled: isOwner });
+  const viaStripe =
+    billing.data?.source === 'stripe' &&
+    (billing.data.planStatus === 'active' || billing.data.planStatus === 'past_due');
+  const [changing, setChanging] = useState<Plan | null>(null);
+  const timeZone = me?.user.preferences.timezone ?? browserTimeZone();
   const bestSaving = Math.max(
     0,
     ...(plans.data ?? []).map((p) => yearlySavingPercent(p.prices.monthly, p.prices.yearly)),
@@ -46,6 +57,11 @@ export function UpgradePage() {
           {t('billing.ownerOnly')}
         </Banner>
       )}
+      {viaStripe && (
+        <Banner tone="info" className="mb-4" data-testid="stripe-change-note">
+          {t('billing.change.note')}
+        </Banner>
+      )}
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <IntervalChoice value={interval} onChange={setPeriod} bestSaving={bestSaving} />
         <p className="text-sm text-muted">{t('billing.upgrade.taxNote')}</p>
@@ -61,7 +77,7 @@ export function UpgradePage() {
           {plans.data.map((plan) => {
             const current = me?.user.plan === plan.key;
             // Paying again for the plan that is already paid would do nothing: say so rather than offer it.
-            const settled = current && status === 'active';
+            const settled = current && status === 'active' && (!viaStripe || billing.data?.interval === interval);
             return (
               <PlanCard
                 key={plan.key}
@@ -71,6 +87,15 @@ export function UpgradePage() {
                 action={
                   settled ? (
                     <p className="text-sm text-muted">{t('billing.upgrade.onIt')}</p>
+                  ) : viaStripe ? (
+                    <Button
+                      variant="primary"
+                      className="w-full"
+                      aria-label={t('billing.change.switchNamed', { name: plan.name })}
+                      onClick={() => setChanging(plan)}
+                    >
+                      {t('billing.change.switch')}
+                    </Button>
                   ) : isOwner ? (
                     <Link
                       to={`/payment?plan=${encodeURIComponent(plan.key)}&interval=${interval}`}
@@ -87,6 +112,14 @@ export function UpgradePage() {
             );
           })}
         </ul>
+      )}
+      {changing && (
+        <PlanChangeDialog
+          plan={changing}
+          choice={{ plan: changing.key, interval }}
+          timeZone={timeZone}
+          onClose={() => setChanging(null)}
+        />
       )}
     </>
   );
