@@ -8,6 +8,7 @@ export * from './contracts/common.ts';
 export * from './contracts/user.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/admin.ts';
+export * from './contracts/admin-dashboard.ts';
 export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
 export * from './contracts/recordings.ts';

@@ -23,6 +23,17 @@ const dashboard =
     };
   };
 
+const adminDashboard =
+  (titleKey: string): PageLoader =>
+  async () => {
+    const [{ AdminDashboardPage }, alerts] = await Promise.all([
+      import('../features/dashboard/pages/admin-dashboard-page.tsx'),
+      // The installation's alerts belong to the admin settings feature; the shell puts them on top.
+      import('../features/admin-outbox/components/installation-alerts.tsx'),
+    ]);
+    return { element: <AdminDashboardPage titleKey={titleKey} alerts={<alerts.InstallationAlerts />} /> };
+  };
+
 const shell =
   (meta: RouteMeta): PageLoader =>
   async () => {
@@ -227,7 +238,7 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
     Component: (await import('../features/sites/pages/site-edit-page.tsx')).SiteEditPage,
   }),
   '/dashboard': (m) => dashboard('main', m.title),
-  '/admin/dashboard': (m) => dashboard('admin', m.title),
+  '/admin/dashboard': (m) => adminDashboard(m.title),
   '/manager/dashboard': (m) => dashboard('manager', m.title),
   '/operator/dashboard': (m) => dashboard('operator', m.title),
   '/viewer/dashboard': (m) => dashboard('viewer', m.title),

@@ -1,4 +1,4 @@
-import type { AlertCenter } from '@vigil/shared';
+import type { AdminDashboard, AlertCenter } from '@vigil/shared';
 import { LIST_MAX_LIMIT, type Page, type UserDoc } from '@vigil/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
@@ -33,4 +33,10 @@ export const userCountQuery = queryOptions({ queryKey: ['admin', 'users', 'count
 export const latestAlertsQuery = queryOptions({
   queryKey: ['alerts'],
   queryFn: async () => unwrap(await request<AlertCenter>('GET', '/api/v1/alerts')),
+});
+
+/** The installation at a glance (administrators); refreshed when `admin.installation` speaks. */
+export const adminDashboardQuery = queryOptions({
+  queryKey: ['admin', 'dashboard'],
+  queryFn: async () => unwrap(await request<AdminDashboard>('GET', '/api/v1/admin/dashboard')),
 });
