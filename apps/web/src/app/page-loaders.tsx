@@ -34,6 +34,13 @@ const adminDashboard =
     return { element: <AdminDashboardPage titleKey={titleKey} alerts={<alerts.InstallationAlerts />} /> };
   };
 
+const managerDashboard =
+  (titleKey: string): PageLoader =>
+  async () => {
+    const { ManagerDashboardPage } = await import('../features/dashboard/pages/manager-dashboard-page.tsx');
+    return { element: <ManagerDashboardPage titleKey={titleKey} /> };
+  };
+
 const shell =
   (meta: RouteMeta): PageLoader =>
   async () => {
@@ -239,7 +246,7 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   }),
   '/dashboard': (m) => dashboard('main', m.title),
   '/admin/dashboard': (m) => adminDashboard(m.title),
-  '/manager/dashboard': (m) => dashboard('manager', m.title),
+  '/manager/dashboard': (m) => managerDashboard(m.title),
   '/operator/dashboard': (m) => dashboard('operator', m.title),
   '/viewer/dashboard': (m) => dashboard('viewer', m.title),
 };
