@@ -8,7 +8,7 @@ export function OfflineCamerasCard({ cameras, timeZone }: { cameras: AdminDashbo
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   return (
-    <Card title={t('adminDash.offlineTitle')}>
+    <Card title={t('adminDash.offlineTitle')} className="min-w-0">
       {cameras.offlineList.length === 0 ? (
         <p className="text-sm text-muted">{t('adminDash.allOnline')}</p>
       ) : (

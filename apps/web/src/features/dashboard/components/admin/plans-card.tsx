@@ -22,7 +22,7 @@ export function PlansCard({ plans }: { plans: AdminDashboard['plans'] }) {
   }));
   const total = plans.reduce((sum, p) => sum + p.count, 0);
   return (
-    <Card title={t('adminDash.plans')}>
+    <Card title={t('adminDash.plans')} className="min-w-0">
       {rows.length === 0 ? (
         <p className="text-sm text-muted">{t('adminDash.noPlans')}</p>
       ) : (

@@ -18,7 +18,7 @@ export function RecordersCard({ data, timeZone }: { data: AdminDashboard; timeZo
   }));
   const max = Math.max(1, ...rows.map((r) => r.value));
   return (
-    <Card title={t('adminDash.recordersTitle')}>
+    <Card title={t('adminDash.recordersTitle')} className="min-w-0">
       {rows.length === 0 ? (
         <p className="text-sm text-danger" data-testid="admin-no-recorder">
           {t('adminDash.noRecorder')}

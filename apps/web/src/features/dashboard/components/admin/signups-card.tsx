@@ -14,7 +14,7 @@ export function SignupsCard({ signups }: { signups: AdminDashboard['signups'] })
   const total = signups.reduce((sum, d) => sum + d.count, 0);
   const summary = t('adminDash.signupsSummary', { count: total, total: formatNumber(total, lng) });
   return (
-    <Card title={t('adminDash.signups')}>
+    <Card title={t('adminDash.signups')} className="min-w-0">
       <p className="mb-2 text-sm text-muted" data-testid="admin-signups-total">
         {summary}
       </p>

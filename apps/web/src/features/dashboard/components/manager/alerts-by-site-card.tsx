@@ -19,7 +19,7 @@ export function AlertsBySiteCard({ sites }: { sites: ManagerDashboard['alertsByS
     text: formatNumber(s.count, lng),
   }));
   return (
-    <Card title={t('managerDash.alertsBySite')}>
+    <Card title={t('managerDash.alertsBySite')} className="min-w-0">
       {rows.length === 0 ? (
         <p className="text-sm text-muted" data-testid="manager-no-open-alerts">
           {t('managerDash.noOpenAlerts')}

@@ -9,7 +9,7 @@ export function TeamCard({ team, tasks }: { team: ManagerDashboard['team']; task
   const { t, i18n } = useTranslation();
   const n = (v: number) => formatNumber(v, i18n.language);
   return (
-    <Card title={t('managerDash.team')}>
+    <Card title={t('managerDash.team')} className="min-w-0">
       <dl className="mb-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
         {(
           [

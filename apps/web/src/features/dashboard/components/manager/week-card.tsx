@@ -14,7 +14,7 @@ export function WeekCard({ week }: { week: ManagerDashboard['week'] }) {
   const total = week.reduce((sum, d) => sum + d.count, 0);
   const summary = t('managerDash.weekSummary', { count: total, n: formatNumber(total, lng) });
   return (
-    <Card title={t('managerDash.week')}>
+    <Card title={t('managerDash.week')} className="min-w-0">
       <p className="mb-2 text-sm text-muted" data-testid="manager-week-total">
         {summary}
       </p>
