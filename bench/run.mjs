@@ -35,6 +35,7 @@ for (const b of [
   'team-members',
   'audit',
   'vms-dashboard',
+  'dashboard',
   'bulk-operations',
   'report-render',
   'pdf-fonts',

@@ -16,20 +16,20 @@ export function InstallationTiles({ data, timeZone }: { data: AdminDashboard; ti
   const diskShare = data.disk && data.disk.totalBytes > 0 ? data.disk.freeBytes / data.disk.totalBytes : null;
   const audit = data.auditVerification;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatTile
         testId="admin-tile-recorders"
         label={t('adminDash.recorders')}
         value={n(data.recorders.length)}
         tone={data.recorders.length === 0 ? 'danger' : 'normal'}
-        detail={t('adminDash.recordersDetail', { held: n(held), waiting: n(data.unassignedCameras) })}
+        detail={t('adminDash.recordersDetail', { count: held, held: n(held), waiting: n(data.unassignedCameras) })}
       />
       <StatTile
         testId="admin-tile-offline"
         label={t('adminDash.offline')}
         value={n(data.cameras.offline)}
         tone={data.cameras.offline > 0 ? 'warning' : 'normal'}
-        detail={t('adminDash.offlineDetail', { total: n(data.cameras.total) })}
+        detail={t('adminDash.offlineDetail', { count: data.cameras.total, total: n(data.cameras.total) })}
       />
       <StatTile
         testId="admin-tile-jobs"

@@ -21,11 +21,11 @@ export function StatTile({
   testId: string;
 }) {
   return (
-    <section className="flex min-w-0 flex-col rounded-lg border border-line bg-surface p-4" data-testid={testId}>
+    <section className="flex min-w-0 flex-col rounded-lg border border-line bg-surface p-3 sm:p-4" data-testid={testId}>
       <h2 className="text-sm font-medium text-muted">{label}</h2>
       <p
         className={cn(
-          'mt-1 text-3xl font-bold tabular-nums',
+          'mt-1 break-words text-2xl font-bold tabular-nums sm:text-3xl',
           tone === 'danger' ? 'text-danger' : tone === 'warning' ? 'text-warn-fg' : 'text-fg',
         )}
       >
