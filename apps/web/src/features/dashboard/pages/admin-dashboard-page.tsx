@@ -8,8 +8,9 @@ import { errorKey } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { TOPIC_ADMIN_INSTALLATION } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { adminDashboardQuery } from '../api.ts';
+import { adminDashboardQuery, managerDashboardQuery } from '../api.ts';
 import { InstallationTiles } from '../components/admin/installation-tiles.tsx';
+import { GettingStartedCard } from '../components/manager/getting-started-card.tsx';
 import { OfflineCamerasCard } from '../components/admin/offline-cameras-card.tsx';
 import { PlansCard } from '../components/admin/plans-card.tsx';
 import { RecordersCard } from '../components/admin/recorders-card.tsx';
@@ -27,12 +28,20 @@ export function AdminDashboardPage({ titleKey, alerts }: { titleKey: string; ale
   const { me } = useSession();
   const query = useQuery(adminDashboardQuery);
   useLiveQuery(TOPIC_ADMIN_INSTALLATION, adminDashboardQuery.queryKey);
+  // The first person of an installation is its administrator and also a workspace's owner: their
+  // checklist is here too, until they put it away.
+  const started = useQuery({ ...managerDashboardQuery, select: (d) => d.gettingStarted }).data;
   const timeZone = me?.user.preferences.timezone ?? 'UTC';
   const data = query.data;
   return (
     <>
       <PageHeader title={t(titleKey)} description={t(`${titleKey}.desc`)} />
       {alerts}
+      {started && !started.dismissed && (
+        <div className="mb-6">
+          <GettingStartedCard state={started} />
+        </div>
+      )}
       {query.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : query.isError || !data ? (
