@@ -2,9 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { TOPIC_ADMIN_INSTALLATION } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -17,6 +14,7 @@ import { RecordersCard } from '../components/admin/recorders-card.tsx';
 import { SignupsCard } from '../components/admin/signups-card.tsx';
 import '../translations.ts';
 import { useLiveQuery } from '../use-live-query.ts';
+import { QueryState } from '../components/query-state.tsx';
 
 /**
  * The administrator's dashboard: the installation's health (recorders, database, disk, job queue,
@@ -32,7 +30,6 @@ export function AdminDashboardPage({ titleKey, alerts }: { titleKey: string; ale
   // checklist is here too, until they put it away.
   const started = useQuery({ ...managerDashboardQuery, select: (d) => d.gettingStarted }).data;
   const timeZone = me?.user.preferences.timezone ?? 'UTC';
-  const data = query.data;
   return (
     <>
       <PageHeader title={t(titleKey)} description={t(`${titleKey}.desc`)} />
@@ -42,26 +39,22 @@ export function AdminDashboardPage({ titleKey, alerts }: { titleKey: string; ale
           <GettingStartedCard state={started} />
         </div>
       )}
-      {query.isPending ? (
-        <Spinner label={t('app.loading')} />
-      ) : query.isError || !data ? (
-        <p className="text-sm text-danger" role="alert">
-          {t(errorKey(query.error instanceof ApiError ? query.error.code : 'unknown'))}
-        </p>
-      ) : (
-        <div className="flex flex-col gap-6" data-testid="admin-dashboard">
-          <p className="text-sm text-muted" aria-live="polite" data-testid="admin-dashboard-at">
-            {t('adminDash.asOf', { at: formatDateTime(data.at, timeZone, i18n.language, 'second') })}
-          </p>
-          <InstallationTiles data={data} timeZone={timeZone} />
-          <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-            <SignupsCard signups={data.signups} />
-            <RecordersCard data={data} timeZone={timeZone} />
-            <OfflineCamerasCard cameras={data.cameras} timeZone={timeZone} />
-            <PlansCard plans={data.plans} />
+      <QueryState query={query}>
+        {(data) => (
+          <div className="flex flex-col gap-6" data-testid="admin-dashboard">
+            <p className="text-sm text-muted" aria-live="polite" data-testid="admin-dashboard-at">
+              {t('adminDash.asOf', { at: formatDateTime(data.at, timeZone, i18n.language, 'second') })}
+            </p>
+            <InstallationTiles data={data} timeZone={timeZone} />
+            <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+              <SignupsCard signups={data.signups} />
+              <RecordersCard data={data} timeZone={timeZone} />
+              <OfflineCamerasCard cameras={data.cameras} timeZone={timeZone} />
+              <PlansCard plans={data.plans} />
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryState>
     </>
   );
 }

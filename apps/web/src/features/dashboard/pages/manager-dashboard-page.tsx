@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorKey } from '../../../lib/errors.ts';
 import { TOPIC_CAMERAS, TOPIC_EVENTS, TOPIC_TASKS, TOPIC_TEAM } from '../../../lib/realtime.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { managerDashboardQuery } from '../api.ts';
@@ -14,6 +11,7 @@ import { TeamCard } from '../components/manager/team-card.tsx';
 import { WeekCard } from '../components/manager/week-card.tsx';
 import '../translations.ts';
 import { useLiveQuery } from '../use-live-query.ts';
+import { QueryState } from '../components/query-state.tsx';
 
 /**
  * The owner's and managers' dashboard: the getting-started checklist until it is put away, the
@@ -29,28 +27,23 @@ export function ManagerDashboardPage({ titleKey }: { titleKey: string }) {
   useLiveQuery(TOPIC_CAMERAS, key);
   useLiveQuery(TOPIC_TASKS, key);
   useLiveQuery(TOPIC_TEAM, key);
-  const data = query.data;
   return (
     <>
       <PageHeader title={t(titleKey)} description={t(`${titleKey}.desc`)} />
       {me && <p className="mb-6 text-lg text-fg">{t('dashboard.greeting', { name: me.user.displayName })}</p>}
-      {query.isPending ? (
-        <Spinner label={t('app.loading')} />
-      ) : query.isError || !data ? (
-        <p className="text-sm text-danger" role="alert">
-          {t(errorKey(query.error instanceof ApiError ? query.error.code : 'unknown'))}
-        </p>
-      ) : (
-        <div className="flex flex-col gap-6" data-testid="manager-dashboard">
-          {!data.gettingStarted.dismissed && <GettingStartedCard state={data.gettingStarted} />}
-          <TeamCard team={data.team} tasks={data.tasks} />
-          <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-            <WeekCard week={data.week} />
-            <AlertsBySiteCard sites={data.alertsBySite} />
-            {me && <UsageCard user={me.user} />}
+      <QueryState query={query}>
+        {(data) => (
+          <div className="flex flex-col gap-6" data-testid="manager-dashboard">
+            {!data.gettingStarted.dismissed && <GettingStartedCard state={data.gettingStarted} />}
+            <TeamCard team={data.team} tasks={data.tasks} />
+            <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+              <WeekCard week={data.week} />
+              <AlertsBySiteCard sites={data.alertsBySite} />
+              {me && <UsageCard user={me.user} />}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </QueryState>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import type { AdminDashboard } from '@vigil/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { RowChart } from '../../../../components/charts/lazy-charts.ts';
 import { Card } from '../../../../components/ui/card.tsx';
+import { CardLink } from '../card-link.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { formatNumber } from '../../../../lib/format.ts';
 
@@ -35,12 +35,7 @@ export function PlansCard({ plans }: { plans: AdminDashboard['plans'] }) {
           />
         </Suspense>
       )}
-      <Link
-        to="/admin/pricing"
-        className="mt-4 inline-block text-sm font-medium text-primary underline underline-offset-4"
-      >
-        {t('adminDash.pricing')}
-      </Link>
+      <CardLink to="/admin/pricing" label={t('adminDash.pricing')} className="mt-4 inline-block" />
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 import type { ManagerDashboard } from '@vigil/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { RowChart } from '../../../../components/charts/lazy-charts.ts';
 import { Card } from '../../../../components/ui/card.tsx';
+import { CardLink } from '../card-link.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { formatNumber } from '../../../../lib/format.ts';
 
@@ -34,12 +34,7 @@ export function AlertsBySiteCard({ sites }: { sites: ManagerDashboard['alertsByS
           />
         </Suspense>
       )}
-      <Link
-        to="/viewer/events"
-        className="mt-4 inline-block text-sm font-medium text-primary underline underline-offset-4"
-      >
-        {t('dashboard.allEvents')}
-      </Link>
+      <CardLink to="/viewer/events" label={t('dashboard.allEvents')} className="mt-4 inline-block" />
     </Card>
   );
 }

@@ -1,8 +1,9 @@
 import { GETTING_STARTED_STEPS, type GettingStarted, type GettingStartedStep } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
+import { CardLink } from '../card-link.tsx';
 import { useToast } from '../../../../components/ui/toast-context.ts';
 import { useErrorText } from '../../../../lib/use-error-text.ts';
 import { useDismissGettingStarted, useTryTestPattern } from '../../api.ts';
@@ -64,11 +65,7 @@ export function GettingStartedCard({ state }: { state: GettingStarted }) {
                   {t('gettingStarted.tryTestPattern')}
                 </Button>
               )}
-              {!done && (
-                <Link to={WHERE[step]} className="text-sm font-medium text-primary underline underline-offset-4">
-                  {t(`gettingStarted.go.${step}`)}
-                </Link>
-              )}
+              {!done && <CardLink to={WHERE[step]} label={t(`gettingStarted.go.${step}`)} />}
             </li>
           );
         })}

@@ -1,7 +1,7 @@
 import type { ManagerDashboard } from '@vigil/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card.tsx';
+import { CardLink } from '../card-link.tsx';
 import { formatNumber } from '../../../../lib/format.ts';
 
 /** Who of the team is using Vigil now, and the tasks they owe. */
@@ -42,12 +42,8 @@ export function TeamCard({ team, tasks }: { team: ManagerDashboard['team']; task
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-4">
-        <Link to="/manager/team" className="text-sm font-medium text-primary underline underline-offset-4">
-          {t('managerDash.manageTeam')}
-        </Link>
-        <Link to="/manager/tasks" className="text-sm font-medium text-primary underline underline-offset-4">
-          {t('managerDash.openTasks')}
-        </Link>
+        <CardLink to="/manager/team" label={t('managerDash.manageTeam')} />
+        <CardLink to="/manager/tasks" label={t('managerDash.openTasks')} />
       </div>
     </Card>
   );

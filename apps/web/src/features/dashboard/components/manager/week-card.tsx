@@ -1,9 +1,9 @@
 import type { ManagerDashboard } from '@vigil/shared';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ColumnChart } from '../../../../components/charts/lazy-charts.ts';
 import { Card } from '../../../../components/ui/card.tsx';
+import { CardLink } from '../card-link.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { formatCalendarDay, formatNumber } from '../../../../lib/format.ts';
 
@@ -27,12 +27,7 @@ export function WeekCard({ week }: { week: ManagerDashboard['week'] }) {
           testId="manager-week-chart"
         />
       </Suspense>
-      <Link
-        to="/manager/analytics"
-        className="mt-4 inline-block text-sm font-medium text-primary underline underline-offset-4"
-      >
-        {t('managerDash.analytics')}
-      </Link>
+      <CardLink to="/manager/analytics" label={t('managerDash.analytics')} className="mt-4 inline-block" />
     </Card>
   );
 }
