@@ -79,7 +79,7 @@ describe('role dashboards: administrator and manager', () => {
       const total = async () =>
         Number(
           (await page.getByTestId('admin-tile-offline').textContent())
-            ?.match(/of ([\d,]+) cameras/)?.[1]
+            ?.match(/of ([\d,]+) cameras? in/)?.[1]
             ?.replace(/,/g, ''),
         );
       await expect.poll(total).toBeGreaterThanOrEqual(0);
