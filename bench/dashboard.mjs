@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { register } from 'tsx/esm/api';
 import { ROOT, apiOf, databaseUrlOf, getLatencies, report, startVigil } from './lib.mjs';
 
 register();
-const { CHROMIUM_ARGS, DESKTOP } = await import(path.join(ROOT, 'e2e/fixtures/browser.ts'));
+const { DESKTOP, openPersistentBrowser } = await import(path.join(ROOT, 'e2e/fixtures/browser.ts'));
 const { signInUi } = await import(path.join(ROOT, 'e2e/fixtures/ui.ts'));
 
 const REQUESTS = Number(process.env.REQUESTS ?? 1000);
@@ -123,13 +122,8 @@ try {
   const installation = await load('/api/v1/admin/dashboard', admin.token, REQUESTS, CONCURRENCY);
 
   /** A fresh Chromium profile signed in as `email`, on its dashboard: the median of PAGE_LOADS loads. */
-  async function measure(name, email, url, testId) {
-    browser = await chromium.launchPersistentContext(path.join(dir, `chromium-${name}`), {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: DESKTOP,
-    });
+  async function measure(email, url, testId) {
+    browser = await openPersistentBrowser(DESKTOP);
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(`${vigil.url}/auth/login`);
     await signInUi(page, email, password);
@@ -139,8 +133,8 @@ try {
     browser = undefined;
     return figures;
   }
-  const managerPaint = await measure('owner', ownerEmail, '/manager/dashboard', 'manager-dashboard');
-  const adminPaint = await measure('admin', adminEmail, '/admin/dashboard', 'admin-dashboard');
+  const managerPaint = await measure(ownerEmail, '/manager/dashboard', 'manager-dashboard');
+  const adminPaint = await measure(adminEmail, '/admin/dashboard', 'admin-dashboard');
 
   const scale = `${CAMERAS} cameras, ${MEMBERS} members, ${ALERTS} alerts`;
   report('dashboard', [
