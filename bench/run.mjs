@@ -42,6 +42,7 @@ for (const b of [
   'team-members',
   'audit',
   'vms-dashboard',
+  'dashboard',
   'bulk-operations',
   'report-render',
   'pdf-fonts',

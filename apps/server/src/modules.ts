@@ -11,6 +11,7 @@ import { billingModule } from './modules/billing/billing.module.ts';
 import { bulkOperationsModule } from './modules/bulk-operations/bulk-operations.module.ts';
 import { cameraImportModule } from './modules/camera-import/camera-import.module.ts';
 import { camerasModule } from './modules/cameras/cameras.module.ts';
+import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { exportsModule } from './modules/exports/exports.module.ts';
 import { functionsModule } from './modules/functions/functions.module.ts';
@@ -65,6 +66,7 @@ export const MODULES: readonly VigilModule[] = [
   bulkOperationsModule,
   reportsModule,
   analyticsModule,
+  dashboardModule,
   aiAnalyticsModule,
   liveModule,
   aiModule,

@@ -9,6 +9,8 @@ export * from './contracts/common.ts';
 export * from './contracts/user.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/admin.ts';
+export * from './contracts/admin-dashboard.ts';
+export * from './contracts/manager-dashboard.ts';
 export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
 export * from './contracts/onvif.ts';

@@ -36,6 +36,24 @@ const opsDashboard =
     return { element: <Page titleKey={titleKey} wall={<LiveWall />} /> };
   };
 
+const adminDashboard =
+  (titleKey: string): PageLoader =>
+  async () => {
+    const [{ AdminDashboardPage }, alerts] = await Promise.all([
+      import('../features/dashboard/pages/admin-dashboard-page.tsx'),
+      // The installation's alerts belong to the admin settings feature; the shell puts them on top.
+      import('../features/admin-outbox/components/installation-alerts.tsx'),
+    ]);
+    return { element: <AdminDashboardPage titleKey={titleKey} alerts={<alerts.InstallationAlerts />} /> };
+  };
+
+const managerDashboard =
+  (titleKey: string): PageLoader =>
+  async () => {
+    const { ManagerDashboardPage } = await import('../features/dashboard/pages/manager-dashboard-page.tsx');
+    return { element: <ManagerDashboardPage titleKey={titleKey} /> };
+  };
+
 const shell =
   (meta: RouteMeta): PageLoader =>
   async () => {
@@ -227,8 +245,8 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
     Component: (await import('../features/sites/pages/site-edit-page.tsx')).SiteEditPage,
   }),
   '/dashboard': (m) => dashboard('main', m.title),
-  '/admin/dashboard': (m) => dashboard('admin', m.title),
-  '/manager/dashboard': (m) => dashboard('manager', m.title),
+  '/admin/dashboard': (m) => adminDashboard(m.title),
+  '/manager/dashboard': (m) => managerDashboard(m.title),
   '/operator/dashboard': (m) => opsDashboard('operator', m.title),
   '/viewer/dashboard': (m) => opsDashboard('viewer', m.title),
 };

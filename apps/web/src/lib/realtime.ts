@@ -64,6 +64,7 @@ export function openStream(topics: readonly string[], callbacks: StreamCallbacks
 type TopicName = typeof import('@vigil/shared').TOPICS[keyof typeof import('@vigil/shared').TOPICS];
 export const TOPIC_ME = 'me' satisfies TopicName;
 export const TOPIC_ADMIN_USERS = 'admin.users' satisfies TopicName;
+export const TOPIC_ADMIN_INSTALLATION = 'admin.installation' satisfies TopicName;
 export const TOPIC_CAMERAS = 'cameras' satisfies TopicName;
 export const TOPIC_EXPORTS = 'exports' satisfies TopicName;
 export const TOPIC_RECORDINGS = 'recordings' satisfies TopicName;

@@ -73,6 +73,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The workspace this person's new sessions open in; null = their own. */
     lastWorkspaceId: uuid('last_workspace_id'),
+    /** When this person put the dashboard's getting-started checklist away; null = it shows. */
+    gettingStartedDismissedAt: timestamp('getting_started_dismissed_at', { withTimezone: true }),
     /** The person's own workspace (the one sign-up made); the session says which one they are in. */
     workspaceId: uuid('workspace_id')
       .notNull()

@@ -23,6 +23,11 @@ export type Readiness = z.infer<typeof readinessSchema>;
 /** Realtime topics a client may subscribe to; the server checks each against the session. */
 export const TOPICS = {
   adminUsers: 'admin.users',
+  /**
+   * The installation changed in a way its administrators' dashboard shows (a camera's state in any
+   * workspace, an account created): a bare signal to read the dashboard again. Administrators only.
+   */
+  adminInstallation: 'admin.installation',
   me: 'me',
   cameras: 'cameras',
   exports: 'exports',

@@ -1,4 +1,5 @@
 import {
+  adminDashboardSchema,
   diskGuardSettingsSchema,
   installationAlertsSchema,
   listQuerySchema,
@@ -12,6 +13,7 @@ import { apiRoutes } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import type { AccountsService } from '../accounts/accounts.module.ts';
 import type { MailService } from '../mail/mail.module.ts';
+import type { AdminDashboardService } from './admin-dashboard.service.ts';
 import type { InstallationService } from './installation.service.ts';
 
 const tags = ['admin'];
@@ -19,7 +21,12 @@ const SMALL_BODY = 1024;
 
 export function adminRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsService; mail: MailService; installation: InstallationService },
+  deps: {
+    accounts: AccountsService;
+    mail: MailService;
+    installation: InstallationService;
+    dashboard: AdminDashboardService;
+  },
 ) {
   const route = apiRoutes(app, tags);
 
@@ -75,5 +82,16 @@ export function adminRoutes(
       response: installationAlertsSchema,
     },
     () => deps.installation.alerts(),
+  );
+
+  route.get(
+    '/api/v1/admin/dashboard',
+    {
+      access: access.roles('admin'),
+      summary:
+        'The installation at a glance: recorders, database, disk, job queue, offline cameras, sign-ups, plans, revenue, audit',
+      response: adminDashboardSchema,
+    },
+    () => deps.dashboard.read(),
   );
 }

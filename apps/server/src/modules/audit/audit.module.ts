@@ -7,6 +7,8 @@ import { createAuditService, setAuditEnabled } from './audit.service.ts';
 
 /** Services record entries with `audit.record(tx, …)`, inside their own transactions. */
 export { audit } from './audit.service.ts';
+/** When the whole installation's log was last verified, for the administrator's dashboard. */
+export { type LastAuditVerification, lastAuditVerification } from './audit-last-verification.ts';
 /**
  * Keys the chain from AUTH_SECRET: the serve and work parts do it; a process that records
  * without either (a recorder alone) calls it at start.

@@ -15,6 +15,7 @@ import { csvLine } from '../../lib/csv.ts';
 import { CSV_HEADER, csvRow } from './audit-csv.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { auditKeys } from './audit-hash.ts';
+import { saveLastVerification } from './audit-last-verification.ts';
 import { verifyLog } from './audit-verify.service.ts';
 import { type AuditListFilters, type AuditRow, type AuditScope, auditRepo as repo } from './audit.repo.ts';
 
@@ -147,7 +148,10 @@ export function createAuditService(deps: { db: Db; storage: Storage }) {
     },
 
     async verify(reader: AuditReader, scope: 'workspace' | 'installation'): Promise<AuditVerifyResult> {
-      return verifyLog(db, storage, auditKeys(), scopeFor(reader, scope));
+      const scoped = scopeFor(reader, scope);
+      const result = await verifyLog(db, storage, auditKeys(), scoped);
+      if (scoped === 'installation') await saveLastVerification(db, result);
+      return result;
     },
 
     /**

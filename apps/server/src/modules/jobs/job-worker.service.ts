@@ -9,8 +9,10 @@ import {
   type Runner,
   type WorkerEvents,
 } from 'graphile-worker';
+import { TOPICS } from '@vigil/shared';
 import pg from 'pg';
 import { recordJobFailed } from '../../lib/metrics.ts';
+import { publish } from '../../lib/realtime.ts';
 import { deadWorkers, endRetries, registerWorkers } from './jobs.repo.ts';
 import type { Tasks } from '../../lib/job-catalogue.ts';
 
@@ -113,6 +115,8 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
   });
   events.on('job:failed', ({ job, error }) => {
     recordJobFailed(job.task_identifier);
+    // The administrators' dashboard counts failed jobs: a bare signal to read it again.
+    publish(opts.db, { topic: TOPICS.adminInstallation }).catch(() => {});
     opts.log(`job ${job.task_identifier} #${job.id} failed (attempt ${job.attempts} of ${job.max_attempts}): ${error}`);
   });
   const taskList = Object.fromEntries(

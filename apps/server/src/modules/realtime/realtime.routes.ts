@@ -54,6 +54,19 @@ export function mayReceive(session: SessionUser, topics: Set<string>, e: Realtim
   return rowInScope(scope, e.cameraId);
 }
 
+/** What the administrator's dashboard counts, from any workspace: a camera's state, accounts and plans. */
+const INSTALLATION_NEWS = new Set<string>([TOPICS.cameras, TOPICS.adminUsers, TOPICS.adminInstallation]);
+
+/**
+ * Whether the event is news for an administrator's `admin.installation` stream: a bare signal
+ * (no id, no workspace) that the dashboard's figures may have moved, whichever workspace it came from.
+ */
+export function installationNews(session: SessionUser, topics: Set<string>, e: RealtimeEvent): boolean {
+  return (
+    topics.has(TOPICS.adminInstallation) && INSTALLATION_NEWS.has(e.topic) && accessRole(session.user.role) === 'admin'
+  );
+}
+
 export function realtimeRoutes(
   app: FastifyInstance,
   deps: { hub: RealtimeHub; embedded: boolean; topics: ReadonlySet<string> },
@@ -72,7 +85,7 @@ export function realtimeRoutes(
       schema: {
         tags: ['realtime'],
         summary:
-          'Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules, tasks, bulk-operations, ai',
+          'Server-sent events for the topics asked (comma-separated): admin.users, admin.installation, me, cameras, exports, recordings, events, schedules, tasks, bulk-operations, ai',
         querystring: z.object({ topics: z.string().max(200).default('') }),
       },
     },
@@ -87,7 +100,10 @@ export function realtimeRoutes(
       if ([...topics].some((t) => !deps.topics.has(t)))
         throw new AppError('invalid-argument', 'Invalid request parameters.', { topics: 'unknown topic' });
       if (topics.size > 0 && !session) throw new AppError('auth/unauthenticated');
-      if (topics.has(TOPICS.adminUsers) && accessRole(session?.user.role) !== 'admin')
+      if (
+        (topics.has(TOPICS.adminUsers) || topics.has(TOPICS.adminInstallation)) &&
+        accessRole(session?.user.role) !== 'admin'
+      )
         throw new AppError('permission-denied');
       // Each stream holds a socket and a listener for as long as it lives: a person or an address
       // gets a few (tabs, devices, an office), never thousands. Counted per process, as streams are.
@@ -122,6 +138,7 @@ export function realtimeRoutes(
         // Their role or cameras changed in this workspace: the client reopens the stream, resolved anew.
         if (e.topic === SCOPE_CHANGED_TOPIC && e.uid === session.user.id && e.workspaceId === session.user.workspaceId)
           return close();
+        if (installationNews(session, topics, e)) send(TOPICS.adminInstallation, {});
         if (mayReceive(session, topics, e))
           send(e.topic, e.topic === TOPICS.ai && e.data !== undefined ? e.data : { uid: e.uid, id: e.id });
       });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { onUnreachable, request } from '../../lib/api-client.ts';
 import { type ConnectionState, HEALTH_IDLE_POLL_MS, HEALTH_POLL_MS, STREAM_RETRY_MS } from '../../lib/connection.ts';
 import {
+  TOPIC_ADMIN_INSTALLATION,
   TOPIC_ADMIN_USERS,
   TOPIC_AI,
   TOPIC_BULK_OPERATIONS,
@@ -52,7 +53,8 @@ export function useConnectionMonitor(): ConnectionState {
   ];
   // A member who must first turn on two-factor hears nothing of the workspace (only the status).
   const twoFactorPending = Boolean(session.me?.twoFactor?.required && !session.me.twoFactor.enabled);
-  const topics = uid && !twoFactorPending ? (isAdmin ? [...member, TOPIC_ADMIN_USERS] : member) : [];
+  const topics =
+    uid && !twoFactorPending ? (isAdmin ? [...member, TOPIC_ADMIN_USERS, TOPIC_ADMIN_INSTALLATION] : member) : [];
   const topicsKey = `${uid}|${topics.join(',')}`;
 
   const checkHealth = useCallback(async () => {
