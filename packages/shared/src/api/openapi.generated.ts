@@ -499,6 +499,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installation at a glance: recorders, database, disk, job queue, offline cameras, sign-ups, plans, revenue, audit */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cameras/onvif/probe": {
         parameters: {
             query?: never;
@@ -869,7 +886,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events for the topics asked (comma-separated): admin.users, me, cameras, exports, recordings, events, schedules, tasks, bulk-operations, ai */
+        /** Server-sent events for the topics asked (comma-separated): admin.users, admin.installation, me, cameras, exports, recordings, events, schedules, tasks, bulk-operations, ai */
         get: operations["getRealtime"];
         put?: never;
         post?: never;
@@ -1482,6 +1499,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/billing/change/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Owner only, Stripe-billed: what moving to another plan or interval costs (Stripe’s invoice preview) and whether it applies now (a move up, prorated) or at the period’s end (a move down) */
+        post: operations["previewBillingChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Owner only, Stripe-billed: move the workspace’s one subscription to another plan or interval (never a second subscription) */
+        post: operations["createBillingChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/billing/cancel": {
         parameters: {
             query?: never;
@@ -1559,6 +1610,23 @@ export interface paths {
         };
         /** A manual invoice as PDF (the workspace’s own; any for the administrator) */
         get: operations["getBillingInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/credit-notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note as PDF, numbered AV-YYYY-NNNNNN (the workspace’s own; any for the administrator) */
+        get: operations["getBillingCreditNotePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1716,6 +1784,40 @@ export interface paths {
         put?: never;
         /** Manual provider: the money arrived. The workspace becomes active for the period; marking twice changes nothing */
         post: operations["markAdminInvoicePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invoices/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Manual provider: the money of a paid invoice went back. The invoice stays as issued; a credit note (AV-YYYY-NNNNNN) takes it back, once */
+        post: operations["createAdminInvoiceRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credit notes of every workspace, newest first (cancellations and refunds of invoices) */
+        get: operations["listAdminCreditNotes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2289,6 +2391,40 @@ export interface paths {
         get: operations["getAnalyticsFootageCsv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/manager": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace at a glance: who is on, tasks, open alerts by site, the week’s events, getting started */
+        get: operations["getDashboardManager"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/getting-started/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the getting-started checklist away (for this person) */
+        post: operations["createDashboardGettingStartedDismiss"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4648,6 +4784,90 @@ export interface operations {
                                 paused: boolean;
                             };
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 timestamp */
+                        at: string;
+                        recorders: {
+                            id: string;
+                            hostname: string;
+                            /** @description ISO 8601 timestamp */
+                            startedAt: string;
+                            cameras: number;
+                        }[];
+                        unassignedCameras: number;
+                        database: {
+                            sizeBytes: number;
+                            latencyMs: number;
+                        };
+                        disk: {
+                            mediaDir: string;
+                            freeBytes: number;
+                            totalBytes: number;
+                        } | null;
+                        jobs: {
+                            waiting: number;
+                            running: number;
+                            dead: number;
+                        };
+                        cameras: {
+                            total: number;
+                            offline: number;
+                            offlineList: {
+                                id: string;
+                                name: string;
+                                workspaceName: string;
+                                status: string;
+                                /** @description ISO 8601 timestamp */
+                                since: string | null;
+                            }[];
+                        };
+                        signups: {
+                            day: string;
+                            count: number;
+                        }[];
+                        plans: {
+                            plan: string;
+                            status: string;
+                            count: number;
+                        }[];
+                        revenue: {
+                            currency: string;
+                            amountMinor: number;
+                            payments: number;
+                        }[];
+                        auditVerification: {
+                            /** @description ISO 8601 timestamp */
+                            at: string;
+                            ok: boolean;
+                            entries: number;
+                            /** @description ISO 8601 timestamp */
+                            checkpointAt: string | null;
+                        } | null;
                     };
                 };
             };
@@ -8291,6 +8511,21 @@ export interface operations {
                             paidAt: string | null;
                             pdfUrl: string | null;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            number: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            reason: "cancellation" | "refund";
+                            currency: string;
+                            amount: number;
+                            tax: number;
+                            total: number;
+                            /** @description ISO 8601 timestamp */
+                            issuedAt: string;
+                            pdfUrl: string;
+                        }[];
                     };
                 };
             };
@@ -8328,6 +8563,175 @@ export interface operations {
                         url: string;
                     } | {
                         invoiceId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    previewBillingChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    plan: string;
+                    /** @enum {string} */
+                    interval: "month" | "year";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plan: string;
+                        /** @enum {string} */
+                        interval: "month" | "year";
+                        /** @enum {string} */
+                        timing: "now" | "period-end";
+                        /** @description ISO 8601 timestamp */
+                        effectiveAt: string;
+                        amountDue: number;
+                        currency: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createBillingChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    plan: string;
+                    /** @enum {string} */
+                    interval: "month" | "year";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plan: string;
+                        planName: string;
+                        /** @enum {string} */
+                        planStatus: "trial" | "active" | "past_due" | "canceled" | "expired";
+                        /** @enum {string|null} */
+                        interval: "month" | "year" | null;
+                        /** @enum {string|null} */
+                        source: "manual" | "stripe" | "complimentary" | null;
+                        /** @description ISO 8601 timestamp */
+                        trialEndDate: string;
+                        trialDaysLeft: number;
+                        /** @description ISO 8601 timestamp */
+                        currentPeriodEnd: string | null;
+                        cancelAtPeriodEnd: boolean;
+                        /** @description ISO 8601 timestamp */
+                        nextChangeAt: string | null;
+                        limits: {
+                            maxCameras: number;
+                            maxRecordings: number;
+                            maxStorage: number;
+                            aiAnalysisQuota: number;
+                        };
+                        usage: {
+                            camerasCount: number;
+                            recordingsCount: number;
+                            storageUsed: number;
+                            aiAnalysisUsed: number;
+                        };
+                        features: {
+                            aiAccess: boolean;
+                            vms: boolean;
+                        };
+                        nextAmount: number | null;
+                        currency: string;
+                        paymentMethod: ({
+                            /** @enum {string} */
+                            type: "card";
+                            brand: string;
+                            last4: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "invoice";
+                        }) | null;
+                        /** @enum {string} */
+                        provider: "manual" | "stripe";
+                        openInvoiceId: string | null;
+                        storageHistory: {
+                            day: string;
+                            bytes: number;
+                        }[];
+                        invoices: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "void";
+                            /** @enum {string} */
+                            provider: "manual" | "stripe";
+                            planKey: string;
+                            planName: string;
+                            /** @enum {string} */
+                            interval: "month" | "year";
+                            currency: string;
+                            amount: number;
+                            tax: number;
+                            total: number;
+                            /** @description ISO 8601 timestamp */
+                            periodStart: string;
+                            /** @description ISO 8601 timestamp */
+                            periodEnd: string;
+                            /** @description ISO 8601 timestamp */
+                            issuedAt: string;
+                            /** @description ISO 8601 timestamp */
+                            paidAt: string | null;
+                            pdfUrl: string | null;
+                        }[];
+                        creditNotes: {
+                            id: string;
+                            number: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            reason: "cancellation" | "refund";
+                            currency: string;
+                            amount: number;
+                            tax: number;
+                            total: number;
+                            /** @description ISO 8601 timestamp */
+                            issuedAt: string;
+                            pdfUrl: string;
+                        }[];
                     };
                 };
             };
@@ -8429,6 +8833,21 @@ export interface operations {
                             /** @description ISO 8601 timestamp */
                             paidAt: string | null;
                             pdfUrl: string | null;
+                        }[];
+                        creditNotes: {
+                            id: string;
+                            number: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            reason: "cancellation" | "refund";
+                            currency: string;
+                            amount: number;
+                            tax: number;
+                            total: number;
+                            /** @description ISO 8601 timestamp */
+                            issuedAt: string;
+                            pdfUrl: string;
                         }[];
                     };
                 };
@@ -8532,6 +8951,21 @@ export interface operations {
                             paidAt: string | null;
                             pdfUrl: string | null;
                         }[];
+                        creditNotes: {
+                            id: string;
+                            number: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            reason: "cancellation" | "refund";
+                            currency: string;
+                            amount: number;
+                            tax: number;
+                            total: number;
+                            /** @description ISO 8601 timestamp */
+                            issuedAt: string;
+                            pdfUrl: string;
+                        }[];
                     };
                 };
             };
@@ -8624,6 +9058,32 @@ export interface operations {
         };
     };
     getBillingInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getBillingCreditNotePdf: {
         parameters: {
             query?: never;
             header?: never;
@@ -8745,6 +9205,21 @@ export interface operations {
                             /** @description ISO 8601 timestamp */
                             paidAt: string | null;
                             pdfUrl: string | null;
+                        }[];
+                        creditNotes: {
+                            id: string;
+                            number: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            reason: "cancellation" | "refund";
+                            currency: string;
+                            amount: number;
+                            tax: number;
+                            total: number;
+                            /** @description ISO 8601 timestamp */
+                            issuedAt: string;
+                            pdfUrl: string;
                         }[];
                     };
                 };
@@ -9352,6 +9827,92 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createAdminInvoiceRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        number: string;
+                        invoiceId: string;
+                        invoiceNumber: string;
+                        /** @enum {string} */
+                        reason: "cancellation" | "refund";
+                        currency: string;
+                        amount: number;
+                        tax: number;
+                        total: number;
+                        /** @description ISO 8601 timestamp */
+                        issuedAt: string;
+                        pdfUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listAdminCreditNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            number: string;
+                            invoiceId: string;
+                            invoiceNumber: string;
+                            /** @enum {string} */
+                            reason: "cancellation" | "refund";
+                            currency: string;
+                            amount: number;
+                            tax: number;
+                            total: number;
+                            /** @description ISO 8601 timestamp */
+                            issuedAt: string;
+                            pdfUrl: string;
+                            workspaceName: string;
+                            ownerEmail: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };
@@ -11781,6 +12342,89 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getDashboardManager: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team: {
+                            members: number;
+                            onNow: {
+                                uid: string;
+                                displayName: string;
+                                role: string;
+                            }[];
+                            pendingInvitations: number;
+                        };
+                        tasks: {
+                            open: number;
+                            overdue: number;
+                        };
+                        alertsBySite: {
+                            siteId: string | null;
+                            name: string | null;
+                            count: number;
+                        }[];
+                        week: {
+                            day: string;
+                            count: number;
+                        }[];
+                        gettingStarted: {
+                            done: {
+                                [key: string]: boolean;
+                            };
+                            dismissed: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createDashboardGettingStartedDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };
