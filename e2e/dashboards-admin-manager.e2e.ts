@@ -38,7 +38,7 @@ describe('role dashboards: administrator and manager', () => {
       .poll(() =>
         page.evaluate(() =>
           document.documentElement.scrollWidth > window.innerWidth
-            ? [...document.querySelectorAll('body *')]
+            ? Array.from(document.querySelectorAll('body *'))
                 .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
                 .slice(-5)
                 .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`)
