@@ -12386,7 +12386,10 @@ export interface operations {
                         }[];
                         gettingStarted: {
                             done: {
-                                [key: string]: boolean;
+                                camera: boolean;
+                                live: boolean;
+                                alerts: boolean;
+                                team: boolean;
                             };
                             dismissed: boolean;
                         };

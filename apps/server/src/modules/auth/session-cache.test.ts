@@ -17,6 +17,17 @@ describe('session cache', () => {
     t = await createTestApp();
     other = new pg.Client({ connectionString: t.databaseUrl });
     await other.connect();
+    // Memory answers only once the cache's listener is connected: wait for its LISTEN (slow
+    // under a loaded suite), then for the flag set just after it.
+    const deadline = Date.now() + 15_000;
+    const listening = async () =>
+      (
+        await other.query(
+          "select 1 from pg_stat_activity where datname = current_database() and query ilike 'listen vigil_sessions%'",
+        )
+      ).rowCount;
+    while (!(await listening()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
   });
   afterAll(async () => {
     await other.end();
@@ -27,7 +38,7 @@ describe('session cache', () => {
   const hashOf = async (uid: string) =>
     (await other.query('select token_hash from sessions where user_id = $1', [uid])).rows[0].token_hash as string;
   async function eventually(token: string, status: number) {
-    const deadline = Date.now() + 2000;
+    const deadline = Date.now() + 10_000;
     for (;;) {
       const res = await me(token);
       if (res.statusCode === status || Date.now() > deadline) return res.statusCode;
@@ -42,7 +53,7 @@ describe('session cache', () => {
     await other.query('alter table sessions disable trigger sessions_changed');
     await other.query('delete from sessions where user_id = $1', [a.user.uid]);
     await other.query('commit');
-    // The listener needs a moment after start-up; then the resolved session is kept.
+    // The resolved session is kept.
     expect((await me(a.token)).statusCode).toBe(200);
     await other.query('alter table sessions enable trigger sessions_changed');
   });
