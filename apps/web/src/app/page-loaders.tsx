@@ -7,20 +7,15 @@ export type PageLoader = () => Promise<{ Component: ComponentType } | { element:
  * Which page each path shows. Everything here is loaded on demand, so a visitor of the
  * landing page downloads none of the app areas.
  */
+/** `/dashboard`, the account at a glance: the shell gives it the live feature's tile. */
 const dashboard =
-  (variant: 'admin' | 'manager' | 'operator' | 'viewer' | 'main', titleKey: string): PageLoader =>
+  (titleKey: string): PageLoader =>
   async () => {
-    const [{ DashboardPage }, { LiveCard }, alerts] = await Promise.all([
+    const [{ DashboardPage }, { LiveCard }] = await Promise.all([
       import('../features/dashboard/pages/dashboard-page.tsx'),
-      // The shell composes features: the dashboards show the live feature's tile, and the admin's
-      // the installation's alerts of the admin settings feature.
       import('../features/live/components/live-card.tsx'),
-      variant === 'admin' ? import('../features/admin-outbox/components/installation-alerts.tsx') : undefined,
     ]);
-    const installation = alerts ? <alerts.InstallationAlerts /> : undefined;
-    return {
-      element: <DashboardPage variant={variant} titleKey={titleKey} live={<LiveCard />} alerts={installation} />,
-    };
+    return { element: <DashboardPage titleKey={titleKey} live={<LiveCard />} /> };
   };
 
 /** The operator's and viewer's desks: the shell gives them the live feature's wall. */
@@ -244,7 +239,7 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
   '/vms/sites/:id/edit': () => async () => ({
     Component: (await import('../features/sites/pages/site-edit-page.tsx')).SiteEditPage,
   }),
-  '/dashboard': (m) => dashboard('main', m.title),
+  '/dashboard': (m) => dashboard(m.title),
   '/admin/dashboard': (m) => adminDashboard(m.title),
   '/manager/dashboard': (m) => managerDashboard(m.title),
   '/operator/dashboard': (m) => opsDashboard('operator', m.title),
