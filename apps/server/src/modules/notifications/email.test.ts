@@ -101,18 +101,21 @@ describe('email notifications and unsubscribing', () => {
     expect(m.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(m.text).toContain(`${w.t.config.publicUrl}/unsubscribe?u=${w.owner.uid}&t=`);
 
-    const row = await withPg(
-      w.t.databaseUrl,
-      async (c) =>
-        (
-          await c.query(
-            `select d.status, d.id, a.code from deliveries d join delivery_attempts a on a.delivery_id = d.id
-             where d.event_id = $1 and d.channel = 'email'`,
-            [eventId],
-          )
-        ).rows,
-    );
-    expect(row).toMatchObject([{ status: 'sent', code: 250 }]);
+    // The attempt is recorded once the SMTP server has answered, which is after it has the mail.
+    const attempts = () =>
+      withPg(
+        w.t.databaseUrl,
+        async (c) =>
+          (
+            await c.query(
+              `select d.status, d.id, a.code from deliveries d join delivery_attempts a on a.delivery_id = d.id
+               where d.event_id = $1 and d.channel = 'email'`,
+              [eventId],
+            )
+          ).rows,
+      );
+    await expect.poll(attempts, { timeout: 10_000 }).toMatchObject([{ status: 'sent', code: 250 }]);
+    const row = await attempts();
     expect(m.headers['message-id']).toBe(`<delivery-${row[0].id}@127.0.0.1>`);
     const outbox = await withPg(
       w.t.databaseUrl,
