@@ -58,27 +58,34 @@ class FailFastClient extends pg.Client {
   private pendingWatchers: Set<() => void> | null = null;
   private inTransaction = false;
 
-  /** The watchers to fire once this statement has returned (none for most statements). */
-  private watchersFor(text: string): (() => void)[] | null {
+  /**
+   * The watchers a statement concerns, fired twice: as it is sent, and once its change is
+   * committed (when it returns, or at COMMIT inside a transaction). The first firing matters: the
+   * server commits (and its NOTIFYs go out to other connections) before this client reads the
+   * answer, and in that window an answer kept from before must already be gone; a read begun
+   * between the two firings is not kept either (the cache's generations).
+   */
+  private watchersFor(text: string): { now: (() => void)[] | null; after: (() => void)[] | null } {
+    const none = { now: null, after: null };
     const head = text.trimStart().slice(0, 8).toLowerCase();
     if (head.startsWith('begin') || head.startsWith('start')) {
       this.inTransaction = true;
       this.pendingWatchers = null;
-      return null;
+      return none;
     }
     if (head.startsWith('commit') || head.startsWith('end') || head.startsWith('rollback')) {
       const pending = head.startsWith('rollback') ? null : this.pendingWatchers;
       this.inTransaction = false;
       this.pendingWatchers = null;
-      return pending ? [...pending] : null;
+      return pending ? { now: [...pending], after: [...pending] } : none;
     }
-    if (!WRITE.test(text)) return null;
+    if (!WRITE.test(text)) return none;
     const hits = [...writeWatchers].filter((w) => w.test(text)).map((w) => w.fire);
-    if (!hits.length) return null;
-    if (!this.inTransaction) return hits;
+    if (!hits.length) return none;
+    if (!this.inTransaction) return { now: hits, after: hits };
     this.pendingWatchers ??= new Set();
     for (const fire of hits) this.pendingWatchers.add(fire);
-    return null;
+    return { now: hits, after: null };
   }
 
   private dropOnTimeout = (err: unknown) => {
@@ -96,7 +103,9 @@ class FailFastClient extends pg.Client {
   override query(...args: any[]): any {
     const first = args[0];
     const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
-    const fire = writeWatchers.size ? this.watchersFor(text) : null;
+    const watchers = writeWatchers.size ? this.watchersFor(text) : null;
+    if (watchers?.now) for (const f of watchers.now) f();
+    const fire = watchers?.after;
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       args[args.length - 1] = (err: unknown, res: unknown) => {

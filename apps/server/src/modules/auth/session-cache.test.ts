@@ -47,15 +47,23 @@ describe('session cache', () => {
   }
 
   it('answers from memory: a change nobody announces is not seen (what the triggers are for)', async () => {
-    const a = await signUp(t.app);
-    expect((await me(a.token)).statusCode).toBe(200);
-    await other.query('begin');
-    await other.query('alter table sessions disable trigger sessions_changed');
-    await other.query('delete from sessions where user_id = $1', [a.user.uid]);
-    await other.query('commit');
-    // The resolved session is kept.
-    expect((await me(a.token)).statusCode).toBe(200);
-    await other.query('alter table sessions enable trigger sessions_changed');
+    // Any write of this process to the session tables (a sign-up's own follow-ups, under a loaded
+    // suite) empties the cache: one of a few tries must show an answer from memory.
+    let fromMemory = false;
+    for (let attempt = 0; attempt < 5 && !fromMemory; attempt++) {
+      const a = await signUp(t.app);
+      expect((await me(a.token)).statusCode).toBe(200);
+      await other.query('begin');
+      await other.query('alter table sessions disable trigger sessions_changed');
+      try {
+        await other.query('delete from sessions where user_id = $1', [a.user.uid]);
+        await other.query('commit');
+      } finally {
+        await other.query('alter table sessions enable trigger sessions_changed');
+      }
+      fromMemory = (await me(a.token)).statusCode === 200;
+    }
+    expect(fromMemory).toBe(true);
   });
 
   it('another process ends a session: the notification reaches the cache within moments', async () => {
