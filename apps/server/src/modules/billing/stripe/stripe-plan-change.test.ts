@@ -1,7 +1,11 @@
+import { createDb } from '@vigil/db';
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, signUp } from '../../../../test/harness.ts';
 import { errorOf, withPg } from '../../../../test/helpers.ts';
+import { startTestWorker, waitForJobsToRun } from '../../../../test/job-helpers.ts';
+import { createSecretBox } from '../../../lib/secrets.ts';
+import { createStripeCatalogueJob } from './stripe-catalogue-job.ts';
 import { startStripeApp } from '../../../../test/stripe-app.ts';
 import type { StripeStub } from '../../../../test/stripe-stub.ts';
 
@@ -234,11 +238,36 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
   it('a price edit: a new Price takes the lookup key, the old one is archived, the portal offers the new one', async () => {
     const old = priceOf('vigil_pro_month');
     const edit = () => call(admin.token, 'PATCH', '/api/v1/admin/plans/pro', { prices: { monthly: 35, yearly: 290 } });
-    expect(await callsOf(edit)).toEqual([
+    // The save asks Stripe nothing: it queues the catalogue's sync, which a work process runs.
+    expect(await callsOf(edit)).toEqual([]);
+    const { db, pool } = createDb(t.databaseUrl, 2);
+    const catalogue = createStripeCatalogueJob({
+      db,
+      secrets: createSecretBox(t.config.authSecret),
+      stripeApiUrl: t.config.stripeApiUrl,
+    });
+    const worker = await startTestWorker({ databaseUrl: t.databaseUrl, db, tasks: { 'stripe-catalogue': catalogue } });
+    const synced = await callsOf(() => waitForJobsToRun(db, 'stripe-catalogue', { planKey: 'pro' })).finally(
+      async () => {
+        await worker.stop();
+        await pool.end();
+      },
+    );
+    expect(synced.slice(0, 4)).toEqual([
       'GET /v1/products/vigil_plan_pro',
       'GET /v1/prices',
       'POST /v1/prices',
       'POST /v1/prices/price_…',
+    ]);
+    // A fresh work process knows nothing of the other plans on sale: it looks them up (reads only,
+    // side by side, so in either order) before it sets the portal's Prices.
+    expect(synced.slice(4, -2).sort()).toEqual([
+      'GET /v1/prices',
+      'GET /v1/prices',
+      'GET /v1/products/vigil_plan_basic',
+      'GET /v1/products/vigil_plan_vms',
+    ]);
+    expect(synced.slice(-2)).toEqual([
       'GET /v1/billing_portal/configurations',
       'POST /v1/billing_portal/configurations',
     ]);
