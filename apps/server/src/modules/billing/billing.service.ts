@@ -123,6 +123,7 @@ export function createBillingService(deps: {
         ? fromMinor(priceOf(plan, sub.interval as BillingInterval), plan.currency)
         : null;
     const next = nextChangeAt(billingStateOf(sub), now);
+    const pendingPlan = sub.pendingChange ? await subscriptionService.plan(db, sub.pendingChange.plan) : undefined;
     return {
       plan: plan.key,
       planName: plan.name,
@@ -133,6 +134,7 @@ export function createBillingService(deps: {
       trialDaysLeft: status === 'trial' ? trialDaysLeft(sub.trialEndDate, now) : 0,
       currentPeriodEnd: sub.periodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      pendingChange: sub.pendingChange && pendingPlan ? { ...sub.pendingChange, planName: pendingPlan.name } : null,
       nextChangeAt: next?.toISOString() ?? null,
       limits: plan.limits,
       usage: owner.usage,

@@ -176,8 +176,17 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
       'phases[1][duration][interval]': 'month',
       'phases[1][metadata][planKey]': 'basic',
     });
-    // Until the period ends the workspace keeps what it paid for.
-    expect(await billing(owner.token)).toMatchObject({ plan: 'pro', planStatus: 'active' });
+    // Until the period ends the workspace keeps what it paid for; Billing says what comes and when.
+    expect(await billing(owner.token)).toMatchObject({
+      plan: 'pro',
+      planStatus: 'active',
+      pendingChange: {
+        plan: 'basic',
+        planName: 'Basic',
+        interval: 'month',
+        at: new Date(periodEnd * 1000).toISOString(),
+      },
+    });
 
     // Cancelling releases the pending move down first, then cancels at the period's end; resume undoes it.
     expect(await callsOf(() => call(owner.token, 'POST', '/api/v1/billing/cancel'))).toEqual([
@@ -189,7 +198,12 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
       cancel_at_period_end: 'true',
       'expand[0]': 'default_payment_method',
     });
-    expect(await billing(owner.token)).toMatchObject({ plan: 'pro', planStatus: 'active', cancelAtPeriodEnd: true });
+    expect(await billing(owner.token)).toMatchObject({
+      plan: 'pro',
+      planStatus: 'active',
+      cancelAtPeriodEnd: true,
+      pendingChange: null,
+    });
     expect(await callsOf(() => call(owner.token, 'POST', '/api/v1/billing/resume'))).toEqual([
       'GET /v1/subscriptions/sub_…',
       'POST /v1/subscriptions/sub_…',
@@ -246,13 +260,14 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
       secrets: createSecretBox(t.config.authSecret),
       stripeApiUrl: t.config.stripeApiUrl,
     });
-    const worker = await startTestWorker({ databaseUrl: t.databaseUrl, db, tasks: { 'stripe-catalogue': catalogue } });
-    const synced = await callsOf(() => waitForJobsToRun(db, 'stripe-catalogue', { planKey: 'pro' })).finally(
-      async () => {
-        await worker.stop();
-        await pool.end();
-      },
-    );
+    let worker: Awaited<ReturnType<typeof startTestWorker>> | undefined;
+    const synced = await callsOf(async () => {
+      worker = await startTestWorker({ databaseUrl: t.databaseUrl, db, tasks: { 'stripe-catalogue': catalogue } });
+      await waitForJobsToRun(db, 'stripe-catalogue', { planKey: 'pro' });
+    }).finally(async () => {
+      await worker?.stop();
+      await pool.end();
+    });
     expect(synced.slice(0, 4)).toEqual([
       'GET /v1/products/vigil_plan_pro',
       'GET /v1/prices',
@@ -287,14 +302,20 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
       'features[subscription_update][schedule_at_period_end][conditions][0][type]': 'decreasing_item_amount',
       'features[subscription_cancel][mode]': 'at_period_end',
     });
-    // The portal opens under that configuration, without asking for it again.
+    // The portal opens under that configuration. The API process did not make it (the work process
+    // did): it finds Vigil's one configuration and checks it once, then asks nothing more.
     const { owner, sub } = await subscribed();
-    expect(await callsOf(() => call(owner.token, 'POST', '/api/v1/billing/portal'))).toEqual([
+    const portalCall = () => call(owner.token, 'POST', '/api/v1/billing/portal');
+    expect(await callsOf(portalCall)).toEqual([
+      'GET /v1/billing_portal/configurations',
+      'POST /v1/billing_portal/configurations/bpc_…',
       'POST /v1/billing_portal/sessions',
     ]);
+    expect(stripe.portalConfigurations.size).toBe(1);
     expect(lastForm(/billing_portal\/sessions/)).toMatchObject({
       customer: sub.customer,
       configuration: [...stripe.portalConfigurations.keys()][0],
     });
+    expect(await callsOf(portalCall)).toEqual(['POST /v1/billing_portal/sessions']);
   });
 });
