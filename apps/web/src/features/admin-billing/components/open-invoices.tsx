@@ -8,11 +8,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import type { AdminInvoice } from '@vigil/shared';
 import { openInvoicesQuery, useMarkPaid } from '../api.ts';
+import { InvoiceSummary } from './invoice-summary.tsx';
 
 /** Manual invoices waiting for their money; marking one paid activates the workspace's plan, so it is asked first. */
 export function OpenInvoices({ timeZone }: { timeZone: string }) {
@@ -51,20 +51,7 @@ export function OpenInvoices({ timeZone }: { timeZone: string }) {
         <ul className="divide-y divide-line" data-testid="open-invoices">
           {items.map((inv) => (
             <li key={inv.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
-              <div className="min-w-0">
-                <p className="font-medium text-fg">
-                  <span className="font-mono">{inv.number}</span> · {formatMoney(inv.total, inv.currency, lng)}
-                </p>
-                <p className="text-muted break-all">
-                  {t('payments.invoiceFor', {
-                    workspace: inv.workspaceName,
-                    email: inv.ownerEmail,
-                    plan: inv.planName,
-                    interval: t(`payments.interval.${inv.interval}`),
-                    date: formatDate(inv.issuedAt, timeZone, lng),
-                  })}
-                </p>
-              </div>
+              <InvoiceSummary invoice={inv} timeZone={timeZone} />
               <div className="flex flex-wrap gap-2">
                 {inv.pdfUrl && (
                   <PdfLink
