@@ -13,7 +13,7 @@ import { createStripeGateway, stripeClients } from './stripe/stripe-gateway.ts';
 import { createStripePlanChange } from './stripe/stripe-plan-change.service.ts';
 import { createStripeWebhooks } from './stripe/stripe-webhooks.service.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
-import { createStripeCatalogueJob } from './stripe/stripe-catalogue-job.ts';
+import { createStripeCatalogueJob } from './stripe/stripe-catalogue-job.service.ts';
 import { enqueue } from '../jobs/jobs.module.ts';
 
 export { DEFAULT_PLAN, subscriptionService } from './subscription.service.ts';

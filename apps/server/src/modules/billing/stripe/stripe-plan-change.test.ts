@@ -5,7 +5,7 @@ import { type TestApp, bearer, signUp } from '../../../../test/harness.ts';
 import { errorOf, withPg } from '../../../../test/helpers.ts';
 import { startTestWorker, waitForJobsToRun } from '../../../../test/job-helpers.ts';
 import { createSecretBox } from '../../../lib/secrets.ts';
-import { createStripeCatalogueJob } from './stripe-catalogue-job.ts';
+import { createStripeCatalogueJob } from './stripe-catalogue-job.service.ts';
 import { startStripeApp } from '../../../../test/stripe-app.ts';
 import type { StripeStub } from '../../../../test/stripe-stub.ts';
 
