@@ -186,6 +186,8 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
         interval: 'month',
         at: new Date(periodEnd * 1000).toISOString(),
       },
+      // The next renewal is Basic's price (before tax), not Pro's.
+      nextAmount: 9,
     });
 
     // Cancelling releases the pending move down first, then cancels at the period's end; resume undoes it.
