@@ -35,6 +35,22 @@ async function storageHistory(workspaceId: string) {
   }
 }
 
+/** A move down to Basic monthly at the period's end, stored as Vigil stores it when it makes Stripe's schedule. */
+async function pendingChange(workspaceId: string) {
+  const db = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
+  await db.connect();
+  try {
+    const { rows } = await db.query('select period_end from subscriptions where workspace_id = $1', [workspaceId]);
+    const at = (rows[0].period_end as Date).toISOString();
+    await db.query('update subscriptions set pending_change = $2 where workspace_id = $1', [
+      workspaceId,
+      JSON.stringify({ plan: 'basic', interval: 'month', at }),
+    ]);
+  } finally {
+    await db.end();
+  }
+}
+
 /** One signed-in person in their own browser (the admin and an owner act side by side). */
 type Person = SignedInPage;
 
@@ -242,7 +258,39 @@ describe('plans, trial, upgrade and billing in the browser', () => {
         await noOverflow(a);
         await a.screenshot({ path: shot(`${p.slice(7)}-phone`), fullPage: true });
       }
+
+      // A paid manual invoice is refunded by a credit note, after a confirmation (looked at on a
+      // phone first and left alone, then made on a desktop).
+      const refundButton = a.getByRole('button', { name: `Refund invoice ${number} with a credit note` });
+      const refundDialog = a.getByRole('dialog');
+      await refundButton.click();
+      await visible(refundDialog.getByText('a credit note takes the whole invoice back', { exact: false })).toBe(true);
+      await noOverflow(a);
+      await a.screenshot({ path: shot('refund-dialog-phone') });
+      await refundDialog.getByRole('button', { name: 'Cancel' }).click();
       await a.setViewportSize(DESKTOP);
+      await refundButton.click();
+      expect(await refundDialog.textContent()).toContain(`€42.00 went back to ${account.workspace.name}`);
+      expect(await seriousAxeViolations(a)).toEqual([]);
+      await a.screenshot({ path: shot('refund-dialog-desktop') });
+      await refundDialog.getByRole('button', { name: 'Refund (credit note)' }).click();
+      await visible(a.getByText(`issued for invoice ${number}`, { exact: false })).toBe(true);
+      await text(a.getByTestId('admin-credit-notes')).toContain(number);
+      await text(a.getByTestId('paid-invoices')).toContain('Credited by');
+      expect(await refundButton.count()).toBe(0);
+
+      // A move down waiting for the period's end (what Vigil stores when it makes Stripe's schedule)
+      // is said on Billing, at both widths.
+      await pendingChange(account.workspace.id);
+      await o.setViewportSize(DESKTOP);
+      await o.goto(`${base}/billing`);
+      const pending = o.getByTestId('pending-change');
+      await text(pending).toContain('Changes to Basic (monthly) on');
+      expect(await pending.textContent()).toContain('Until then you keep Pro.');
+      await o.screenshot({ path: shot('pending-change-desktop'), fullPage: true });
+      await o.setViewportSize(PHONE_390);
+      await noOverflow(o);
+      await o.screenshot({ path: shot('pending-change-phone'), fullPage: true });
     } finally {
       await close(owner);
     }

@@ -28,6 +28,7 @@ export const NOOP_TASKS: Tasks = {
   'notify-digest': async () => {},
   'billing-hourly': async () => {},
   'storage-sample': async () => {},
+  'stripe-catalogue': async () => {},
   'bulk-operation': async () => {},
   'report-render': async () => {},
   'report-schedules': async () => {},

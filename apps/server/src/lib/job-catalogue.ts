@@ -22,6 +22,8 @@ export interface JobPayloads {
   'billing-hourly': Record<string, never>;
   /** Each workspace's storage today, for Billing's 30-day chart (hourly). */
   'storage-sample': Record<string, never>;
+  /** Stripe's Product, Prices and Customer Portal brought in line with a plan an administrator saved. */
+  'stripe-catalogue': { planKey: string };
   /** Applies a bulk operation's change camera by camera, resuming where a previous run stopped. */
   'bulk-operation': { id: string };
   /** Renders one report into storage. */

@@ -65,6 +65,12 @@ export const subscriptions = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** { type: 'card', brand, last4 } as the provider last said. */
     paymentMethod: jsonb('payment_method').$type<{ type: 'card'; brand: string; last4: string }>(),
+    /**
+     * A move down Stripe will make at the period's end (a subscription schedule): the plan, the
+     * interval and when. Set when Vigil makes the schedule; cleared once it is released, canceled or
+     * has taken effect.
+     */
+    pendingChange: jsonb('pending_change').$type<{ plan: string; interval: 'month' | 'year'; at: string }>(),
     ...stamps,
   },
   (t) => [

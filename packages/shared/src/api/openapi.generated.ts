@@ -8450,6 +8450,14 @@ export interface operations {
                         /** @description ISO 8601 timestamp */
                         currentPeriodEnd: string | null;
                         cancelAtPeriodEnd: boolean;
+                        pendingChange: {
+                            plan: string;
+                            planName: string;
+                            /** @enum {string} */
+                            interval: "month" | "year";
+                            /** @description ISO 8601 timestamp */
+                            at: string;
+                        } | null;
                         /** @description ISO 8601 timestamp */
                         nextChangeAt: string | null;
                         limits: {
@@ -8656,6 +8664,14 @@ export interface operations {
                         /** @description ISO 8601 timestamp */
                         currentPeriodEnd: string | null;
                         cancelAtPeriodEnd: boolean;
+                        pendingChange: {
+                            plan: string;
+                            planName: string;
+                            /** @enum {string} */
+                            interval: "month" | "year";
+                            /** @description ISO 8601 timestamp */
+                            at: string;
+                        } | null;
                         /** @description ISO 8601 timestamp */
                         nextChangeAt: string | null;
                         limits: {
@@ -8773,6 +8789,14 @@ export interface operations {
                         /** @description ISO 8601 timestamp */
                         currentPeriodEnd: string | null;
                         cancelAtPeriodEnd: boolean;
+                        pendingChange: {
+                            plan: string;
+                            planName: string;
+                            /** @enum {string} */
+                            interval: "month" | "year";
+                            /** @description ISO 8601 timestamp */
+                            at: string;
+                        } | null;
                         /** @description ISO 8601 timestamp */
                         nextChangeAt: string | null;
                         limits: {
@@ -8890,6 +8914,14 @@ export interface operations {
                         /** @description ISO 8601 timestamp */
                         currentPeriodEnd: string | null;
                         cancelAtPeriodEnd: boolean;
+                        pendingChange: {
+                            plan: string;
+                            planName: string;
+                            /** @enum {string} */
+                            interval: "month" | "year";
+                            /** @description ISO 8601 timestamp */
+                            at: string;
+                        } | null;
                         /** @description ISO 8601 timestamp */
                         nextChangeAt: string | null;
                         limits: {
@@ -9145,6 +9177,14 @@ export interface operations {
                         /** @description ISO 8601 timestamp */
                         currentPeriodEnd: string | null;
                         cancelAtPeriodEnd: boolean;
+                        pendingChange: {
+                            plan: string;
+                            planName: string;
+                            /** @enum {string} */
+                            interval: "month" | "year";
+                            /** @description ISO 8601 timestamp */
+                            at: string;
+                        } | null;
                         /** @description ISO 8601 timestamp */
                         nextChangeAt: string | null;
                         limits: {

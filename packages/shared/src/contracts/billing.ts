@@ -167,6 +167,10 @@ export const billingSchema = z.object({
   trialDaysLeft: z.number().int(),
   currentPeriodEnd: isoDate.nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** A move down Stripe makes at the period's end: to which plan and interval, and when. */
+  pendingChange: z
+    .object({ plan: z.string(), planName: z.string(), interval: z.enum(BILLING_INTERVALS), at: isoDate })
+    .nullable(),
   /** When the status changes by itself next (a trial's or period's end), if it will. */
   nextChangeAt: isoDate.nullable(),
   limits: limitsSchema,

@@ -13,6 +13,8 @@ import { createStripeGateway, stripeClients } from './stripe/stripe-gateway.ts';
 import { createStripePlanChange } from './stripe/stripe-plan-change.service.ts';
 import { createStripeWebhooks } from './stripe/stripe-webhooks.service.ts';
 import { stripeRoutes } from './stripe/stripe.routes.ts';
+import { createStripeCatalogueJob } from './stripe/stripe-catalogue-job.service.ts';
+import { enqueue } from '../jobs/jobs.module.ts';
 
 export { DEFAULT_PLAN, subscriptionService } from './subscription.service.ts';
 export { liftingPlan, planGate } from './plan-gate.service.ts';
@@ -20,7 +22,8 @@ export { liftingPlan, planGate } from './plan-gate.service.ts';
 /**
  * Plans, billing and payments. Serve: the public pricing, the account's billing, the
  * administrator's pricing editor, payment settings and invoices, Stripe's webhooks. Work: trial
- * reminders and manual renewals (hourly), and each workspace's storage today for Billing's chart.
+ * reminders and manual renewals (hourly), each workspace's storage today for Billing's chart, and
+ * Stripe's catalogue after a plan edit.
  */
 export const billingModule = defineModule({
   name: 'billing',
@@ -40,7 +43,11 @@ export const billingModule = defineModule({
     ],
     // The storage chart has today's point from the first start, not from the next quarter past.
     kickoff: ['storage-sample'],
-    start: ({ db, config, log, get }) => createBillingJobs({ db, mail: get('mail'), publicUrl: config.publicUrl, log }),
+    start: ({ db, config, log, get, secrets }) => {
+      const jobs = createBillingJobs({ db, mail: get('mail'), publicUrl: config.publicUrl, log });
+      const catalogue = createStripeCatalogueJob({ db, secrets, stripeApiUrl: config.stripeApiUrl });
+      return { tasks: { ...jobs.tasks, 'stripe-catalogue': catalogue } };
+    },
   },
 });
 
@@ -52,14 +59,18 @@ function billingRoutesOf(app: FastifyInstance, ctx: ServeInfra & Services): void
   const settings = createPaymentSettingsService({ db, secrets: ctx.secrets, checkStripeKey: stripe.checkKey });
   const plans = createPlansService({
     db,
-    // Stripe's Products, Prices and portal follow an edit; when Stripe cannot be reached the edit
-    // stands, and the next checkout brings the catalogue in line (it checks the Prices first).
-    async changed(plan) {
+    // Stripe's Products, Prices and portal follow an edit through the queue: retried while Stripe
+    // cannot be reached, listed among the failed jobs if it never can. One job per plan: a second
+    // edit before it runs replaces it (the job reads the plan as it is when it runs).
+    async changed(tx, plan) {
       const s = await settings.effective();
       if (s.provider !== 'stripe' || !s.stripeSecretKey) return;
-      await stripe
-        .syncCatalogue({ secretKey: s.stripeSecretKey, plan, plans: await plans.onSale() })
-        .catch((e: unknown) => ctx.log(`billing: Stripe's catalogue not updated for plan ${plan.key}: ${String(e)}`));
+      await enqueue(
+        tx,
+        'stripe-catalogue',
+        { planKey: plan.key },
+        { jobKey: `stripe-catalogue:${plan.key}`, maxAttempts: 8 },
+      );
     },
   });
   const manual = createManualBilling({ db });

@@ -117,10 +117,15 @@ export function createBillingService(deps: {
     const status = statusOf(sub, now);
     const billed = sub.source === 'manual' || sub.source === 'stripe';
     const currency = billed && sub.currency ? sub.currency : plan.currency;
-    // The next renewal is at the plan's price then: a price change applies from the next period.
+    const pendingPlan = sub.pendingChange ? await subscriptionService.plan(db, sub.pendingChange.plan) : undefined;
+    // The next renewal is at the plan's price then (a price change applies from the next period),
+    // or at the price of the plan a scheduled move down goes to.
+    const renewal = pendingPlan
+      ? { plan: pendingPlan, interval: sub.pendingChange!.interval }
+      : { plan, interval: sub.interval as BillingInterval | null };
     const nextAmount =
-      billed && sub.interval && !sub.cancelAtPeriodEnd
-        ? fromMinor(priceOf(plan, sub.interval as BillingInterval), plan.currency)
+      billed && renewal.interval && !sub.cancelAtPeriodEnd
+        ? fromMinor(priceOf(renewal.plan, renewal.interval), renewal.plan.currency)
         : null;
     const next = nextChangeAt(billingStateOf(sub), now);
     return {
@@ -133,6 +138,7 @@ export function createBillingService(deps: {
       trialDaysLeft: status === 'trial' ? trialDaysLeft(sub.trialEndDate, now) : 0,
       currentPeriodEnd: sub.periodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      pendingChange: sub.pendingChange && pendingPlan ? { ...sub.pendingChange, planName: pendingPlan.name } : null,
       nextChangeAt: next?.toISOString() ?? null,
       limits: plan.limits,
       usage: owner.usage,

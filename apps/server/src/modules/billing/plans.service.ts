@@ -69,8 +69,11 @@ function columnsOf(input: UpdatePlanInput, currency: string): Partial<NewPlanRow
  */
 export function createPlansService(deps: {
   db: Db;
-  /** After a plan is created or edited (committed): the payment provider's catalogue follows it. */
-  changed?: (plan: PlanRow) => Promise<void>;
+  /**
+   * A plan was created or edited, in the same transaction: the payment provider's catalogue follows
+   * it (queued there, so it is neither lost when the save commits nor made when it rolls back).
+   */
+  changed?: (tx: DbOrTx, plan: PlanRow) => Promise<void>;
 }) {
   const { db } = deps;
   return {
@@ -92,9 +95,9 @@ export function createPlansService(deps: {
         });
         if (!row) throw new AppError('already-exists', `A plan with the key "${input.key}" exists.`, { key: 'taken' });
         await auditPlan(tx, row.key, 'created', Object.keys(input));
+        await deps.changed?.(tx, row);
         return row;
       });
-      await deps.changed?.(created);
       return toAdminPlan(created, 0);
     },
 
@@ -112,10 +115,9 @@ export function createPlansService(deps: {
         const subscribers = await repo.subscribers(tx, key);
         if (input.limits || input.features) await subscriptionService.remirrorPlan(tx, row, subscribers);
         await auditPlan(tx, key, 'updated', Object.keys(input));
+        await deps.changed?.(tx, row);
         return toAdminPlan(row, subscribers.length);
       });
-      const row = await repo.find(db, key);
-      if (row) await deps.changed?.(row);
       return updated;
     },
 

@@ -48,6 +48,7 @@ export type SubscriptionPatch = Partial<
     | 'paymentMethod'
     | 'graceDays'
     | 'cancelAtPeriodEnd'
+    | 'pendingChange'
   >
 >;
 

@@ -4,6 +4,7 @@ import type {
   AdminPayment,
   WebhookEvent,
   AdminPlan,
+  CreditNote,
   CreatePlanInput,
   PaymentSettings,
   UpdatePaymentSettingsInput,
@@ -23,6 +24,12 @@ export const openInvoicesQuery = queryOptions({
   queryKey: [...adminBillingKey, 'invoices', 'open'],
   queryFn: async () =>
     unwrap(await request<{ items: AdminInvoice[] }>('GET', '/api/v1/admin/invoices?status=open')).items,
+});
+/** Paid invoices: the manual ones among them may be refunded by a credit note. */
+export const paidInvoicesQuery = queryOptions({
+  queryKey: [...adminBillingKey, 'invoices', 'paid'],
+  queryFn: async () =>
+    unwrap(await request<{ items: AdminInvoice[] }>('GET', '/api/v1/admin/invoices?status=paid')).items,
 });
 export const paymentsQuery = queryOptions({
   queryKey: [...adminBillingKey, 'payments'],
@@ -71,6 +78,16 @@ export function useMarkPaid() {
   return useMutation({
     mutationFn: async (id: string) =>
       unwrap(await request<AdminInvoice>('POST', `/api/v1/admin/invoices/${encodeURIComponent(id)}/paid`)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminBillingKey }),
+  });
+}
+
+/** A refund issues a credit note: the invoices and credit notes refresh. */
+export function useRefundInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(await request<CreditNote>('POST', `/api/v1/admin/invoices/${encodeURIComponent(id)}/refund`)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminBillingKey }),
   });
 }

@@ -102,8 +102,13 @@ export function createStripePlanChange(deps: {
       const sub = await deps.stripe.subscriptions.change(t);
       await db.transaction(async (tx) => {
         await applyStripeSubscription(tx, sub, { workspaceId, graceDays: settings.graceDays });
-        // A move down is only scheduled: the log says what will happen and when.
-        if (t.timing === 'period-end')
+        // A move down is only scheduled: Billing shows it until it happens, the log says what and when.
+        if (t.timing === 'period-end') {
+          const row = await subscriptionService.find(tx, workspaceId);
+          const at = (row?.periodEnd ?? new Date()).toISOString();
+          await subscriptionService.apply(tx, workspaceId, null, {
+            pendingChange: { plan: t.plan.key, interval: t.interval, at },
+          });
           await audit.record(tx, {
             action: 'plan.changed',
             workspaceId,
@@ -111,6 +116,7 @@ export function createStripePlanChange(deps: {
             targetId: workspaceId,
             details: { event: 'scheduled', plan: t.plan.key, interval: t.interval, at: 'period-end' },
           });
+        }
       });
     },
 

@@ -1,7 +1,11 @@
+import { createDb } from '@vigil/db';
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, signUp } from '../../../../test/harness.ts';
 import { errorOf, withPg } from '../../../../test/helpers.ts';
+import { startTestWorker, waitForJobsToRun } from '../../../../test/job-helpers.ts';
+import { createSecretBox } from '../../../lib/secrets.ts';
+import { createStripeCatalogueJob } from './stripe-catalogue-job.service.ts';
 import { startStripeApp } from '../../../../test/stripe-app.ts';
 import type { StripeStub } from '../../../../test/stripe-stub.ts';
 
@@ -172,8 +176,19 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
       'phases[1][duration][interval]': 'month',
       'phases[1][metadata][planKey]': 'basic',
     });
-    // Until the period ends the workspace keeps what it paid for.
-    expect(await billing(owner.token)).toMatchObject({ plan: 'pro', planStatus: 'active' });
+    // Until the period ends the workspace keeps what it paid for; Billing says what comes and when.
+    expect(await billing(owner.token)).toMatchObject({
+      plan: 'pro',
+      planStatus: 'active',
+      pendingChange: {
+        plan: 'basic',
+        planName: 'Basic',
+        interval: 'month',
+        at: new Date(periodEnd * 1000).toISOString(),
+      },
+      // The next renewal is Basic's price (before tax), not Pro's.
+      nextAmount: 9,
+    });
 
     // Cancelling releases the pending move down first, then cancels at the period's end; resume undoes it.
     expect(await callsOf(() => call(owner.token, 'POST', '/api/v1/billing/cancel'))).toEqual([
@@ -185,7 +200,12 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
       cancel_at_period_end: 'true',
       'expand[0]': 'default_payment_method',
     });
-    expect(await billing(owner.token)).toMatchObject({ plan: 'pro', planStatus: 'active', cancelAtPeriodEnd: true });
+    expect(await billing(owner.token)).toMatchObject({
+      plan: 'pro',
+      planStatus: 'active',
+      cancelAtPeriodEnd: true,
+      pendingChange: null,
+    });
     expect(await callsOf(() => call(owner.token, 'POST', '/api/v1/billing/resume'))).toEqual([
       'GET /v1/subscriptions/sub_…',
       'POST /v1/subscriptions/sub_…',
@@ -234,11 +254,37 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
   it('a price edit: a new Price takes the lookup key, the old one is archived, the portal offers the new one', async () => {
     const old = priceOf('vigil_pro_month');
     const edit = () => call(admin.token, 'PATCH', '/api/v1/admin/plans/pro', { prices: { monthly: 35, yearly: 290 } });
-    expect(await callsOf(edit)).toEqual([
+    // The save asks Stripe nothing: it queues the catalogue's sync, which a work process runs.
+    expect(await callsOf(edit)).toEqual([]);
+    const { db, pool } = createDb(t.databaseUrl, 2);
+    const catalogue = createStripeCatalogueJob({
+      db,
+      secrets: createSecretBox(t.config.authSecret),
+      stripeApiUrl: t.config.stripeApiUrl,
+    });
+    let worker: Awaited<ReturnType<typeof startTestWorker>> | undefined;
+    const synced = await callsOf(async () => {
+      worker = await startTestWorker({ databaseUrl: t.databaseUrl, db, tasks: { 'stripe-catalogue': catalogue } });
+      await waitForJobsToRun(db, 'stripe-catalogue', { planKey: 'pro' });
+    }).finally(async () => {
+      await worker?.stop();
+      await pool.end();
+    });
+    expect(synced.slice(0, 4)).toEqual([
       'GET /v1/products/vigil_plan_pro',
       'GET /v1/prices',
       'POST /v1/prices',
       'POST /v1/prices/price_…',
+    ]);
+    // A fresh work process knows nothing of the other plans on sale: it looks them up (reads only,
+    // side by side, so in either order) before it sets the portal's Prices.
+    expect(synced.slice(4, -2).sort()).toEqual([
+      'GET /v1/prices',
+      'GET /v1/prices',
+      'GET /v1/products/vigil_plan_basic',
+      'GET /v1/products/vigil_plan_vms',
+    ]);
+    expect(synced.slice(-2)).toEqual([
       'GET /v1/billing_portal/configurations',
       'POST /v1/billing_portal/configurations',
     ]);
@@ -258,14 +304,20 @@ describe('Stripe: the catalogue, plan changes on the one subscription, cancel an
       'features[subscription_update][schedule_at_period_end][conditions][0][type]': 'decreasing_item_amount',
       'features[subscription_cancel][mode]': 'at_period_end',
     });
-    // The portal opens under that configuration, without asking for it again.
+    // The portal opens under that configuration. The API process did not make it (the work process
+    // did): it finds Vigil's one configuration and checks it once, then asks nothing more.
     const { owner, sub } = await subscribed();
-    expect(await callsOf(() => call(owner.token, 'POST', '/api/v1/billing/portal'))).toEqual([
+    const portalCall = () => call(owner.token, 'POST', '/api/v1/billing/portal');
+    expect(await callsOf(portalCall)).toEqual([
+      'GET /v1/billing_portal/configurations',
+      'POST /v1/billing_portal/configurations/bpc_…',
       'POST /v1/billing_portal/sessions',
     ]);
+    expect(stripe.portalConfigurations.size).toBe(1);
     expect(lastForm(/billing_portal\/sessions/)).toMatchObject({
       customer: sub.customer,
       configuration: [...stripe.portalConfigurations.keys()][0],
     });
+    expect(await callsOf(portalCall)).toEqual(['POST /v1/billing_portal/sessions']);
   });
 });

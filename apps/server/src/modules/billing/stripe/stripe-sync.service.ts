@@ -44,6 +44,21 @@ function eventFor(sub: Stripe.Subscription, periodEnd: Date | null): BillingEven
   }
 }
 
+/**
+ * A pending move down is over once its schedule is gone (released, canceled: the subscription is
+ * plain again) or has switched the Price (the schedule stays attached until its last phase ends).
+ */
+function pendingGone(
+  pending: { plan: string; interval: string } | null,
+  sub: Stripe.Subscription,
+  planKey: string | undefined,
+): boolean {
+  if (!pending) return false;
+  if (!sub.schedule) return true;
+  const interval = sub.items?.data[0]?.price?.recurring?.interval;
+  return pending.plan === planKey && pending.interval === interval;
+}
+
 export async function applyStripeSubscription(
   tx: DbOrTx,
   sub: Stripe.Subscription,
@@ -69,6 +84,7 @@ export async function applyStripeSubscription(
     priceMinor: price?.unit_amount ?? null,
     currency: price?.currency?.toUpperCase() ?? null,
     cancelAtPeriodEnd: sub.cancel_at_period_end,
+    ...(pendingGone(current.pendingChange, sub, planKey) ? { pendingChange: null } : {}),
     graceDays: o.graceDays,
     ...(cardOf(sub) ? { paymentMethod: cardOf(sub) } : {}),
   };

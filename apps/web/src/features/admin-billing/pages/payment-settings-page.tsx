@@ -9,6 +9,7 @@ import { useErrorText } from '../../../lib/use-error-text.ts';
 import { paymentSettingsQuery } from '../api.ts';
 import { FailedWebhooks } from '../components/failed-webhooks.tsx';
 import { OpenInvoices } from '../components/open-invoices.tsx';
+import { PaidInvoices } from '../components/paid-invoices.tsx';
 import { PaymentSettingsForm } from '../components/payment-settings-form.tsx';
 import { CreditNotes } from '../components/credit-notes.tsx';
 import { RecentPayments } from '../components/recent-payments.tsx';
@@ -37,6 +38,7 @@ export function PaymentSettingsPage() {
           <RecentPayments timeZone={timeZone} />
           <FailedWebhooks timeZone={timeZone} />
         </div>
+        <PaidInvoices timeZone={timeZone} />
         <CreditNotes timeZone={timeZone} />
       </div>
     </>

@@ -113,6 +113,16 @@ function Notices({
           {t('billing.cancelNotice', { date: date(s.currentPeriodEnd) })}
         </Banner>
       )}
+      {s.pendingChange && (
+        <Banner tone="info" data-testid="pending-change">
+          {t('billing.pendingChange', {
+            plan: s.pendingChange.planName,
+            interval: t(`billing.interval.${s.pendingChange.interval}`).toLowerCase(),
+            date: date(s.pendingChange.at),
+            current: s.planName,
+          })}
+        </Banner>
+      )}
       {openInvoice && (
         <Banner tone="info" data-testid="open-invoice">
           {t('billing.openInvoice', { number: openInvoice.number })}{' '}
