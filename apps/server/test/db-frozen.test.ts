@@ -94,7 +94,17 @@ describe('a frozen database', () => {
       console.log(
         `[figure] PostgreSQL frozen: 13 requests ended in ≤ ${slowest.toFixed(0)} ms as ${[...codes].join(', ')}`,
       );
-      expect([...codes].filter((c) => c !== '503 unavailable' && c !== '504 deadline-exceeded')).toEqual([]);
+      // A read may be answered from the session cache (the person's session and document, kept
+      // until a change is announced: none can be while the database is frozen); the write cannot.
+      const code = (a: (typeof answered)[number]) => `${a.res.statusCode} ${a.res.json().error?.code}`;
+      const failed = (a: (typeof answered)[number]) => ['503 unavailable', '504 deadline-exceeded'].includes(code(a));
+      expect(
+        answered
+          .slice(0, -1)
+          .filter((a) => !failed(a) && code(a) !== '200 undefined')
+          .map(code),
+      ).toEqual([]);
+      expect(code(answered.at(-1)!)).toMatch(/^(503 unavailable|504 deadline-exceeded)$/);
       expect(slowest).toBeLessThan(14_000);
     } finally {
       signalAll(frozen, 'SIGCONT');
