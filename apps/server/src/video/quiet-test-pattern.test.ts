@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { quietUntilAsked } from '../modules/cameras/camera-source-columns.ts';
+import { segmentRows, useTestRecorder, waitFor } from '../../test/recorder-helpers.ts';
+
+/**
+ * Quiet by default: a test pattern (always moving, so motion detection fires from its first
+ * second) raised 36 alerts in 20 minutes when it was armed by default, each mailed to the owner
+ * and managers. Created as the cameras service creates it, it records for two whole minutes and
+ * raises nothing: no event, so no alert and no notification. The file mostly waits; it runs beside
+ * the others.
+ */
+const rig = useTestRecorder();
+const OBSERVED_MS = 120_000;
+
+it(
+  'a test pattern records for two minutes and raises no event, no alert',
+  async () => {
+    const cam = await rig.addCamera({ sourceType: 'test-pattern', ...quietUntilAsked({ type: 'test-pattern' }) });
+    await waitFor(async () => ((await segmentRows(rig.db, cam.id)).length >= 1 ? true : null), 30_000, 'a segment');
+    const from = Date.now();
+    await new Promise((r) => setTimeout(r, OBSERVED_MS));
+    // It was recording all along (segments spanning the two minutes)...
+    const rows = await segmentRows(rig.db, cam.id);
+    const covered = rows.reduce((s, r) => s + (r.endAt.getTime() - r.startAt.getTime()), 0);
+    expect(covered).toBeGreaterThan(OBSERVED_MS - 15_000);
+    expect(rows.at(-1)!.endAt.getTime()).toBeGreaterThan(from + OBSERVED_MS - 15_000);
+    // ...and nothing was raised: no event of any kind, no notification delivery.
+    const events = await rig.db.execute(sql`select kind from events where camera_id = ${cam.id}`);
+    expect(events.rows).toEqual([]);
+    const deliveries = await rig.db.execute(
+      sql`select d.id from deliveries d join events e on e.id = d.event_id where e.camera_id = ${cam.id}`,
+    );
+    expect(deliveries.rows).toEqual([]);
+  },
+  OBSERVED_MS + 60_000,
+);
