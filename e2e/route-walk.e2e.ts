@@ -125,7 +125,8 @@ describe('route walk: every menu link of every role opens a usable page', () => 
         await rows.first().waitFor();
         // A row is a card: its cells stack, each labelled with its column's heading.
         const firstCell = rows.first().locator('td').first();
-        expect(await firstCell.evaluate((td) => getComputedStyle(td).display), href).toBe('block');
+        // A block of its own (flow-root: as tall as its floated label).
+        expect(await firstCell.evaluate((td) => getComputedStyle(td).display), href).toBe('flow-root');
         expect(await firstCell.getAttribute('data-label'), href).toBeTruthy();
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
