@@ -81,7 +81,8 @@ try {
   const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(`${vigil.url}/auth/login`);
   await signInUi(page, email, password);
-  await page.waitForURL(`${vigil.url}/`);
+  // Sign-in lands on the dashboard of the person's role.
+  await page.waitForURL(/\/dashboard$/);
   await page.goto(`${vigil.url}/viewer/settings`);
   await page.getByRole('button', { name: /^Alerts/ }).waitFor();
 
