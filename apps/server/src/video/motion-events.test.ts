@@ -134,7 +134,7 @@ describe('motion events', () => {
       const masked = await rig.addCamera({ sourceUrl: keyCam.url, motion: { masks: [WHOLE] } as never });
       const sub = await rig.addCamera({ sourceUrl: subCam.url, substreamUrl: subCam.url });
       for (const cam of [zoned, masked, sub])
-        await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 15_000, 'online');
+        await waitFor(async () => (await cameraRow(rig.db, cam.id)).status === 'online', 30_000, 'online');
       // A still scene for a while: nothing.
       await Promise.all([zoned, sub].map((cam) => keyframesPass(rig.recorder, cam.id, 4)));
       expect(await motionEvents(zoned.id)).toEqual([]);
@@ -213,5 +213,5 @@ describe('motion events', () => {
       for (const w of watchers) w.stop();
       await Promise.all([keyCam.stop(), subCam.stop()]);
     }
-  }, 90_000);
+  }, 120_000);
 });
