@@ -51,6 +51,13 @@ describe('route walk: every menu link of every role opens a usable page', () => 
           if (r.url().startsWith(base) && r.status() >= 400)
             refused.push(`${r.status()} ${r.url().slice(base.length)}`);
         });
+        // The page's own API requests in flight (streams, which never end, are not fetch/xhr).
+        const inFlight = new Set<unknown>();
+        page.on('request', (r) => {
+          if (['fetch', 'xhr'].includes(r.resourceType())) inFlight.add(r);
+        });
+        page.on('requestfinished', (r) => inFlight.delete(r));
+        page.on('requestfailed', (r) => inFlight.delete(r));
         try {
           const links = await menuLinks(page);
           expect(
@@ -64,7 +71,7 @@ describe('route walk: every menu link of every role opens a usable page', () => 
             await page.getByRole('heading', { level: 1 }).first().waitFor();
             // Let the page's first requests answer before judging it.
             await page.waitForLoadState('load');
-            await page.waitForTimeout(400);
+            await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
             expect(await page.getByTestId('page-refusal').count(), `${href}: refusal`).toBe(0);
             expect(new URL(page.url()).pathname, `${href}: sent elsewhere`).toBe(href);
             const body = (await page.locator('main').first().textContent()) ?? '';
