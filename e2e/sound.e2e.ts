@@ -108,7 +108,20 @@ describe('sound: live on every transport, the Record sound switch', () => {
       await tile(page, AAC)
         .getByRole('button', { name: `Turn on the sound of ${AAC}` })
         .click();
-      await expect.poll(async () => (await media(page, AAC)).audioBytes, { timeout: 15_000 }).toBeGreaterThan(0);
+      try {
+        await expect.poll(async () => (await media(page, AAC)).audioBytes, { timeout: 15_000 }).toBeGreaterThan(0);
+      } catch (e) {
+        // Seen once on a loaded CI machine and never since: say what the player was doing.
+        const state = await tile(page, AAC)
+          .locator('video[data-shown="true"]')
+          .evaluate((v: HTMLVideoElement) => ({
+            paused: v.paused,
+            time: v.currentTime,
+            buffered: [...Array(v.buffered.length).keys()].map((i) => [v.buffered.start(i), v.buffered.end(i)]),
+            error: v.error?.code ?? null,
+          }));
+        throw new Error(`no sound decoded over HLS; the player: ${JSON.stringify(state)}; ${String(e)}`);
+      }
       expect(watch.errors).toEqual([]);
     } finally {
       await ctx.close();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -99,7 +100,11 @@ export async function eventKinds(
 }
 
 /** Polls until fn returns a truthy value; never a fixed sleep. */
-export async function waitFor<T>(fn: () => Promise<T> | T, timeoutMs: number, what: string): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  fn: () => Promise<T> | T,
+  timeoutMs: number,
+  what: string | (() => string),
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -111,7 +116,9 @@ export async function waitFor<T>(fn: () => Promise<T> | T, timeoutMs: number, wh
       last = e;
     }
     if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${String(last)})`);
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what} (last: ${String(last)})`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -249,4 +256,36 @@ export async function writeIndexedSegment(
   });
   if (!ok) throw new Error(`segment ${name} was not indexed`);
   return file;
+}
+
+const RECORDER_CHILD = new URL('./recorder-child.ts', import.meta.url).pathname;
+
+/**
+ * A recorder in its own Node process, so a test can kill -9 it. `ready` resolves once it has
+ * started (on a loaded machine loading the server through tsx alone can take many seconds, which
+ * must not count against the wait for footage); `output()` is what it has printed so far.
+ */
+export function spawnRecorderChild(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', RECORDER_CHILD], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise((r) => child.once('exit', r));
+  const output = () => out.trim().slice(-2000);
+  return {
+    output,
+    ready: () =>
+      waitFor(
+        () => out.includes('RECORDER_READY'),
+        60_000,
+        () => `the recorder child to start (${output()})`,
+      ),
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }

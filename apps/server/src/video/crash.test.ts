@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
@@ -12,6 +12,7 @@ import {
   insertOwner,
   segmentFiles,
   segmentRows,
+  spawnRecorderChild,
   videoTestDb,
   waitFor,
 } from '../../test/recorder-helpers.ts';
@@ -19,7 +20,6 @@ import { segmentDir } from './paths.ts';
 import { createRecorder } from './recorder.ts';
 
 /** kill -9 of ffmpeg, and of a whole recorder process: the index must match the disk afterwards. */
-const CHILD = new URL('../../test/recorder-child.ts', import.meta.url).pathname;
 let t: Awaited<ReturnType<typeof videoTestDb>>;
 let db: Db;
 let workspaceId: string;
@@ -76,19 +76,21 @@ describe('crash tolerance', () => {
   it('kill -9 of the recorder process: reconcile on restart repairs the index', async () => {
     const cam = await insertCamera(db, workspaceId, { sourceUrl: rtsp.url });
     const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, MEDIA_ROOT: t.mediaRoot, AUTH_SECRET, SEGMENT_SECONDS: '2' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawnRecorderChild({
+      DATABASE_URL: t.databaseUrl,
+      MEDIA_ROOT: t.mediaRoot,
+      AUTH_SECRET,
+      SEGMENT_SECONDS: '2',
     });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const exited = new Promise((r) => child.once('exit', r));
     try {
-      await waitFor(async () => (await segmentRows(db, cam.id)).length >= 2, 20_000, `segments (child: ${out})`);
+      await child.ready();
+      await waitFor(
+        async () => (await segmentRows(db, cam.id)).length >= 2,
+        20_000,
+        () => `segments (child: ${child.output()})`,
+      );
     } finally {
-      child.kill('SIGKILL');
-      await exited;
+      await child.kill();
     }
     // Its ffmpeg is tied to it (setpriv --pdeathsig): the kernel ends it with its parent.
     await waitFor(() => ffmpegPidsFor(dir).length === 0, 2000, 'the orphaned ffmpeg to exit');
@@ -107,31 +109,33 @@ describe('crash tolerance', () => {
     if (lost.length) expect(lost[0]).toBe(onDisk.at(-1));
     expect(afterReconcile.length).toBeGreaterThanOrEqual(before.length);
     expect(await indexedNames(cam.id)).toEqual(segmentFiles(dir));
-  }, 60_000);
+  }, 120_000);
 
   it('kill -9 mid-segment: the fragments already written are kept and indexed', async () => {
     const cam = await insertCamera(db, workspaceId, { sourceUrl: rtsp.url });
     const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
     // 10 s segments, killed ~4 s into one: one-second fragments must be on disk, not in a buffer.
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, MEDIA_ROOT: t.mediaRoot, AUTH_SECRET, SEGMENT_SECONDS: '10' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawnRecorderChild({
+      DATABASE_URL: t.databaseUrl,
+      MEDIA_ROOT: t.mediaRoot,
+      AUTH_SECRET,
+      SEGMENT_SECONDS: '10',
     });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const exited = new Promise((r) => child.once('exit', r));
     let open = '';
     try {
+      await child.ready();
       // Cuts fall on the wall clock's multiples of 10 s: the first file ends at the next one, the
       // second opens just after it and is written for 10 s.
-      await waitFor(() => segmentFiles(dir).length >= 2, 30_000, `a second file (child: ${out})`);
+      await waitFor(
+        () => segmentFiles(dir).length >= 2,
+        30_000,
+        () => `a second file (child: ${child.output()})`,
+      );
       open = segmentFiles(dir).at(-1)!;
       await new Promise((r) => setTimeout(r, 4500));
       expect(segmentFiles(dir).at(-1)).toBe(open);
     } finally {
-      child.kill('SIGKILL');
-      await exited;
+      await child.kill();
     }
     await waitFor(() => ffmpegPidsFor(dir).length === 0, 2000, 'the orphaned ffmpeg to exit');
     const recorder = newRecorder();
@@ -140,7 +144,7 @@ describe('crash tolerance', () => {
     const row = (await segmentRows(db, cam.id)).find((r) => path.posix.basename(r.path) === open);
     expect(row, `${open} indexed`).toBeDefined();
     expect(row!.endAt.getTime() - row!.startAt.getTime()).toBeGreaterThanOrEqual(2000);
-  }, 60_000);
+  }, 120_000);
 
   it('an ffmpeg left writing into the media folder is ended before the recorder starts its own', async () => {
     const dir = path.join(t.mediaRoot, 'leftover-test');
