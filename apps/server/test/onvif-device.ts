@@ -33,6 +33,23 @@ export interface OnvifDeviceOptions {
   mainCodec?: 'H264' | 'H265';
   /** Refuse every signed request as expired, whatever its time (a device whose clock check is broken). */
   refuseTime?: boolean;
+  /** More services (PTZ, events…), announced by GetServices and asked after the built-in ones. */
+  plugins?: OnvifDevicePlugin[];
+}
+
+/**
+ * A service added to the test device. `handle` gets the operation's name and the whole request
+ * body, and answers the Body's inner XML (declaring its own namespaces), a fault, or undefined for
+ * an operation it does not know. It may take its time (a PullMessages long poll).
+ */
+export interface OnvifDevicePlugin {
+  service: string;
+  path: string;
+  namespace: string;
+  handle(
+    op: string,
+    body: string,
+  ): Promise<string | { fault: [subcode: string, reason: string] } | undefined> | string | undefined;
 }
 
 export interface OnvifDevice {
@@ -126,7 +143,10 @@ export async function startOnvifDevice(o: OnvifDeviceOptions): Promise<OnvifDevi
     });
     req.on('end', () => {
       const op = /<(?:[\w-]+:)?Body[^>]*>\s*<(?:[\w-]+:)?(\w+)/.exec(body)?.[1] ?? 'unknown';
-      const service = ((Object.keys(PATHS) as Service[]).find((k) => PATHS[k] === req.url) ?? 'unknown') as Service;
+      const plugin = o.plugins?.find((p) => p.path === req.url);
+      const service = (plugin?.service ??
+        (Object.keys(PATHS) as Service[]).find((k) => PATHS[k] === req.url) ??
+        'unknown') as Service;
       const signed = body.includes('UsernameToken');
       const send = (status: number, inner: string, headers: Record<string, string> = {}) =>
         res.writeHead(status, { 'content-type': 'application/soap+xml; charset=utf-8', ...headers }).end(inner);
@@ -172,6 +192,7 @@ export async function startOnvifDevice(o: OnvifDeviceOptions): Promise<OnvifDevi
             ...(o.media2
               ? [['http://www.onvif.org/ver20/media/wsdl', PATHS.media2, '2'] as [string, string, string]]
               : []),
+            ...(o.plugins ?? []).map((p) => [p.namespace, p.path, '2'] as [string, string, string]),
           ];
           return respond(
             `<tds:GetServicesResponse>${list
@@ -232,7 +253,12 @@ export async function startOnvifDevice(o: OnvifDeviceOptions): Promise<OnvifDevi
             `<tr2:GetSnapshotUriResponse>${uri('tr2:Uri', `${base}/snapshot.jpg`)}</tr2:GetSnapshotUriResponse>`,
           );
         default:
-          return send(400, fault('ter:ActionNotSupported', 'Optional Action Not Implemented'));
+          if (!plugin) return send(400, fault('ter:ActionNotSupported', 'Optional Action Not Implemented'));
+          void Promise.resolve(plugin.handle(op, body)).then((answer) => {
+            if (answer === undefined) send(400, fault('ter:ActionNotSupported', 'Optional Action Not Implemented'));
+            else if (typeof answer === 'string') respond(answer);
+            else send(400, fault(...answer.fault));
+          });
       }
     });
   });

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   CameraAiSettings,
+  CameraOnvifColumn,
   EventSeveritySettings,
   Holiday,
   MotionSettings,
@@ -46,6 +47,8 @@ export const cameras = pgTable(
     substreamUrl: text('substream_url'),
     /** The substream's password, sealed like sourcePasswordEnc; never returned by the API. */
     substreamPasswordEnc: text('substream_password_enc'),
+    /** Added through ONVIF: where its device, PTZ and event services answer, and the profiles chosen. */
+    onvif: jsonb('onvif').$type<CameraOnvifColumn>(),
     /** 'continuous' | 'motion' | 'off' */
     recordingMode: text('recording_mode').notNull().default('continuous'),
     retentionDays: integer('retention_days').notNull().default(30),

@@ -4968,6 +4968,13 @@ export interface operations {
                                 hasPassword: boolean;
                             };
                             substreamUrl: string | null;
+                            onvif: {
+                                address: string;
+                                profileToken: string;
+                                ptz: boolean;
+                                events: boolean;
+                                audioBackchannel: boolean;
+                            } | null;
                             /** @enum {string} */
                             recordingMode: "continuous" | "motion" | "off";
                             retentionDays: number;
@@ -5138,6 +5145,13 @@ export interface operations {
                             hasPassword: boolean;
                         };
                         substreamUrl: string | null;
+                        onvif: {
+                            address: string;
+                            profileToken: string;
+                            ptz: boolean;
+                            events: boolean;
+                            audioBackchannel: boolean;
+                        } | null;
                         /** @enum {string} */
                         recordingMode: "continuous" | "motion" | "off";
                         retentionDays: number;
@@ -5329,6 +5343,13 @@ export interface operations {
                             hasPassword: boolean;
                         };
                         substreamUrl: string | null;
+                        onvif: {
+                            address: string;
+                            profileToken: string;
+                            ptz: boolean;
+                            events: boolean;
+                            audioBackchannel: boolean;
+                        } | null;
                         /** @enum {string} */
                         recordingMode: "continuous" | "motion" | "off";
                         retentionDays: number;
@@ -5569,6 +5590,13 @@ export interface operations {
                             hasPassword: boolean;
                         };
                         substreamUrl: string | null;
+                        onvif: {
+                            address: string;
+                            profileToken: string;
+                            ptz: boolean;
+                            events: boolean;
+                            audioBackchannel: boolean;
+                        } | null;
                         /** @enum {string} */
                         recordingMode: "continuous" | "motion" | "off";
                         retentionDays: number;
@@ -5710,6 +5738,13 @@ export interface operations {
                             hasPassword: boolean;
                         };
                         substreamUrl: string | null;
+                        onvif: {
+                            address: string;
+                            profileToken: string;
+                            ptz: boolean;
+                            events: boolean;
+                            audioBackchannel: boolean;
+                        } | null;
                         /** @enum {string} */
                         recordingMode: "continuous" | "motion" | "off";
                         retentionDays: number;
@@ -5847,6 +5882,13 @@ export interface operations {
                             hasPassword: boolean;
                         };
                         substreamUrl: string | null;
+                        onvif: {
+                            address: string;
+                            profileToken: string;
+                            ptz: boolean;
+                            events: boolean;
+                            audioBackchannel: boolean;
+                        } | null;
                         /** @enum {string} */
                         recordingMode: "continuous" | "motion" | "off";
                         retentionDays: number;

@@ -3,7 +3,7 @@ import { CAMERA_FAILURE_CODES, type CameraFailureCode } from '../camera-failures
 import { credential, isoDate, pageSchema } from './common.ts';
 import { eventSeveritySettingsSchema } from './events.ts';
 import { cameraAiSettingsSchema } from './ai.ts';
-import { onvifSourceInputSchema } from './onvif.ts';
+import { cameraOnvifSchema, onvifSourceInputSchema } from './onvif.ts';
 
 /** API contract for cameras, recordings and exports. */
 export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
@@ -137,6 +137,8 @@ export const cameraSchema = z.object({
     hasPassword: z.boolean(),
   }),
   substreamUrl: z.string().nullable(),
+  /** Added through ONVIF: the device and what it offers; null for a camera added by its stream address. */
+  onvif: cameraOnvifSchema.nullable(),
   recordingMode: z.enum(RECORDING_MODES),
   retentionDays: z.number(),
   siteId: z.string().nullable(),

@@ -58,3 +58,29 @@ export const onvifSourceInputSchema = onvifProbeInputSchema.extend({
   subProfile: z.string().trim().min(1).max(64).optional(),
 });
 export type OnvifSourceInput = z.infer<typeof onvifSourceInputSchema>;
+
+/**
+ * What Vigil keeps of an ONVIF camera to steer it and hear its events: the device and service
+ * addresses found when it was added, the media profiles chosen, and what the device offers. The
+ * credentials are the camera's own (its RTSP user and sealed password). Never sent to the page whole.
+ */
+export interface CameraOnvifColumn {
+  deviceUrl: string;
+  media: 'media2' | 'media';
+  services: { media: string; ptz?: string; events?: string };
+  profileToken: string;
+  subProfileToken?: string;
+  ptz: boolean;
+  events: boolean;
+  audioBackchannel: boolean;
+}
+
+/** As the API shows an ONVIF camera: what it can do (the page shows PTZ controls, talk-back, the camera's events). */
+export const cameraOnvifSchema = z.object({
+  address: z.string(),
+  profileToken: z.string(),
+  ptz: z.boolean(),
+  events: z.boolean(),
+  audioBackchannel: z.boolean(),
+});
+export type CameraOnvif = z.infer<typeof cameraOnvifSchema>;

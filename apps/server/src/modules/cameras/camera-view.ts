@@ -102,6 +102,15 @@ export function toCamera(row: CameraRow, ctx: ArmingContext, now = new Date()): 
     substreamUrl: maskUrl(
       row.substreamPasswordEnc && row.substreamUrl ? withPasswordMark(row.substreamUrl) : row.substreamUrl,
     ),
+    onvif: row.onvif
+      ? {
+          address: new URL(row.onvif.deviceUrl).host,
+          profileToken: row.onvif.profileToken,
+          ptz: row.onvif.ptz,
+          events: row.onvif.events,
+          audioBackchannel: row.onvif.audioBackchannel,
+        }
+      : null,
     recordingMode: row.recordingMode as Camera['recordingMode'],
     retentionDays: row.retentionDays,
     siteId: row.siteId,

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx, Tx } from '@vigil/db';
 import { motionSettingsOf } from '@vigil/shared';
 import type {
+  CameraOnvifColumn,
   ArmCameraInput,
   CameraAiSettings,
   MotionSettings,
@@ -74,11 +75,16 @@ export function createCamerasService(deps: {
   let probing = 0;
 
   /** An ONVIF source becomes the RTSP stream (and substream) of the profiles chosen, asked of the device now. */
-  async function resolveOnvif(request: CreateCameraRequest): Promise<CreateCameraInput> {
-    if (request.source.type !== 'onvif') return request as CreateCameraInput;
+  async function resolveOnvif(
+    request: CreateCameraRequest,
+  ): Promise<{ input: CreateCameraInput; onvif: CameraOnvifColumn | null }> {
+    if (request.source.type !== 'onvif') return { input: request as CreateCameraInput, onvif: null };
     if (!deps.onvif) throw new AppError('failed-precondition', 'ONVIF sources cannot be added here.');
     const resolved = await deps.onvif.resolveSource(request.source);
-    return { ...request, source: resolved.source, substreamUrl: resolved.substreamUrl ?? request.substreamUrl };
+    return {
+      input: { ...request, source: resolved.source, substreamUrl: resolved.substreamUrl ?? request.substreamUrl },
+      onvif: resolved.onvif,
+    };
   }
 
   /** The caller's transaction when given, else one of our own. */
@@ -264,7 +270,7 @@ export function createCamerasService(deps: {
       // A member limited to some cameras works with those; the workspace's set of cameras is not theirs to grow.
       if (actor.cameraIds !== null)
         throw new AppError('permission-denied', 'Your access is limited to some cameras: you cannot add cameras.');
-      const input = await resolveOnvif(request);
+      const { input, onvif } = await resolveOnvif(request);
       if (input.source.type !== 'test-pattern') await assertAllowed(input.source.url, 'source.url');
       if (input.substreamUrl) await assertAllowed(input.substreamUrl, 'substreamUrl');
       return db.transaction(async (tx) => {
@@ -281,6 +287,7 @@ export function createCamerasService(deps: {
           name: input.name,
           ...columnsOfSource(secrets, input.source),
           ...(input.substreamUrl ? columnsOfSubstream(secrets, input.substreamUrl) : {}),
+          onvif,
           recordingMode: input.recordingMode,
           recordSound: input.recordSound ?? true,
           retentionDays: input.retentionDays ?? DEFAULT_RETENTION_DAYS,
@@ -312,6 +319,8 @@ export function createCamerasService(deps: {
         const patch: Partial<NewCamera> = {};
         if (input.name !== undefined) patch.name = input.name;
         if (input.source !== undefined) Object.assign(patch, columnsOfSource(secrets, input.source, before));
+        // Another address is another device (or none): its ONVIF services are no longer this camera's.
+        if (patch.sourceUrl !== undefined && patch.sourceUrl !== before.sourceUrl) patch.onvif = null;
         if (input.recordSound !== undefined) patch.recordSound = input.recordSound;
         // Another camera behind the address, or a microphone switched on since, may send other
         // sound: the recorder asks again.

@@ -60,6 +60,8 @@ export function codecOf(encoding: string | null): string | null {
 export interface DeviceReport extends OnvifProbeResult {
   /** Which media service answered the profiles. */
   media: 'media2' | 'media';
+  /** Where the services answer (the media service that answered, PTZ and events when offered). */
+  services: { media: string; ptz?: string; events?: string };
 }
 
 async function services(session: OnvifSession, xaddr: string, reached: URL): Promise<Map<string, string>> {
@@ -156,5 +158,10 @@ export async function readDevice(
     events: svc.has(NS_OF.events),
     audioBackchannel: profiles.some((p) => p.backchannel),
     media,
+    services: {
+      media: url,
+      ...(svc.has(NS_OF.ptz) ? { ptz: svc.get(NS_OF.ptz) } : {}),
+      ...(svc.has(NS_OF.events) ? { events: svc.get(NS_OF.events) } : {}),
+    },
   };
 }

@@ -2,7 +2,7 @@ import { defineModule } from '../../kernel/module.ts';
 import { onvifRoutes } from './onvif.routes.ts';
 import { type OnvifService, createOnvifService } from './onvif.service.ts';
 
-export type { OnvifService } from './onvif.service.ts';
+export type { OnvifCameraRow, OnvifService } from './onvif.service.ts';
 export type { Credentials as OnvifCredentials } from './messages.ts';
 export { scopeValue } from './readers.ts';
 export { WS_DISCOVERY_PORT, wsDiscover } from './ws-discovery.ts';
@@ -23,7 +23,7 @@ declare module '../../kernel/module.ts' {
 export const onvifModule = defineModule({
   name: 'onvif',
   auditActions: [],
-  provides: { onvif: ({ policy }) => createOnvifService({ policy }) },
+  provides: { onvif: ({ policy, secrets }) => createOnvifService({ policy, secrets }) },
   serve: {
     needs: ['onvif'],
     register: (app, { get }) => onvifRoutes(app, { onvif: get('onvif') }),

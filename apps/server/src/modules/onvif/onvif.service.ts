@@ -1,6 +1,7 @@
-import type { OnvifProbeInput, OnvifProbeResult, OnvifSourceInput } from '@vigil/shared';
+import type { CameraOnvifColumn, OnvifProbeInput, OnvifProbeResult, OnvifSourceInput } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { OutboundPolicy } from '../../lib/outbound-policy.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { type DeviceReport, NoProfileError, readDevice } from './device.ts';
 import type { Credentials } from './messages.ts';
 import { ClockError, CredentialsError, FaultError, NotOnvifError, OnvifSession } from './session.ts';
@@ -33,7 +34,14 @@ export function onvifError(e: unknown): unknown {
   return e;
 }
 
-export function createOnvifService({ policy }: { policy: OutboundPolicy }) {
+/** A camera as the ONVIF client needs it: the device kept when it was added, and its sealed credentials. */
+export interface OnvifCameraRow {
+  onvif: CameraOnvifColumn | null;
+  sourceUsername: string | null;
+  sourcePasswordEnc: string | null;
+}
+
+export function createOnvifService({ policy, secrets }: { policy: OutboundPolicy; secrets?: SecretBox }) {
   const offsets = new Map<string, { ms: number; at: number }>();
 
   function session(xaddr: string, credentials: Credentials | null): OnvifSession {
@@ -64,21 +72,57 @@ export function createOnvifService({ policy }: { policy: OutboundPolicy }) {
   const credentialsOf = (i: OnvifProbeInput): Credentials | null =>
     i.username ? { username: i.username, password: i.password ?? '' } : null;
 
+  /**
+   * Runs `fn` against a camera's device with one session: its clock offset kept for the next call,
+   * a failure named as the catalogue names it. A camera not added through ONVIF is refused.
+   */
+  async function withCamera<T>(
+    row: OnvifCameraRow,
+    fn: (s: OnvifSession, device: CameraOnvifColumn) => Promise<T>,
+  ): Promise<T> {
+    const device = row.onvif;
+    if (!device) throw new AppError('failed-precondition', 'This camera was not added through ONVIF.');
+    const credentials = row.sourceUsername
+      ? {
+          username: row.sourceUsername,
+          password: row.sourcePasswordEnc && secrets ? secrets.open(row.sourcePasswordEnc) : '',
+        }
+      : null;
+    const s = session(device.deviceUrl, credentials);
+    try {
+      return await fn(s, device);
+    } catch (e) {
+      throw onvifError(e);
+    } finally {
+      keep(device.deviceUrl, s);
+    }
+  }
+
   return {
     session,
     read,
+    withCamera,
 
     async probe(input: OnvifProbeInput): Promise<OnvifProbeResult> {
-      const { media: _media, ...report } = await read(deviceServiceUrl(input.address), credentialsOf(input));
+      const {
+        media: _media,
+        services: _services,
+        ...report
+      } = await read(deviceServiceUrl(input.address), credentialsOf(input));
       return report;
     },
 
-    /** The chosen profiles' RTSP addresses, asked again of the device: the camera's source and substream. */
+    /**
+     * The chosen profiles' RTSP addresses, asked again of the device: the camera's source and
+     * substream, and what the camera keeps of the device (its services, for PTZ and its events).
+     */
     async resolveSource(input: OnvifSourceInput): Promise<{
       source: { type: 'rtsp'; url: string; username?: string; password?: string };
       substreamUrl?: string;
+      onvif: CameraOnvifColumn;
     }> {
-      const report = await read(deviceServiceUrl(input.address), credentialsOf(input), false);
+      const deviceUrl = deviceServiceUrl(input.address);
+      const report = await read(deviceUrl, credentialsOf(input), false);
       const pick = (token: string, field: string) => {
         const p = report.profiles.find((x) => x.token === token);
         if (!p)
@@ -106,6 +150,16 @@ export function createOnvifService({ policy }: { policy: OutboundPolicy }) {
           ...(input.username ? { username: input.username, password: input.password ?? '' } : {}),
         },
         ...(sub ? { substreamUrl: withUser(sub) } : {}),
+        onvif: {
+          deviceUrl,
+          media: report.media,
+          services: report.services,
+          profileToken: input.profile,
+          ...(sub ? { subProfileToken: input.subProfile } : {}),
+          ptz: report.ptz,
+          events: report.events,
+          audioBackchannel: report.audioBackchannel,
+        },
       };
     },
   };

@@ -182,6 +182,14 @@ describe('ONVIF add by address', () => {
     // Shown masked; the password itself is sealed in its own column.
     expect(cam.substreamUrl).toBe(rtsp.url.replace('rtsp://', 'rtsp://admin:***@'));
     expect(res.body).not.toContain('onvif-pass');
+    // The device is kept (PTZ and its events are asked of it later), its addresses not shown whole.
+    expect(cam.onvif).toEqual({
+      address: modern.address,
+      profileToken: 'main_0',
+      ptz: expect.any(Boolean),
+      events: expect.any(Boolean),
+      audioBackchannel: expect.any(Boolean),
+    });
     const stored = await withPg(
       t.databaseUrl,
       async (c) => (await c.query('select * from cameras where id = $1', [cam.id])).rows[0],
@@ -189,6 +197,12 @@ describe('ONVIF add by address', () => {
     expect(stored.source_password_enc).toMatch(/^v1:/);
     expect(stored.substream_password_enc).toMatch(/^v1:/);
     expect(JSON.stringify(stored)).not.toContain('onvif-pass');
+    expect(stored.onvif).toMatchObject({
+      deviceUrl: `http://${modern.address}/onvif/device_service`,
+      profileToken: 'main_0',
+      subProfileToken: 'sub_1',
+      services: { media: expect.stringContaining(modern.address) },
+    });
 
     const unknown = await t.app.inject({
       method: 'POST',

@@ -18,6 +18,7 @@ const camera: Camera = {
   name: 'Door',
   source: { type: 'rtsp', url: 'rtsp://10.0.0.2/s1', username: 'admin', hasPassword: true },
   substreamUrl: null,
+  onvif: null,
   recordingMode: 'motion',
   retentionDays: 14,
   siteId: null,
