@@ -54,11 +54,11 @@ function e2eFilesStartingCameras(): string[] {
     .map((name) => `e2e/${name}`);
 }
 /**
- * Specs that test Vigil processes of their own and no page (database outages, stop order, restart):
- * mostly waiting on a fault's timer, so they run beside unit and integration rather than after
- * them, one at a time. They use neither the shared e2e server nor a browser.
+ * Specs that test Vigil processes of their own and no page (database outages, lifecycle, stop
+ * order, restart): mostly waiting on a fault's timer, so they run beside unit and integration
+ * rather than after them, one at a time. They use neither the shared e2e server nor a browser.
  */
-const OWN_PROCESSES = ['e2e/db-outage.e2e.ts', 'e2e/stop-order.e2e.ts', 'e2e/restart.e2e.ts'];
+const OWN_PROCESSES = ['e2e/db-outage.e2e.ts', 'e2e/lifecycle.e2e.ts', 'e2e/stop-order.e2e.ts', 'e2e/restart.e2e.ts'];
 const E2E_SERIAL = e2eFilesStartingCameras().filter((f) => !OWN_PROCESSES.includes(f));
 
 const integration = {
