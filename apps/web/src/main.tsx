@@ -20,8 +20,12 @@ const element = document.getElementById('root');
 if (!element) throw new Error('#root missing from index.html');
 const root = createRoot(element);
 
-// The app (router, session, data, realtime) is a chunk of its own: the landing page does not need it.
-const loadApp = () => import('./app/start-app.tsx');
+// The app (router, session, data, realtime, its strings) is a chunk of its own: the landing page does not need it.
+async function loadApp() {
+  const app = await import('./app/start-app.tsx');
+  await app.appReady();
+  return app;
+}
 
 let opening = false;
 /** Leaving the first-render landing: load the app, then let its router show the address followed. */
@@ -29,11 +33,11 @@ function openApp(to: string): void {
   if (opening) return;
   opening = true;
   loadApp().then(
-    ({ startApp }) => {
+    (app) => {
       const here = `${location.pathname}${location.search}${location.hash}`;
       if (to === here) history.replaceState(null, '', to);
       else history.pushState(null, '', to);
-      startApp(root);
+      app.startApp(root);
     },
     // The chunk could not load (offline, a new deployment): the browser fetches the page itself.
     () => location.assign(to),
@@ -52,7 +56,7 @@ if (landingFirst(location.pathname, getToken())) {
     idle(() => void loadApp().catch(() => undefined));
   });
 } else {
-  void Promise.all([loadApp(), language]).then(([{ startApp }]) => startApp(root));
+  void Promise.all([loadApp(), language]).then(([app]) => app.startApp(root));
 }
 
 // The offline page and web push; the worker never caches the app itself.
