@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // bench/landing-js.mjs reads each page's first-load JavaScript from the chunk graph.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
