@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, inject } from 'vitest';
+import { apiSignUp } from './fixtures/accounts.ts';
 import { useBrowser, watchForErrors } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
@@ -57,6 +58,26 @@ describe('landing: first visit', () => {
     expect(await page.evaluate(() => localStorage.getItem('vigil.language'))).toBe('fr');
     // A link keeps its address for the browser's own ways to open it.
     expect(await page.getByRole('link', { name: 'Créer un compte' }).getAttribute('href')).toBe('/auth/register');
+    await page.close();
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('a signed-in visitor gets the app on "/": the welcome, the way to the dashboard, and signing out', async () => {
+    const owner = await apiSignUp(base, 'Landing Owner');
+    const page = await browser.newPage();
+    const watch = watchForErrors(page);
+    await page.addInitScript((token) => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem('vigil.token', token);
+      sessionStorage.setItem('seeded', '1');
+    }, owner.token);
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Welcome, Landing Owner' }).waitFor();
+    const header = page.getByRole('navigation', { name: 'Main' });
+    expect(await header.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/manager/dashboard');
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Create account' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Welcome, Landing Owner' }).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('vigil.token'))).toBeNull();
     await page.close();
     expect(watch.errors).toEqual([]);
   });
