@@ -14,6 +14,8 @@
 //     the recorder decodes whole and samples at 5 fps
 // After each motion the picture goes black again and the next one waits until the event has
 // ended (GET /api/v1/events shows its endAt) and SETTLE_S more. Smoke: ITER=2 CONFIGS=k15.
+// Figures for `npm run bench -- --check`: the 1 s keyframe camera's total p50, beside the
+// substream camera's of the same run.
 // Needs the web build (npm run build -w @vigil/web).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
