@@ -18,11 +18,21 @@ export interface CenterNetModel {
 export const INPUT: number;
 export function modelFiles(): { model: string; weights: string; wasmDir: string };
 export function inputShape(width: number, height: number): { w: number; h: number; W: number; H: number };
-export function loadModel(options?: { threads?: number; asShipped?: boolean }): Promise<CenterNetModel>;
+export function loadModel(options?: {
+  threads?: number;
+  asShipped?: boolean;
+  shapesKept?: number;
+}): Promise<CenterNetModel>;
 export function runModel(
   model: CenterNetModel,
   frame: { data: Uint8Array; width: number; height: number },
+  floor?: number,
 ): Promise<RawRow[]>;
+export function peaks(
+  logits: Float32Array,
+  sides: Float32Array,
+  shape: { rows: number; cols: number; classes: number; scales: number[]; floor: number },
+): [number, number, number, number, number, number][];
 export function decode(
   rows: RawRow[],
   labels: readonly string[],

@@ -11,6 +11,9 @@
 // - the squeeze-and-excite averages. Mean over height and width transposes the whole feature map in
 //   this backend before reducing it; an AvgPool of the same size (XNNPACK) gives the same numbers
 //   in a fraction of the time.
+// - the heat map's decoding (sigmoid, 3×3 peak test, top 100 of 1.2 M scores, gathers): done here
+//   in JavaScript on the scores above the caller's floor only, from the class logits and box sizes
+//   the graph computes before it; the same peaks, the same boxes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -35,6 +38,13 @@ const UPSAMPLES = {
 /** The heat map's width (the divisor that turns a flat index into a row) and its flat size. */
 const HEATMAP_WIDTH = 'tower_0/strided_slice_6';
 const HEATMAP_SIZE = 'tower_0/BatchGather/concat';
+/** What the decoding starts from: class logits [1, H/4, W/4, 80] and box sides [1, H/4, W/4, 4]. */
+const CLASS_LOGITS = 'tower_0/CenternetHead/centernet_cls_output/BiasAdd';
+const BOX_SIDES = 'tower_0/wh';
+/** The heat map's position → input pixels, for x1, y1, x2, y2 (the graph's own constants). */
+const BOX_SCALES = ['tower_0/mul_3/y', 'tower_0/mul_4/y', 'tower_0/mul_5/y', 'tower_0/mul_6/y'];
+/** The graph keeps the 100 best peaks. */
+const MAX_PEAKS = 100;
 
 /** The model and weights inside node_modules, and the backend's .wasm files. */
 export function modelFiles() {
@@ -123,9 +133,10 @@ function shapedGraph(json, bin, H, W) {
 
 /**
  * Loads the model from node_modules (no fetch, no network). `asShipped`: the graph as the package
- * ships it, 512×512 only (the benches' baseline).
+ * ships it, 512×512 only (the benches' baseline). `shapesKept`: graphs of that many input shapes
+ * stay loaded.
  */
-export async function loadModel({ threads = 1, asShipped = false } = {}) {
+export async function loadModel({ threads = 1, asShipped = false, shapesKept = SHAPES_KEPT } = {}) {
   const files = modelFiles();
   tfwasm.setWasmPaths(`${files.wasmDir}${path.sep}`);
   tfwasm.setThreadsCount(threads);
@@ -157,7 +168,7 @@ export async function loadModel({ threads = 1, asShipped = false } = {}) {
 
   return {
     asShipped,
-    /** The graph for an H×W input (loaded on first use; the least recently used beyond SHAPES_KEPT dropped). */
+    /** The graph for an H×W input (loaded on first use; the least recently used beyond shapesKept dropped). */
     async graph(H, W) {
       const key = asShipped ? 'shipped' : `${H}x${W}`;
       let graph = graphs.get(key);
@@ -165,7 +176,7 @@ export async function loadModel({ threads = 1, asShipped = false } = {}) {
       else graph = await load(H, W);
       graphs.set(key, graph);
       for (const [old, g] of graphs) {
-        if (graphs.size <= SHAPES_KEPT) break;
+        if (graphs.size <= shapesKept) break;
         graphs.delete(old);
         g.dispose();
       }
@@ -182,11 +193,12 @@ export async function loadModel({ threads = 1, asShipped = false } = {}) {
 /**
  * The model on one RGB24 frame, letterboxed: scaled so its longer side is 512 (already that size
  * when it comes from decodeJpegToRgb: no resize here), black below and to the right up to the
- * input's multiple of 32 (a square of 512 for the graph as shipped). Returns the model's own decoded
- * rows ([1, 100, 6]: x1, y1, x2, y2 in input pixels, score, COCO class index) with boxes as
+ * input's multiple of 32 (a square of 512 for the graph as shipped). Returns the detection rows
+ * (x1, y1, x2, y2 in input pixels, score, COCO class index: the graph's own [1, 100, 6] output for
+ * the graph as shipped, the same decoded here above `floor` for a shaped one) with boxes as
  * fractions of the frame.
  */
-export async function runModel(model, frame) {
+export async function runModel(model, frame, floor = 0.1) {
   const { width, height, data } = frame;
   const shape = inputShape(width, height);
   const { w, h } = shape;
@@ -216,16 +228,69 @@ export async function runModel(model, frame) {
         0,
       );
     }
-    return graph.execute(input, 'tower_0/detections');
+    return graph.execute(input, model.asShipped ? 'tower_0/detections' : [CLASS_LOGITS, BOX_SIDES]);
   });
-  const rows = (await out.array())[0];
-  out.dispose();
+  let rows;
+  if (model.asShipped) {
+    rows = (await out.array())[0];
+    out.dispose();
+  } else {
+    const [logits, sides] = out;
+    const [, rowsOf, cols, classes] = logits.shape;
+    const scales = BOX_SCALES.map((name) => graph.weights[name][0].dataSync()[0]);
+    rows = peaks(await logits.data(), await sides.data(), { rows: rowsOf, cols, classes, scales, floor });
+    logits.dispose();
+    sides.dispose();
+  }
   const clamp = (v) => Math.min(1, Math.max(0, v));
   return rows.map(([x1, y1, x2, y2, score, cls]) => ({
     cls,
     score,
     box: [clamp(x1 / w), clamp(y1 / h), clamp(x2 / w), clamp(y2 / h)],
   }));
+}
+
+/**
+ * The heat map's peaks as the graph finds them: a class score that no neighbour of its 3×3 window
+ * (same class) beats, at least `floor`, the best 100; each with its box from the four sides at its
+ * position. Compared on logits (the sigmoid keeps order), the sigmoid taken for the peaks only.
+ */
+export function peaks(logits, sides, { rows, cols, classes, scales, floor }) {
+  const least = Math.log(floor / (1 - floor));
+  const found = [];
+  for (let i = 0; i < logits.length; i++) {
+    const v = logits[i];
+    if (v < least) continue;
+    const c = i % classes;
+    const p = (i - c) / classes;
+    const x = p % cols;
+    const y = (p - x) / cols;
+    let peak = true;
+    for (let dy = -1; dy <= 1 && peak; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= rows) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= cols || (dx === 0 && dy === 0)) continue;
+        if (logits[(yy * cols + xx) * classes + c] > v) {
+          peak = false;
+          break;
+        }
+      }
+    }
+    if (peak) found.push({ p, x, y, c, v });
+  }
+  found.sort((a, b) => b.v - a.v);
+  return found
+    .slice(0, MAX_PEAKS)
+    .map(({ p, x, y, c, v }) => [
+      x * scales[0] - sides[p * 4],
+      y * scales[1] - sides[p * 4 + 1],
+      x * scales[2] + sides[p * 4 + 2],
+      y * scales[3] + sides[p * 4 + 3],
+      1 / (1 + Math.exp(-v)),
+      c,
+    ]);
 }
 
 function iou(a, b) {

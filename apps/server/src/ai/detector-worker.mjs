@@ -25,7 +25,7 @@ if (parentPort && workerData?.vigilDetector) {
       if (msg.type === 'memory') return port.postMessage({ type: 'memory', id: msg.id, memory: memory() });
       if (msg.type === 'crash') process.exit(3); // tests: a worker that dies mid-frame
       try {
-        const rows = await runModel(model, msg.frame);
+        const rows = await runModel(model, msg.frame, msg.options.minScore);
         port.postMessage({ type: 'result', id: msg.id, detections: decode(rows, labels, msg.options) });
       } catch (err) {
         port.postMessage({ type: 'result', id: msg.id, error: err instanceof Error ? err.message : String(err) });
