@@ -1,4 +1,4 @@
-// The built-in local detector (docs/decisions/0012, 0016): CPU per analysed frame and frames
+// The built-in local detector (docs/decisions/0012, 0017): CPU per analysed frame and frames
 // per second per core through its worker-thread front (createLocalDetector), against the bare
 // model run in this same process on the same frames (the baseline: loadModel + runModel + decode,
 // no thread, no messages), and against the graph as the package ships it (512×512); the worker's

@@ -1,4 +1,4 @@
-// The built-in detector's model (docs/decisions/0012 and 0016): CenterNet (MobileNet v3) for COCO,
+// The built-in detector's model (docs/decisions/0012 and 0017): CenterNet (MobileNet v3) for COCO,
 // as @vladmandic/human ships it, on TensorFlow.js's WebAssembly backend. Plain JavaScript: the
 // detector's worker thread imports it as it is (see detector-worker.mjs).
 //

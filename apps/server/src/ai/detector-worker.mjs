@@ -1,4 +1,4 @@
-// The local detector's thread (docs/decisions/0012-local-detector.md, 0016-detector-speed.md).
+// The local detector's thread (docs/decisions/0012-local-detector.md, 0017-detector-speed.md).
 // Plain JavaScript on purpose: a worker thread starts from a file, and this one runs unchanged under
 // tsx, Vitest and the esbuild bundle (scripts/build-server.mjs copies it and centernet.mjs next to
 // dist/main.js). Its imports are npm packages and centernet.mjs.

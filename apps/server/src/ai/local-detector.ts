@@ -15,7 +15,7 @@ export interface LocalDetectorFront {
 }
 
 /**
- * Vigil's built-in detector of COCO objects (docs/decisions/0012-local-detector.md, 0016-detector-speed.md):
+ * Vigil's built-in detector of COCO objects (docs/decisions/0012-local-detector.md, 0017-detector-speed.md):
  * CenterNet on TensorFlow.js's WebAssembly backend, in a worker thread so the ~0.1–0.15 CPU-s a
  * frame costs never blocks the event loop. One frame at a time: requests wait in a queue here. A worker
  * that dies is replaced; the frame it was analysing fails with `unavailable`, the queued ones go to
