@@ -70,7 +70,10 @@ class CameraEventsRunner {
   }
 
   private apply(s: CameraSignal, at: Date): void {
-    if (s.state === false) return this.end(s.key, at);
+    if (s.state === false) {
+      this.end(s.key, at);
+      return;
+    }
     if (!this.wanted(s)) return;
     if (s.state === true && this.open.has(s.key)) return;
     const { id: cameraId, workspaceId } = this.row;

@@ -77,8 +77,12 @@ export function watchCameraEvents(o: WatchOptions): CameraEventWatch {
       };
     });
 
+  /** One call on the camera: its clock read from the device service (where every camera answers it), once kept. */
   const call = <T>(fn: (s: OnvifSession, device: CameraOnvifColumn) => Promise<T>) =>
-    o.onvif.withCamera(o.camera(), fn);
+    o.onvif.withCamera(o.camera(), async (s, device) => {
+      if (!s.clockKnown) await s.syncClock(device.deviceUrl);
+      return fn(s, device);
+    });
 
   async function subscribe(): Promise<{ address: string; renewAt: number }> {
     return call(async (s, device) => {
