@@ -1,13 +1,16 @@
-import { type Db, createDb } from '@vigil/db';
+import { type Db, createDb, schema } from '@vigil/db';
+import { eq } from 'drizzle-orm';
 import type { AuthResult, Camera, VigilEvent } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../test/harness.ts';
 import { type OnvifDevice, startOnvifDevice } from '../../test/onvif-device.ts';
+import { AUTH_SECRET, insertCamera, insertOwner, videoTestDb } from '../../test/recorder-helpers.ts';
 import { type EventsPlugin, eventsPlugin, notification } from '../../test/onvif-device-events.ts';
 import { createSecretBox } from '../lib/secrets.ts';
 import { createOnvifService } from '../modules/onvif/onvif.module.ts';
 import { CameraEvents } from './camera-events.ts';
 import { loadCameras } from './video.repo.ts';
+import { type Recorder, createRecorder } from './recorder.ts';
 
 /**
  * The camera's own events end to end against the test device's event service: a PullPoint
@@ -17,13 +20,15 @@ import { loadCameras } from './video.repo.ts';
  * camera "reboots", and notifications a hostile camera might send refused.
  */
 const CREDS = { username: 'admin', password: 'onvif-pass' };
+/** What the watches logged, for a wait that times out to show. */
+const seen: string[] = [];
 
 async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 8000) {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (${seen.slice(-5).join('; ')})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -95,7 +100,8 @@ describe('the camera’s own events (PullPoint)', () => {
       onvif: createOnvifService({ policy: { allowLoopback: true }, secrets: createSecretBox(t.config.authSecret) }),
       fence: () => undefined,
       log: (m) => logs.push(m),
-      timing: { ttlSeconds: 2, pullSeconds: 1, backoffMs: 100, maxBackoffMs: 400 },
+      // Renewed every 3 s: a margin a loaded machine keeps (a subscription that lapses loses what was queued on it).
+      timing: { ttlSeconds: 6, pullSeconds: 1, backoffMs: 100, maxBackoffMs: 400 },
     });
     await setSource('camera');
     await until('a subscription', () => events.stats.pulls > 0).catch((e) => {
@@ -153,7 +159,7 @@ describe('the camera’s own events (PullPoint)', () => {
   });
 
   it('renews the subscription before it ends, and makes it again after the camera reboots', async () => {
-    await until('a renewal', () => events.stats.renewed > 0, 5000);
+    await until('a renewal', () => events.stats.renewed > 0, 12_000);
     const made = events.stats.created;
     events.reboot();
     await until('a new subscription', () => events.stats.created > made && events.stats.live === 1);
@@ -188,5 +194,76 @@ describe('the camera’s own events (PullPoint)', () => {
     const gone = events.stats.unsubscribed;
     watches.sync(camera.id, undefined);
     await until('the unsubscribe', () => events.stats.unsubscribed > gone && events.stats.live === 0);
+  });
+});
+
+describe('the recorder watches the events of the ONVIF cameras it holds', () => {
+  let device: OnvifDevice;
+  let events: EventsPlugin;
+  let t: Awaited<ReturnType<typeof videoTestDb>>;
+  let recorder: Recorder;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    events = eventsPlugin({ base: () => `http://${device.address}` });
+    device = await startOnvifDevice({
+      name: 'Held',
+      streamUri: 'rtsp://127.0.0.1:9/none',
+      credentials: CREDS,
+      plugins: [events],
+    });
+    t = await videoTestDb();
+    recorder = createRecorder({
+      allowLoopbackTargets: true,
+      databaseUrl: t.databaseUrl,
+      mediaRoot: t.mediaRoot,
+      authSecret: AUTH_SECRET,
+      log: (m) => logs.push(m),
+      cameraEventsTiming: { ttlSeconds: 10, pullSeconds: 1, backoffMs: 100, maxBackoffMs: 400 },
+    });
+    await recorder.start();
+  });
+  let stopped = false;
+  afterAll(async () => {
+    if (!stopped) await recorder?.stop();
+    events?.close();
+    await Promise.all([device?.stop(), t?.close()]);
+  });
+
+  it('subscribes when it takes the camera, writes the camera’s motion under its lease, unsubscribes when it stops', async () => {
+    const { workspaceId } = await insertOwner(t.db);
+    const cam = await insertCamera(t.db, workspaceId, {
+      // Nothing answers there: the recording retries while the events flow on their own.
+      sourceUrl: 'rtsp://127.0.0.1:9/none',
+      sourceUsername: CREDS.username,
+      sourcePasswordEnc: createSecretBox(AUTH_SECRET).seal(CREDS.password),
+      motion: { source: 'camera' },
+      onvif: {
+        deviceUrl: device.xaddr,
+        media: 'media',
+        services: {
+          media: `http://${device.address}/onvif/media_service`,
+          events: `http://${device.address}${events.path}`,
+        },
+        profileToken: 'main_0',
+        ptz: false,
+        events: true,
+        audioBackchannel: false,
+      },
+    });
+    await recorder.sync(cam.id);
+    await until('the recorder’s subscription', () => events.stats.pulls > 0, 15_000);
+    events.emit(notification('tns1:VideoSource/MotionAlarm', { State: 'true' }));
+    const row = await until('the motion event', async () => {
+      const [e] = await t.db.select().from(schema.events).where(eq(schema.events.cameraId, cam.id));
+      return e;
+    });
+    expect(row).toMatchObject({ kind: 'motion', endAt: null, detail: { source: 'camera' } });
+    stopped = true;
+    await recorder.stop();
+    expect(events.stats.unsubscribed).toBe(1);
+    // Stopping ends what the camera left open (its end is unknown from here on).
+    const [ended] = await t.db.select().from(schema.events).where(eq(schema.events.cameraId, cam.id));
+    expect(ended?.endAt).not.toBeNull();
   });
 });
