@@ -185,7 +185,12 @@ describe('the camera’s own events (PullPoint)', () => {
     // Unknown topics and unreadable states are passed over without a word.
     events.emit(notification('tns1:Device/Trigger/DigitalInput', { LogicalState: 'true' }));
     events.emit(notification('tns1:VideoSource/MotionAlarm', { State: 'maybe' }, { source: { Source: 'odd' } }));
-    await new Promise((r) => setTimeout(r, 1500));
+    // A tamper after them: once it is written, the two before it were read (and passed over).
+    const tampers = (await list('camera.tamper')).length;
+    events.emit(
+      notification('tns1:RuleEngine/TamperDetector/Tamper', { State: 'true' }, { source: { Rule: 'marker' } }),
+    );
+    await until('the marker', async () => (await list('camera.tamper')).length === tampers + 1);
     expect((await list('motion')).length).toBe(before);
     expect(logs.join('\n')).toMatch(/not accepted|too deep/);
   });
