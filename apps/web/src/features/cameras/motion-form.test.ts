@@ -8,7 +8,15 @@ const tri: Point[] = [
   [0.3, 0.5],
 ];
 const camera = {
-  motion: { enabled: true, source: 'both' as const, sensitivity: 40, minArea: 0.2, minSeconds: 1, masks: [tri], zones: [] },
+  motion: {
+    enabled: true,
+    source: 'both' as const,
+    sensitivity: 40,
+    minArea: 0.2,
+    minSeconds: 1,
+    masks: [tri],
+    zones: [],
+  },
   eventSeverity: { 'camera.online': 'alert' as const },
   scheduleId: null,
   scheduleRecording: false,
