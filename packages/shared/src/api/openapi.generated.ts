@@ -5002,6 +5002,11 @@ export interface operations {
                             motion: {
                                 /** @default true */
                                 enabled: boolean;
+                                /**
+                                 * @default vigil
+                                 * @enum {string}
+                                 */
+                                source: "vigil" | "camera" | "both";
                                 /** @default 50 */
                                 sensitivity: number;
                                 /** @default 0.2 */
@@ -5179,6 +5184,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -5377,6 +5387,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -5518,6 +5533,11 @@ export interface operations {
                     motion?: {
                         /** @default true */
                         enabled?: boolean;
+                        /**
+                         * @default vigil
+                         * @enum {string}
+                         */
+                        source?: "vigil" | "camera" | "both";
                         /** @default 50 */
                         sensitivity?: number;
                         /** @default 0.2 */
@@ -5624,6 +5644,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -5772,6 +5797,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -5916,6 +5946,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -7198,7 +7233,7 @@ export interface operations {
             query?: {
                 cameraId?: string;
                 siteId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                 label?: "person" | "bicycle" | "car" | "motorcycle" | "airplane" | "bus" | "train" | "truck" | "boat" | "traffic light" | "fire hydrant" | "stop sign" | "parking meter" | "bench" | "bird" | "cat" | "dog" | "horse" | "sheep" | "cow" | "elephant" | "bear" | "zebra" | "giraffe" | "backpack" | "umbrella" | "handbag" | "tie" | "suitcase" | "frisbee" | "skis" | "snowboard" | "sports ball" | "kite" | "baseball bat" | "baseball glove" | "skateboard" | "surfboard" | "tennis racket" | "bottle" | "wine glass" | "cup" | "fork" | "knife" | "spoon" | "bowl" | "banana" | "apple" | "sandwich" | "orange" | "broccoli" | "carrot" | "hot dog" | "pizza" | "donut" | "cake" | "chair" | "couch" | "potted plant" | "bed" | "dining table" | "toilet" | "tv" | "laptop" | "mouse" | "remote" | "keyboard" | "cell phone" | "microwave" | "oven" | "toaster" | "sink" | "refrigerator" | "book" | "clock" | "vase" | "scissors" | "teddy bear" | "hair drier" | "toothbrush";
                 severity?: "alert" | "info";
                 from?: string;
@@ -7224,7 +7259,7 @@ export interface operations {
                             id: string;
                             cameraId: string | null;
                             /** @enum {string} */
-                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                             /** @enum {string} */
                             severity: "alert" | "info";
                             /** @description ISO 8601 timestamp */
@@ -7241,6 +7276,8 @@ export interface operations {
                             detail: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            source?: "vigil" | "camera";
                         }[];
                         nextCursor: string | null;
                     };
@@ -7271,7 +7308,7 @@ export interface operations {
                         /** Format: uuid */
                         siteId?: string;
                         /** @enum {string} */
-                        kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                        kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                         /** @enum {string} */
                         label?: "person" | "bicycle" | "car" | "motorcycle" | "airplane" | "bus" | "train" | "truck" | "boat" | "traffic light" | "fire hydrant" | "stop sign" | "parking meter" | "bench" | "bird" | "cat" | "dog" | "horse" | "sheep" | "cow" | "elephant" | "bear" | "zebra" | "giraffe" | "backpack" | "umbrella" | "handbag" | "tie" | "suitcase" | "frisbee" | "skis" | "snowboard" | "sports ball" | "kite" | "baseball bat" | "baseball glove" | "skateboard" | "surfboard" | "tennis racket" | "bottle" | "wine glass" | "cup" | "fork" | "knife" | "spoon" | "bowl" | "banana" | "apple" | "sandwich" | "orange" | "broccoli" | "carrot" | "hot dog" | "pizza" | "donut" | "cake" | "chair" | "couch" | "potted plant" | "bed" | "dining table" | "toilet" | "tv" | "laptop" | "mouse" | "remote" | "keyboard" | "cell phone" | "microwave" | "oven" | "toaster" | "sink" | "refrigerator" | "book" | "clock" | "vase" | "scissors" | "teddy bear" | "hair drier" | "toothbrush";
                         /** @enum {string} */
@@ -7326,7 +7363,7 @@ export interface operations {
                         id: string;
                         cameraId: string | null;
                         /** @enum {string} */
-                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                         /** @enum {string} */
                         severity: "alert" | "info";
                         /** @description ISO 8601 timestamp */
@@ -7343,6 +7380,8 @@ export interface operations {
                         detail: {
                             [key: string]: unknown;
                         } | null;
+                        /** @enum {string} */
+                        source?: "vigil" | "camera";
                     };
                 };
             };
@@ -7381,7 +7420,7 @@ export interface operations {
                         id: string;
                         cameraId: string | null;
                         /** @enum {string} */
-                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                         /** @enum {string} */
                         severity: "alert" | "info";
                         /** @description ISO 8601 timestamp */
@@ -7398,6 +7437,8 @@ export interface operations {
                         detail: {
                             [key: string]: unknown;
                         } | null;
+                        /** @enum {string} */
+                        source?: "vigil" | "camera";
                     };
                 };
             };
@@ -7431,7 +7472,7 @@ export interface operations {
                             id: string;
                             cameraId: string | null;
                             /** @enum {string} */
-                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                             /** @enum {string} */
                             severity: "alert" | "info";
                             /** @description ISO 8601 timestamp */
@@ -7448,6 +7489,8 @@ export interface operations {
                             detail: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            source?: "vigil" | "camera";
                             read: boolean;
                             cameraName: string | null;
                         }[];
@@ -7906,6 +7949,7 @@ export interface operations {
                             "recording.gap"?: string;
                             "storage.pruned"?: string;
                             "ai.detection"?: string;
+                            "camera.tamper"?: string;
                         };
                         ratePerMinute: number;
                         monthlyCap: number;
@@ -7952,6 +7996,7 @@ export interface operations {
                         "recording.gap"?: string;
                         "storage.pruned"?: string;
                         "ai.detection"?: string;
+                        "camera.tamper"?: string;
                     };
                     ratePerMinute: number;
                     monthlyCap: number;
@@ -7981,6 +8026,7 @@ export interface operations {
                             "recording.gap"?: string;
                             "storage.pruned"?: string;
                             "ai.detection"?: string;
+                            "camera.tamper"?: string;
                         };
                         ratePerMinute: number;
                         monthlyCap: number;
@@ -12042,7 +12088,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                 groupBy?: "day" | "hour" | "camera" | "site";
             };
             header?: never;
@@ -12091,7 +12137,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                 groupBy?: "day" | "hour" | "camera" | "site";
             };
             header?: never;
@@ -12124,7 +12170,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
             };
             header?: never;
             path?: never;
@@ -12170,7 +12216,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
             };
             header?: never;
             path?: never;
@@ -12992,7 +13038,7 @@ export interface operations {
                             id: string;
                             name: string;
                             enabled: boolean;
-                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                             severities: ("alert" | "info")[];
                             cameraIds: string[];
                             onlyWhenArmed: boolean;
@@ -13029,7 +13075,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @default [] */
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     /**
                      * @default [
                      *       "alert"
@@ -13061,7 +13107,7 @@ export interface operations {
                         id: string;
                         name: string;
                         enabled: boolean;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         severities: ("alert" | "info")[];
                         cameraIds: string[];
                         onlyWhenArmed: boolean;
@@ -13105,7 +13151,7 @@ export interface operations {
                         id: string;
                         name: string;
                         enabled: boolean;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         severities: ("alert" | "info")[];
                         cameraIds: string[];
                         onlyWhenArmed: boolean;
@@ -13169,7 +13215,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     enabled?: boolean;
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     severities?: ("alert" | "info")[];
                     cameraIds?: string[];
                     onlyWhenArmed?: boolean;
@@ -13191,7 +13237,7 @@ export interface operations {
                         id: string;
                         name: string;
                         enabled: boolean;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         severities: ("alert" | "info")[];
                         cameraIds: string[];
                         onlyWhenArmed: boolean;
@@ -13235,7 +13281,7 @@ export interface operations {
                             id: string;
                             url: string;
                             secretHint: string;
-                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                             enabled: boolean;
                             /** @description ISO 8601 timestamp */
                             createdAt: string;
@@ -13263,7 +13309,7 @@ export interface operations {
                     url: string;
                     secret: string;
                     /** @default [] */
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -13280,7 +13326,7 @@ export interface operations {
                         id: string;
                         url: string;
                         secretHint: string;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         enabled: boolean;
                         /** @description ISO 8601 timestamp */
                         createdAt: string;
@@ -13337,7 +13383,7 @@ export interface operations {
                     url?: string;
                     secret?: string;
                     /** @default [] */
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -13354,7 +13400,7 @@ export interface operations {
                         id: string;
                         url: string;
                         secretHint: string;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         enabled: boolean;
                         /** @description ISO 8601 timestamp */
                         createdAt: string;

@@ -3,6 +3,9 @@ import { onvifRoutes } from './onvif.routes.ts';
 import { type OnvifService, createOnvifService } from './onvif.service.ts';
 
 export type { OnvifCameraRow, OnvifService } from './onvif.service.ts';
+export { createOnvifService } from './onvif.service.ts';
+export type { CameraSignal } from './events.ts';
+export { type CameraEventWatch, type PullPointTiming, watchCameraEvents } from './pullpoint.ts';
 export type { Credentials as OnvifCredentials } from './messages.ts';
 export { scopeValue } from './readers.ts';
 export { WS_DISCOVERY_PORT, wsDiscover } from './ws-discovery.ts';
