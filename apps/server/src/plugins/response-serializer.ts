@@ -22,8 +22,9 @@ function normalise(node: unknown): unknown {
   const out: Json = {};
   for (const [k, v] of Object.entries(node as Json)) out[k] = normalise(v);
   const anyOf = out.anyOf as unknown[] | undefined;
-  if (Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some(isNullOnly)) {
-    const other = anyOf.find((s) => !isNullOnly(s)) as Json;
+  const other = Array.isArray(anyOf) && anyOf.length === 2 ? (anyOf.find((s) => !isNullOnly(s)) as Json) : undefined;
+  // Only a branch of one type: `nullable` beside a union (oneOf without a type) fails at its first answer.
+  if (other && anyOf!.some(isNullOnly) && typeof other.type === 'string') {
     const { anyOf: _drop, ...rest } = out;
     return { ...rest, ...other, nullable: true };
   }
@@ -62,12 +63,21 @@ function compile(route: Parameters<typeof zodSerializerCompiler>[0]): (data: unk
   const schema = route.schema as z.ZodType | { properties?: unknown };
   const zodSchema = schema instanceof z.ZodType ? schema : schema.properties;
   const json = zodSchema instanceof z.ZodType ? responseJsonSchema(zodSchema) : null;
-  if (json) {
-    try {
-      return fastJson(json as unknown as Parameters<typeof fastJson>[0]);
-    } catch {
-      // A schema the compiler refuses: zod's serializer below.
-    }
+  const byZod = zodSerializerCompiler(route) as (data: unknown) => string;
+  if (!json) return byZod;
+  let fast: (data: unknown) => string;
+  try {
+    fast = fastJson(json as unknown as Parameters<typeof fastJson>[0]);
+  } catch {
+    return byZod; // a schema the compiler refuses
   }
-  return zodSerializerCompiler(route) as (data: unknown) => string;
+  return (data) => {
+    try {
+      return fast(data);
+    } catch {
+      // Some parts of a schema are compiled at their first value (a union's branches): whatever the
+      // compiled writer cannot write, zod's serializer writes, or refuses as before (a 500).
+      return byZod(data);
+    }
+  };
 }

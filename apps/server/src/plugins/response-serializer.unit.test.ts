@@ -1,4 +1,4 @@
-import { cameraAiSettingsOf, cameraListSchema, meSchema } from '@vigil/shared';
+import { billingSchema, cameraAiSettingsOf, cameraListSchema, meSchema } from '@vigil/shared';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -129,5 +129,35 @@ describe('the compiled response serializer', () => {
     const schema = z.object({ at: z.date() });
     expect(responseJsonSchema(schema)).toBeNull();
     expect(() => compiled(schema)({ at: 'not a date' })).toThrow();
+  });
+  it('writes a nullable union (billing’s payment method) as zod’s serializer does, null or either branch', () => {
+    const billing = {
+      plan: 'basic',
+      planName: 'Basic',
+      planStatus: 'trial',
+      interval: null,
+      source: null,
+      trialEndDate: '2026-12-04T09:12:26.993Z',
+      trialDaysLeft: 7,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      pendingChange: null,
+      nextChangeAt: '2026-12-04T09:12:26.993Z',
+      limits: { maxCameras: 10, maxStorage: 10, maxRecordings: 100, aiAnalysisQuota: 0 },
+      usage: { storageUsed: 0.044, camerasCount: 0, aiAnalysisUsed: 0, recordingsCount: 2 },
+      features: { vms: false, aiAccess: false },
+      nextAmount: null,
+      currency: 'EUR',
+      paymentMethod: null,
+      provider: 'manual',
+      openInvoiceId: null,
+      storageHistory: [{ day: '2026-11-27', bytes: 44000000 }],
+      invoices: [],
+      creditNotes: [],
+    };
+    for (const paymentMethod of [null, { type: 'card', brand: 'visa', last4: '4242' }, { type: 'invoice' }]) {
+      const value = { ...billing, paymentMethod };
+      expect(JSON.parse(compiled(billingSchema)(value))).toEqual(JSON.parse(byZod(billingSchema)(value)));
+    }
   });
 });
