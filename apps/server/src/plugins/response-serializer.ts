@@ -46,7 +46,7 @@ export function responseJsonSchema(schema: z.ZodType): Json | null {
 /**
  * Answers are written by a serializer compiled from the route's response schema
  * (fast-json-stringify) rather than checked by zod and then given to JSON.stringify: on a cheap
- * read such as GET /api/v1/me that was a tenth of the request's CPU (docs/decisions/0016).
+ * read such as GET /api/v1/me that was a tenth of the request's CPU (docs/decisions/0018).
  * A schema that JSON Schema cannot express (a custom type, a Date) keeps zod's serializer. Checks on
  * a value (refinements, lengths) are not repeated on the way out: the handler's types hold them.
  */
