@@ -155,7 +155,7 @@ function resolveControl(control: string, base: string): string {
  */
 class RtspConnection {
   private cseq = 0;
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private waiting = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
   private authorization: ((method: string, uri: string) => string | null) | undefined;
   ended = false;
