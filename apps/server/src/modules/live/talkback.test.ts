@@ -168,7 +168,7 @@ describe('talk-back through an ONVIF backchannel', () => {
     await again.pc.close();
   });
 
-  it('refuses a camera without a loudspeaker, and viewers', async () => {
+  it('refuses a camera without a loudspeaker, viewers, and another workspace', async () => {
     const plain = await press(rig.plain);
     expect(plain.res.statusCode, plain.res.body).toBe(400);
     expect(plain.res.json().error.code).toBe('failed-precondition');
@@ -177,5 +177,9 @@ describe('talk-back through an ONVIF backchannel', () => {
     await joinWorkspace(rig.t.databaseUrl, viewer.uid, rig.workspaceId, 'viewer');
     const refused = await press(rig.camera, viewer.token);
     expect(refused.res.statusCode, refused.res.body).toBe(403);
+
+    const stranger = await apiClient(() => rig.t.app).person('Oscar Other');
+    const hidden = await press(rig.camera, stranger.token);
+    expect(hidden.res.statusCode, hidden.res.body).toBe(404);
   });
 });
