@@ -58,7 +58,11 @@ export function TalkButton({
       onPointerDown={(e) => {
         if (e.button !== 0) return;
         e.preventDefault();
-        e.currentTarget.setPointerCapture?.(e.pointerId);
+        // Captured, a release off the button still ends the talk (a pointer the browser no longer
+        // tracks cannot be captured: the button's own up and cancel still end it).
+        try {
+          e.currentTarget.setPointerCapture(e.pointerId);
+        } catch {}
         press();
       }}
       onPointerUp={release}
