@@ -39,19 +39,22 @@ export function TalkButton({
   };
   const release = () => talk.current!.release();
   const holdKey = (e: React.KeyboardEvent) => e.key === ' ' || e.key === 'Enter';
-  const label =
+  // The name stays put while held (a focused control whose name changes is announced unevenly);
+  // aria-pressed says it is on, the tooltip and the visible word say what is happening.
+  const label = t('live.talk.hold', { name: camera.name });
+  const doing =
     state === 'talking'
       ? t('live.talk.talking', { name: camera.name })
       : state === 'connecting'
         ? t('live.talk.connecting', { name: camera.name })
-        : t('live.talk.hold', { name: camera.name });
+        : label;
 
   return (
     <button
       type="button"
       aria-label={label}
       aria-pressed={state !== 'idle'}
-      title={label}
+      title={doing}
       disabled={disabled}
       data-testid="talk-button"
       data-state={state}
