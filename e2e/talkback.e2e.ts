@@ -4,7 +4,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type OnvifDevice, startOnvifDevice } from '../apps/server/test/onvif-device.ts';
 import { apiSignUp } from './fixtures/accounts.ts';
-import { CHROMIUM_ARGS, DESKTOP, SCREENSHOT_DIR } from './fixtures/browser.ts';
+import { CHROMIUM_ARGS, DESKTOP, SCREENSHOT_DIR, watchForErrors } from './fixtures/browser.ts';
 import { deleteCamera } from './fixtures/cameras.ts';
 import { signInUi } from './fixtures/ui.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
@@ -67,12 +67,14 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
   });
 
   async function livePage(viewport: { width: number; height: number }, opts: { dark?: boolean; touch?: boolean } = {}) {
-    const ctx = await browser.newContext({
-      viewport,
-      hasTouch: opts.touch ?? false,
-      colorScheme: opts.dark ? 'dark' : 'light',
+    await fetch(`${base}/api/v1/me`, {
+      method: 'PATCH',
+      headers: auth(),
+      body: JSON.stringify({ preferences: { theme: opts.dark ? 'dark' : 'light' } }),
     });
+    const ctx = await browser.newContext({ viewport, hasTouch: opts.touch ?? false });
     const page = await ctx.newPage();
+    const watch = watchForErrors(page);
     await page.goto(`${base}/auth/login`);
     await signInUi(page, owner.user.email, owner.password);
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
@@ -80,7 +82,7 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
     const tile = page.getByRole('region', { name: 'Gate' });
     const button = tile.getByRole('button', { name: 'Hold to talk through Gate' });
     await button.waitFor();
-    return { ctx, page, tile, button };
+    return { ctx, page, tile, button, watch };
   }
 
   /** Holds the button with `hold` and lets go with `release`: the camera hears it while held, not after. */
@@ -111,7 +113,7 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
   }
 
   it('desktop: held with the mouse, the camera hears the microphone as G.711 until released', async () => {
-    const { ctx, page, button } = await livePage(DESKTOP);
+    const { ctx, page, button, watch } = await livePage(DESKTOP);
     try {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'talkback-idle-desktop.png') });
       const box = (await button.boundingBox())!;
@@ -127,13 +129,14 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
         items?: { action: string; targetId: string }[];
       };
       expect(log.items?.some((e) => e.action === 'live.talkback' && e.targetId === cameraId)).toBe(true);
+      expect(watch.errors).toEqual([]);
     } finally {
       await ctx.close();
     }
   }, 90_000);
 
   it('phone, dark: held by touch, then with the keyboard (Space)', async () => {
-    const { ctx, page, button } = await livePage(PHONE_390, { dark: true, touch: true });
+    const { ctx, page, button, watch } = await livePage(PHONE_390, { dark: true, touch: true });
     try {
       const touch = { pointerType: 'touch', pointerId: 2, isPrimary: true, button: 0, buttons: 1 };
       await talk(
@@ -151,6 +154,7 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
         () => page.keyboard.up('Space'),
         'talking-phone-keyboard',
       );
+      expect(watch.errors).toEqual([]);
     } finally {
       await ctx.close();
     }
