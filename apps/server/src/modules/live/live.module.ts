@@ -4,7 +4,7 @@ import { internalToken } from '../../lib/internal-token.ts';
 import { liveInternalRoutes } from './live-internal.routes.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
 import { liveRoutes } from './live.routes.ts';
-import { createTalkback, type Talkback } from './talkback.ts';
+import { createTalkback, type Talkback } from './talkback.service.ts';
 import { talkbackRoutes } from './talkback.routes.ts';
 import { createFeedDirectory } from './remote-feeds.ts';
 import { substreamColumns } from './live.repo.ts';
@@ -22,7 +22,7 @@ declare module '../../kernel/module.ts' {
 /**
  * Live viewing. Serve: the viewer's transports (fMP4, HLS, WebRTC) and snapshots, for the cameras
  * recorded here from their local feed and any other from the recorder holding its lease; talk-back
- * through the loudspeaker of cameras that have one (talkback.ts). A
+ * through the loudspeaker of cameras that have one (talkback.service.ts). A
  * recording process offers its feeds to the others (internal routes, cluster token).
  */
 export const liveModule = defineModule({

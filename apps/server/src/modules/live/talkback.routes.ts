@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { access } from '../../plugins/access.ts';
 import { viewer } from './live.routes.ts';
-import type { Talkback } from './talkback.ts';
+import type { Talkback } from './talkback.service.ts';
 
 /** Operators and up, in person: a microphone belongs to a browser session, never to an API key. */
 const talkers = access.personOnly(access.roles('operator', 'manager', 'admin'));
