@@ -7,7 +7,7 @@ import { liveRoutes } from './live.routes.ts';
 import { createTalkback, type Talkback } from './talkback.service.ts';
 import { talkbackRoutes } from './talkback.routes.ts';
 import { createFeedDirectory } from './remote-feeds.ts';
-import { substreamColumns } from './live.repo.ts';
+import { streamColumns } from './live.repo.ts';
 import { startRenditions, substreamUrlOf } from './renditions.ts';
 
 export { currentGop, snapshotJpeg } from './live-snapshot.ts';
@@ -51,7 +51,7 @@ export const liveModule = defineModule({
           cameras: get('cameras'),
           feeds,
           renditions,
-          substreamUrl: async (id) => substreamUrlOf(await substreamColumns(db, id), { secrets, policy }),
+          substreamUrl: async (id) => substreamUrlOf(await streamColumns(db, id), { secrets, policy }),
           secret: config.authSecret,
           hub,
           webrtc: config.webrtc,
@@ -61,14 +61,13 @@ export const liveModule = defineModule({
         return live;
       },
       talkback: ({ db, config, onClose, get, secrets, policy }) => {
-        const live = get('live');
         const talkback = createTalkback({
           db,
-          cameras: get('cameras'),
           secrets,
           policy,
           webrtc: config.webrtc,
-          track: (holder, close) => live.track(holder, close),
+          cameras: get('cameras'),
+          live: get('live'),
         });
         onClose(() => talkback.close());
         return talkback;

@@ -5,11 +5,11 @@ import type { SecretBox } from '../../lib/secrets.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { audit } from '../audit/audit.module.ts';
 import type { CamerasService } from '../cameras/cameras.module.ts';
-import { sourceColumns } from './live.repo.ts';
-import type { TicketHolder, Viewer } from './live.service.ts';
+import { streamColumns } from './live.repo.ts';
+import type { LiveService, Viewer } from './live.service.ts';
 import { Backchannel, BackchannelError, type BackchannelTarget } from './talkback-rtsp.ts';
 import { TalkbackSession } from './talkback-session.ts';
-import type { WebRtcOptions } from './webrtc-session.ts';
+import { answerOrRefuse, type WebRtcOptions } from './webrtc-session.ts';
 
 export type Talkback = ReturnType<typeof createTalkback>;
 
@@ -25,8 +25,8 @@ export function createTalkback(deps: {
   secrets: SecretBox;
   policy: OutboundPolicy;
   webrtc?: WebRtcOptions;
-  /** Closes what a session opened when it is revoked (the live service's register). */
-  track: (holder: TicketHolder, close: () => void) => () => void;
+  /** Its register of what each session has open: a talk ends when its session is revoked. */
+  live: Pick<LiveService, 'track'>;
   ffmpegPath?: string;
 }) {
   const byCamera = new Map<string, { session: TalkbackSession; viewer: Viewer }>();
@@ -34,7 +34,7 @@ export function createTalkback(deps: {
 
   /** Where the camera's backchannel is asked for: its main stream's address and credentials. */
   async function targetOf(cameraId: string): Promise<BackchannelTarget> {
-    const row = await sourceColumns(deps.db, cameraId);
+    const row = await streamColumns(deps.db, cameraId);
     if (row?.sourceType !== 'rtsp' || !row.sourceUrl) throw noLoudspeaker();
     const checked = await checkTarget(row.sourceUrl, deps.policy);
     return {
@@ -76,14 +76,8 @@ export function createTalkback(deps: {
           },
         );
         byCamera.set(cameraId, { session, viewer });
-        untrack = deps.track(viewer, () => void session.close());
-        let sdp: string;
-        try {
-          sdp = await session.answer(offer);
-        } catch {
-          await session.close();
-          throw new AppError('invalid-argument', 'The WebRTC offer could not be used.', { sdp: 'not a usable offer' });
-        }
+        untrack = deps.live.track(viewer, () => void session.close());
+        const sdp = await answerOrRefuse(session, offer);
         // Nobody talks through a camera unrecorded: one the log cannot hold is hung up again.
         await audit
           .record(deps.db, {

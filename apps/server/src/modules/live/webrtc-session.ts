@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RTCPeerConnection, RTCRtpCodecParameters, type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
 import { type AvcConfig, frameNals, packetizeNals, readAvcConfig } from '../../video/h264-rtp.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ownAddresses } from '../../lib/outbound-policy.ts';
 import type { LiveChunk, LiveFeed } from '../../video/live-feed.ts';
 import { readSamples } from '../../video/mp4-boxes.ts';
@@ -210,6 +211,19 @@ export async function completeAnswer({ pc, local }: Peer): Promise<string> {
     ]);
   }
   return onlyCandidates(pc.localDescription!.sdp, local);
+}
+
+/** The answer to a browser's offer; an offer that cannot be used closes the session and is the caller's error. */
+export async function answerOrRefuse(
+  session: { answer(offer: string): Promise<string>; close(): Promise<void> },
+  offer: string,
+): Promise<string> {
+  try {
+    return await session.answer(offer);
+  } catch {
+    await session.close();
+    throw new AppError('invalid-argument', 'The WebRTC offer could not be used.', { sdp: 'not a usable offer' });
+  }
 }
 
 /**
