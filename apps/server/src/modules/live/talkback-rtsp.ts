@@ -7,7 +7,7 @@ import { authorizationFor } from '../../lib/http-digest.ts';
  * describes one more audio media, `a=sendonly` from the camera's side, which the client SETs UP and
  * PLAYs like any other and then sends RTP on. Here the RTP goes interleaved on the RTSP connection
  * itself (no UDP ports to open, and the camera cannot mistake another peer for us), as G.711 µ-law
- * (payload type 0, 8 kHz), which every ONVIF camera with a loudspeaker takes.
+ * (8 kHz), which every ONVIF camera with a loudspeaker takes.
  */
 export const BACKCHANNEL_REQUIRE = 'www.onvif.org/ver20/backchannel';
 const TIMEOUT_MS = 5000;
@@ -47,6 +47,7 @@ export class Backchannel {
     private readonly rtsp: RtspConnection,
     private readonly session: string,
     private readonly url: string,
+    private readonly payloadType: number,
   ) {
     this.keepalive = setInterval(() => {
       void this.rtsp.request('GET_PARAMETER', this.url, { Session: this.session }).catch(() => this.close());
@@ -68,7 +69,7 @@ export class Backchannel {
       const base = describe.headers['content-base'] ?? describe.headers['content-location'] ?? target.url;
       const control = backchannelControl(describe.body, base);
       if (!control) throw new BackchannelError('no-backchannel', 'The camera describes no G.711 µ-law backchannel.');
-      const setup = await rtsp.request('SETUP', control, {
+      const setup = await rtsp.request('SETUP', control.url, {
         Transport: `RTP/AVP/TCP;unicast;interleaved=${CHANNEL}-${CHANNEL + 1}`,
         Require: BACKCHANNEL_REQUIRE,
       });
@@ -81,7 +82,7 @@ export class Backchannel {
         Require: BACKCHANNEL_REQUIRE,
       });
       if (play.status !== 200) throw new BackchannelError('refused', `PLAY answered ${play.status}`);
-      return new Backchannel(rtsp, session, aggregate);
+      return new Backchannel(rtsp, session, aggregate, control.payloadType);
     } catch (e) {
       rtsp.destroy();
       throw e;
@@ -94,7 +95,7 @@ export class Backchannel {
     this.seq = (this.seq + 1) & 0xffff;
     const rtp = Buffer.alloc(12 + ulaw.length);
     rtp[0] = 0x80; // version 2, no padding, extension or CSRC
-    rtp[1] = 0; // PCMU, no marker
+    rtp[1] = this.payloadType & 0x7f; // no marker
     rtp.writeUInt16BE(this.seq, 2);
     rtp.writeUInt32BE(timestamp >>> 0, 4);
     rtp.writeUInt32BE(this.ssrc, 8);
@@ -119,20 +120,24 @@ export class Backchannel {
   }
 }
 
-/** The control URL of the sendonly PCMU audio media in a DESCRIBE's SDP, resolved against `base`. */
-export function backchannelControl(sdp: string, base: string): string | undefined {
+/**
+ * The sendonly G.711 µ-law audio media of a DESCRIBE's SDP: its control URL resolved against
+ * `base`, and its payload type (0, PCMU's static one, unless the camera maps PCMU to another).
+ */
+export function backchannelControl(sdp: string, base: string): { url: string; payloadType: number } | undefined {
   for (const media of sdp.split(/\r?\n(?=m=)/).slice(1)) {
-    const lines = media.split(/\r?\n/);
-    const m = /^m=audio \d+ [^ ]+ (.+)$/.exec(lines[0]!.trim());
-    if (!m || !lines.some((l) => l.trim() === 'a=sendonly')) continue;
+    const lines = media.split(/\r?\n/).map((l) => l.trim());
+    const m = /^m=audio \d+ [^ ]+ (.+)$/.exec(lines[0]!);
+    if (!m || !lines.includes('a=sendonly')) continue;
     const payloads = m[1]!.trim().split(/\s+/);
-    const pcmu = payloads.includes('0') || lines.some((l) => /^a=rtpmap:\d+ PCMU\/8000/i.test(l.trim()));
-    if (!pcmu) continue;
+    const mapped = lines.map((l) => /^a=rtpmap:(\d+) PCMU\/8000/i.exec(l)?.[1]).find((pt) => pt !== undefined);
+    const payloadType = payloads.includes('0') ? 0 : mapped !== undefined ? Number(mapped) : undefined;
+    if (payloadType === undefined) continue;
     const control = lines
       .find((l) => l.startsWith('a=control:'))
       ?.slice('a=control:'.length)
       .trim();
-    return control ? resolveControl(control, base) : base;
+    return { url: control ? resolveControl(control, base) : base, payloadType };
   }
   return undefined;
 }
