@@ -94,7 +94,12 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
     name: string,
   ) {
     const before = await rtsp.heard();
+    const pressed = Date.now();
     await hold();
+    await expect
+      .poll(async () => (await rtsp.heard()).packets > before.packets, { timeout: 15_000, interval: 20 })
+      .toBe(true);
+    console.log(`talk-back (${name}): press → the camera hears the first packet in ${Date.now() - pressed} ms`);
     await expect.poll(() => button.getAttribute('data-state'), { timeout: 15_000 }).toBe('talking');
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     await expect
