@@ -127,6 +127,12 @@ export const CORE_FIXTURES: Record<string, (w: CoreObjects) => { url: string; fo
   'DELETE /api/v1/cameras/:id/webrtc/:sessionId': (w) => ({
     url: `/api/v1/cameras/${w.cameras.own}/webrtc/00000000-0000-4000-8000-000000000000`,
   }),
+  // The own camera has no loudspeaker: refused after the access check; modules/live/talkback.test.ts
+  // talks through one, and hides another workspace's camera.
+  'POST /api/v1/cameras/:id/talkback': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/talkback` }),
+  'DELETE /api/v1/cameras/:id/talkback/:sessionId': (w) => ({
+    url: `/api/v1/cameras/${w.cameras.own}/talkback/00000000-0000-4000-8000-000000000000`,
+  }),
   // Public by signature (or session): without either it is a 404, as for another workspace's camera.
   'GET /api/v1/cameras/:id/live/:file': (w) => ({ url: `/api/v1/cameras/${w.cameras.own}/live/0.m4s` }),
   'POST /api/v1/admin/jobs/failed/:id/retry': () => ({ url: '/api/v1/admin/jobs/failed/1/retry' }),

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'export.downloaded',
   'export.deleted',
   'live.opened',
+  // Someone talked through a camera's loudspeaker (ONVIF backchannel).
+  'live.talkback',
   'settings.time-zone-changed',
   'settings.notifications-changed',
   'settings.sms-changed',

@@ -4,8 +4,10 @@ import { internalToken } from '../../lib/internal-token.ts';
 import { liveInternalRoutes } from './live-internal.routes.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
 import { liveRoutes } from './live.routes.ts';
+import { createTalkback, type Talkback } from './talkback.service.ts';
+import { talkbackRoutes } from './talkback.routes.ts';
 import { createFeedDirectory } from './remote-feeds.ts';
-import { substreamColumns } from './live.repo.ts';
+import { streamColumns } from './live.repo.ts';
 import { startRenditions, substreamUrlOf } from './renditions.ts';
 
 export { currentGop, snapshotJpeg } from './live-snapshot.ts';
@@ -13,17 +15,19 @@ export { currentGop, snapshotJpeg } from './live-snapshot.ts';
 declare module '../../kernel/module.ts' {
   interface ServiceMap {
     live: LiveService;
+    talkback: Talkback;
   }
 }
 
 /**
  * Live viewing. Serve: the viewer's transports (fMP4, HLS, WebRTC) and snapshots, for the cameras
- * recorded here from their local feed and any other from the recorder holding its lease. A
+ * recorded here from their local feed and any other from the recorder holding its lease; talk-back
+ * through the loudspeaker of cameras that have one (talkback.service.ts). A
  * recording process offers its feeds to the others (internal routes, cluster token).
  */
 export const liveModule = defineModule({
   name: 'live',
-  auditActions: ['live.opened'],
+  auditActions: ['live.opened', 'live.talkback'],
   probe: {
     roles: ['record'],
     register: (app, { liveFeeds }) => liveInternalRoutes(app, { feeds: liveFeeds }),
@@ -47,7 +51,7 @@ export const liveModule = defineModule({
           cameras: get('cameras'),
           feeds,
           renditions,
-          substreamUrl: async (id) => substreamUrlOf(await substreamColumns(db, id), { secrets, policy }),
+          substreamUrl: async (id) => substreamUrlOf(await streamColumns(db, id), { secrets, policy }),
           secret: config.authSecret,
           hub,
           webrtc: config.webrtc,
@@ -56,7 +60,22 @@ export const liveModule = defineModule({
         onClose(() => live.stop());
         return live;
       },
+      talkback: ({ db, config, onClose, get, secrets, policy }) => {
+        const talkback = createTalkback({
+          db,
+          secrets,
+          policy,
+          webrtc: config.webrtc,
+          cameras: get('cameras'),
+          live: get('live'),
+        });
+        onClose(() => talkback.close());
+        return talkback;
+      },
     },
-    register: (app, { get }) => liveRoutes(app, { live: get('live') }),
+    register: (app, { get }) => {
+      liveRoutes(app, { live: get('live') });
+      talkbackRoutes(app, { talkback: get('talkback') });
+    },
   },
 });

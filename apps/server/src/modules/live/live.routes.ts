@@ -28,7 +28,8 @@ export const LIVE_CLOSE = {
 /** `rendition=1`: the browser does not decode the camera's codec and asks for its H.264 rendition. */
 const wantsRendition = (req: FastifyRequest) => (req.query as Record<string, string | undefined>).rendition === '1';
 
-const viewer = (req: FastifyRequest): Viewer => ({
+/** The signed-in person as the live services know them: their scope, and the session what they open belongs to. */
+export const viewer = (req: FastifyRequest): Viewer => ({
   ...scopedActor(req.session!),
   uid: req.session!.user.id,
   sessionId: req.session!.tokenHash,

@@ -14,7 +14,7 @@ import { LiveHls } from './live-hls.ts';
 import { OpusFeed } from './live-opus.ts';
 import { needsRendition } from './renditions.ts';
 import { currentGop, snapshotJpeg } from './live-snapshot.ts';
-import { type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
+import { answerOrRefuse, type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
 
 /** A WebSocket ticket only opens the socket; once open, the stream lives as long as the socket. */
 const TICKET_SECONDS = 60;
@@ -238,13 +238,7 @@ export function createLiveService(deps: {
       );
       sessions.set(session.id, { session, viewer, cameraId });
       untrack = this.track(viewer, () => void session.close());
-      let sdp: string;
-      try {
-        sdp = await session.answer(offer);
-      } catch {
-        await session.close();
-        throw new AppError('invalid-argument', 'The WebRTC offer could not be used.', { sdp: 'not a usable offer' });
-      }
+      const sdp = await answerOrRefuse(session, offer);
       // No live view goes unrecorded: one the log cannot hold is closed again.
       await opened(camera, 'webrtc').catch(async (e) => {
         await session.close();

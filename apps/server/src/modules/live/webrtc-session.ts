@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RTCPeerConnection, RTCRtpCodecParameters, type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
 import { type AvcConfig, frameNals, packetizeNals, readAvcConfig } from '../../video/h264-rtp.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ownAddresses } from '../../lib/outbound-policy.ts';
 import type { LiveChunk, LiveFeed } from '../../video/live-feed.ts';
 import { readSamples } from '../../video/mp4-boxes.ts';
@@ -64,8 +65,7 @@ export class WebRtcSession {
   private connectTimer: NodeJS.Timeout;
   closed = false;
 
-  private readonly local: LocalPeers | undefined;
-  private readonly stun: boolean;
+  private readonly peer: Peer;
 
   constructor(
     private readonly feed: LiveFeed,
@@ -74,19 +74,8 @@ export class WebRtcSession {
     /** The camera's sound as Opus (shared by its WebRTC viewers); absent: picture only. */
     private readonly opus?: OpusFeed,
   ) {
-    this.local = opts.onlyAddress ? thisMachineOnly(opts.onlyAddress) : undefined;
-    this.stun = Boolean(opts.stunUrls?.length);
-    const local = this.local;
-    this.pc = new RTCPeerConnection({
-      codecs: { video: [H264], audio: [OPUS] },
-      iceServers: (opts.stunUrls ?? []).map((urls) => ({ urls })),
-      iceAdditionalHostAddresses: local ? [local.loopback] : opts.additionalHostAddresses,
-      iceFilterCandidatePair: local ? (pair) => local.has(pair.remoteCandidate.host) : undefined,
-      // Checks from elsewhere get no answer: without one no pair forms, so nothing is ever sent there.
-      iceFilterStunResponse: local ? (_m, addr) => local.has(addr[0]) : undefined,
-      icePortRange: opts.portRange,
-      iceUseIpv6: false,
-    });
+    this.peer = createPeer(opts, { video: [H264], audio: [OPUS] });
+    this.pc = this.peer.pc;
     this.connectTimer = setTimeout(() => void this.close(), CONNECT_TIMEOUT_MS);
     this.pc.connectionStateChange.subscribe((state) => {
       if (state === 'connected') {
@@ -104,13 +93,9 @@ export class WebRtcSession {
 
   /** Takes the browser's offer (a recvonly video m-line, and one for sound) and returns the complete answer. */
   async answer(offerSdp: string): Promise<string> {
-    // On loopback, the browser's candidates elsewhere are dropped before werift sees them: its mDNS
-    // names (xxxx.local) would make werift ask the network by multicast DNS. Its checks reach us
-    // anyway, from an address of this machine, and pair as peer-reflexive candidates.
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: onlyCandidates(offerSdp, this.local) });
+    await takeOffer(this.peer, offerSdp);
     const video = this.pc.getTransceivers().find((t) => t.kind === 'video');
     if (!video) throw new Error('The offer has no video');
-    if (!this.stun) withoutDefaultStun(this.pc);
     video.setDirection('sendonly');
     this.transceiver = video;
     const audio = this.pc.getTransceivers().find((t) => t.kind === 'audio');
@@ -118,15 +103,7 @@ export class WebRtcSession {
       audio.setDirection(this.opus ? 'sendonly' : 'inactive');
       if (this.opus) this.audio = new WebRtcAudio(audio, this.opus);
     }
-    await this.pc.setLocalDescription(await this.pc.createAnswer());
-    // No trickle: the answer carries every candidate, so signalling is one request.
-    if (this.pc.iceGatheringState !== 'complete') {
-      await Promise.race([
-        this.pc.iceGatheringStateChange.watch((s) => s === 'complete'),
-        new Promise((r) => setTimeout(r, GATHER_TIMEOUT_MS)),
-      ]);
-    }
-    return onlyCandidates(this.pc.localDescription!.sdp, this.local);
+    return completeAnswer(this.peer);
   }
 
   private start() {
@@ -187,6 +164,65 @@ export class WebRtcSession {
     this.audio?.stop();
     this.onClose(this);
     await this.pc.close().catch(() => {});
+  }
+}
+
+/** A peer connection as this server makes them, and what its answers need to know of the options. */
+export interface Peer {
+  pc: RTCPeerConnection;
+  local: LocalPeers | undefined;
+  stun: boolean;
+}
+
+export function createPeer(
+  opts: WebRtcOptions,
+  codecs: { video?: RTCRtpCodecParameters[]; audio?: RTCRtpCodecParameters[] },
+): Peer {
+  const local = opts.onlyAddress ? thisMachineOnly(opts.onlyAddress) : undefined;
+  const pc = new RTCPeerConnection({
+    codecs,
+    iceServers: (opts.stunUrls ?? []).map((urls) => ({ urls })),
+    iceAdditionalHostAddresses: local ? [local.loopback] : opts.additionalHostAddresses,
+    iceFilterCandidatePair: local ? (pair) => local.has(pair.remoteCandidate.host) : undefined,
+    // Checks from elsewhere get no answer: without one no pair forms, so nothing is ever sent there.
+    iceFilterStunResponse: local ? (_m, addr) => local.has(addr[0]) : undefined,
+    icePortRange: opts.portRange,
+    iceUseIpv6: false,
+  });
+  return { pc, local, stun: Boolean(opts.stunUrls?.length) };
+}
+
+/** The browser's offer, as the remote description (its transceivers then exist, to be given directions). */
+export async function takeOffer(peer: Peer, offerSdp: string): Promise<void> {
+  // On loopback, the browser's candidates elsewhere are dropped before werift sees them: its mDNS
+  // names (xxxx.local) would make werift ask the network by multicast DNS. Its checks reach us
+  // anyway, from an address of this machine, and pair as peer-reflexive candidates.
+  await peer.pc.setRemoteDescription({ type: 'offer', sdp: onlyCandidates(offerSdp, peer.local) });
+  if (!peer.stun) withoutDefaultStun(peer.pc);
+}
+
+/** The complete answer: no trickle, it carries every candidate, so signalling is one request. */
+export async function completeAnswer({ pc, local }: Peer): Promise<string> {
+  await pc.setLocalDescription(await pc.createAnswer());
+  if (pc.iceGatheringState !== 'complete') {
+    await Promise.race([
+      pc.iceGatheringStateChange.watch((s) => s === 'complete'),
+      new Promise((r) => setTimeout(r, GATHER_TIMEOUT_MS)),
+    ]);
+  }
+  return onlyCandidates(pc.localDescription!.sdp, local);
+}
+
+/** The answer to a browser's offer; an offer that cannot be used closes the session and is the caller's error. */
+export async function answerOrRefuse(
+  session: { answer(offer: string): Promise<string>; close(): Promise<void> },
+  offer: string,
+): Promise<string> {
+  try {
+    return await session.answer(offer);
+  } catch {
+    await session.close();
+    throw new AppError('invalid-argument', 'The WebRTC offer could not be used.', { sdp: 'not a usable offer' });
   }
 }
 

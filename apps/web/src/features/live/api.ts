@@ -1,4 +1,4 @@
-import type { Camera, Page } from '@vigil/shared';
+import type { Camera, Page, TalkbackAnswer } from '@vigil/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap } from '../../lib/api-client.ts';
 import { TOPIC_CAMERAS } from '../../lib/realtime.ts';
@@ -45,4 +45,13 @@ export function webrtcHangUp(cameraId: string, sessionId: string): void {
 /** Snooze a camera's notifications to people for some minutes (0 ends it). */
 export async function snoozeCamera(cameraId: string, minutes: number): Promise<Camera> {
   return unwrap(await request<Camera>('POST', `${cameraPath(cameraId)}/snooze`, { minutes }));
+}
+
+/** Talk-back signalling: the microphone's complete offer in, the complete answer out. */
+export async function talkbackAnswer(cameraId: string, sdp: string): Promise<TalkbackAnswer> {
+  return unwrap(await request<TalkbackAnswer>('POST', `${cameraPath(cameraId)}/talkback`, { sdp }));
+}
+
+export async function talkbackHangUp(cameraId: string, sessionId: string): Promise<void> {
+  await request('DELETE', `${cameraPath(cameraId)}/talkback/${encodeURIComponent(sessionId)}`);
 }

@@ -19,7 +19,8 @@ export function webrtcSupported(): boolean {
   return typeof RTCPeerConnection !== 'undefined';
 }
 
-function gathered(pc: RTCPeerConnection): Promise<void> {
+/** Waits for every ICE candidate (no trickle: signalling is one request), at most GATHER_TIMEOUT_MS. */
+export function gathered(pc: RTCPeerConnection): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {

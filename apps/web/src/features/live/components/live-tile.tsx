@@ -11,6 +11,7 @@ import { snapshotName } from '../snapshot.ts';
 import { tileMode } from '../tile-mode.ts';
 import { CodecBadge } from './codec-badge.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
+import { TalkButton } from './talk-button.tsx';
 import { StrokeIcon } from './stroke-icon.tsx';
 
 const TRANSPORT_LABEL: Record<Transport, string> = { webrtc: 'WebRTC', mse: 'MSE', hls: 'HLS' };
@@ -28,6 +29,8 @@ export interface LiveTileProps {
     audio?: { codec: string | null };
     /** What the camera sends, as the recorder read it (shown, and whether this browser needs the rendition). */
     video?: { codec: string | null; profile: string | null; codecString: string | null };
+    /** An ONVIF camera with a loudspeaker gets the push-to-talk button. */
+    onvif?: { audioBackchannel: boolean } | null;
   };
   focused: boolean;
   onToggleFocus(): void;
@@ -247,6 +250,7 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
             <Icon name={muted ? 'muted' : 'sound'} />
           </TileButton>
         )}
+        <TalkButton camera={camera} disabled={disabled} />
         <SnoozeMenu camera={camera} />
         {!compact && (
           <TileButton
