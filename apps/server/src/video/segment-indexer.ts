@@ -195,6 +195,10 @@ export class SegmentIndexer {
   private ungated = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private readonly sink: SegmentSink;
+  /** The folder's mtime when a scan last went through it all: unchanged, no file came or went since. */
+  private scannedMtime = -1;
+  /** The last scan stopped at a file the gate waits on: the next poll asks again. */
+  private waiting = false;
 
   constructor(private readonly opts: SegmentIndexerOptions) {
     this.sink = opts.sink ?? {
@@ -225,10 +229,26 @@ export class SegmentIndexer {
     } catch (e) {
       this.opts.log(`cannot watch ${this.opts.dir}: ${(e as Error).message}; polling only`);
     }
+    // A former writer that may still write (formerQuietMs not 0) can leave more files later; one
+    // known stopped left all it will, and the runner's first formerFiles() took them.
+    const formerMayWrite = this.opts.formerQuietMs !== 0;
     this.poll = setInterval(() => {
-      void this.flush(false);
-      void this.formerFiles();
+      void this.pollOnce();
+      if (formerMayWrite) void this.formerFiles();
     }, this.opts.pollMs ?? 5000);
+  }
+
+  /**
+   * The poll only catches what fs.watch dropped: a folder whose mtime has not moved since the last
+   * full scan has no new file, so a stat stands in for listing it (it holds a file per segment the
+   * camera keeps: thousands).
+   */
+  private async pollOnce(): Promise<void> {
+    if (!this.waiting) {
+      const st = await stat(this.opts.dir).catch(() => undefined);
+      if (st && st.mtimeMs === this.scannedMtime) return;
+    }
+    await this.flush(false);
   }
 
   /**
@@ -273,12 +293,18 @@ export class SegmentIndexer {
   private async scan(includeNewest: boolean, final: boolean): Promise<void> {
     // Only this camera's own ffmpeg's files: "all but the newest are complete" holds per writer.
     const mine = this.opts.writer ?? '';
+    // Taken before the listing: a file that comes after it moves the mtime again.
+    const before = await stat(this.opts.dir).catch(() => undefined);
     const files = (await listSegmentFiles(this.opts.dir)).filter((f) => writerOf(f) === mine);
     const complete = includeNewest ? files : files.slice(0, -1);
+    this.waiting = false;
     for (const [i, file] of complete.entries()) {
       if (this.done.has(file)) continue;
       if (this.opts.gate && !this.ungated.has(file)) {
-        if ((await this.gated(file, files[i + 1], final)) === 'wait') return;
+        if ((await this.gated(file, files[i + 1], final)) === 'wait') {
+          this.waiting = true;
+          return;
+        }
         continue;
       }
       const seg = await readSegmentFile(this.opts.dir, file, files[i + 1]);
@@ -287,6 +313,8 @@ export class SegmentIndexer {
       else await unlink(path.join(this.opts.dir, file)).catch(() => {});
       this.done.add(file);
     }
+    // Only a scan that went through (no write failed) lets the poll skip an unchanged folder.
+    this.scannedMtime = before?.mtimeMs ?? -1;
   }
 
   private take(seg: SegmentFacts): Promise<void> {
