@@ -11,6 +11,7 @@ import { detectorOptions } from './motion-mask.ts';
 import { endDanglingMotion } from '../modules/events/events.module.ts';
 import { reconcileCamera } from './reconcile.ts';
 import { SegmentIndexer, type SegmentSink } from './segment-indexer.ts';
+import type { SegmentIndexBatch } from './segment-index-batch.ts';
 import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor } from './supervisor.ts';
 import { type CameraStatus, CameraStatusWriter } from './camera-status.ts';
@@ -50,6 +51,8 @@ export interface RunnerDeps {
   ai?: AiPipelineDeps;
   /** With S3: the uploader that takes closed segments (the folder is only its buffer). */
   sink?: SegmentSink;
+  /** The index writes of all the recorder's cameras, in rounds (segment-index-batch.ts). */
+  indexBatch?: SegmentIndexBatch;
   /**
    * How long a camera may stay unreachable before it is a `camera.offline` event (10 s): a
    * reconnect or a restart of the recorder is not an outage.
@@ -148,6 +151,7 @@ export class CameraRunner {
         formerQuietMs: quietMs,
         gate: motion,
         sink: deps.sink,
+        batch: deps.indexBatch,
       });
       this.indexer.markIndexed(rec.files);
       this.indexer.keepUngated(rec.keep);
