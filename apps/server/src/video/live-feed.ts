@@ -1,4 +1,4 @@
-import { moofKeyframe, readBoxes, readFragment, readTracks, trackOf } from './mp4-boxes.ts';
+import { moofKeyframe, readBoxes, readFragment, readTracks, trackOf, walkBoxes } from './mp4-boxes.ts';
 
 /**
  * One camera's live fragmented-MP4 feed, fanned out to any number of viewers (MSE over
@@ -53,27 +53,19 @@ export class LiveFeed {
   /** Called with each stdout chunk of ffmpeg. */
   push(data: Buffer): void {
     const buf = this.pending.length ? Buffer.concat([this.pending, data]) : data;
-    const to = buf.length;
-    let at = 0;
-    while (at + 8 <= to) {
-      let size = buf.readUInt32BE(at);
-      let body = at + 8;
-      if (size === 1) {
-        if (at + 16 > to) break;
-        size = Number(buf.readBigUInt64BE(at + 8));
-        body = at + 16;
-      } else if (size === 0) {
-        size = to - at; // "extends to the end of the file"
-      }
-      if (size < body - at || at + size > to) break;
-      this.onBox(buf.readUInt32BE(at + 4), buf, at, body, at + size);
-      at += size;
-    }
+    this.buf = buf;
+    const at = walkBoxes(buf, 0, buf.length, this.onBox);
+    this.buf = EMPTY;
     // A split box waits for the rest; it is copied so the big buffer it came from is not retained.
-    this.pending = at === to ? EMPTY : Buffer.from(buf.subarray(at));
+    this.pending = at === buf.length ? EMPTY : Buffer.from(buf.subarray(at));
   }
 
-  private onBox(type: number, buf: Buffer, start: number, body: number, end: number) {
+  /** The buffer `push` is walking (onBox is handed offsets into it). */
+  private buf: Buffer = EMPTY;
+
+  /** An arrow property: one function for every box of every push, not a closure per push. */
+  private readonly onBox = (type: number, start: number, body: number, end: number): void => {
+    const buf = this.buf;
     if (type === FTYP) {
       // A new ffmpeg run: everything kept belongs to the previous stream.
       this.init = Buffer.from(buf.subarray(start, end));
@@ -119,7 +111,7 @@ export class LiveFeed {
       this.fragments++;
       if (this.listeners.size) this.emit({ type: 'fragment', data, keyframe, duration: duration ?? 0 });
     }
-  }
+  };
 
   /** Seconds of picture in a kept fragment (moof first), read when it is replayed. */
   private durationOf(kept: Kept): number {

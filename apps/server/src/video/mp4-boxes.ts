@@ -12,13 +12,20 @@ export interface Box {
   end: number;
 }
 
-/** Boxes laid one after another in buf[from, to); stops at the first incomplete one. */
-export function readBoxes(buf: Buffer, from = 0, to = buf.length): Box[] {
-  const boxes: Box[] = [];
+/**
+ * Walks the boxes laid one after another in buf[from, to), handing each one's type (as a big-endian
+ * integer: no string per box), start, payload offset and end to `fn`; stops at the first
+ * incomplete one and returns its offset (`to` when every byte was a whole box).
+ */
+export function walkBoxes(
+  buf: Buffer,
+  from: number,
+  to: number,
+  fn: (type: number, start: number, body: number, end: number) => void,
+): number {
   let at = from;
   while (at + 8 <= to) {
     let size = buf.readUInt32BE(at);
-    const type = buf.toString('latin1', at + 4, at + 8);
     let body = at + 8;
     if (size === 1) {
       if (at + 16 > to) break;
@@ -28,9 +35,18 @@ export function readBoxes(buf: Buffer, from = 0, to = buf.length): Box[] {
       size = to - at; // "extends to the end of the file"
     }
     if (size < body - at || at + size > to) break;
-    boxes.push({ type, start: at, body, end: at + size });
+    fn(buf.readUInt32BE(at + 4), at, body, at + size);
     at += size;
   }
+  return at;
+}
+
+/** Boxes laid one after another in buf[from, to); stops at the first incomplete one. */
+export function readBoxes(buf: Buffer, from = 0, to = buf.length): Box[] {
+  const boxes: Box[] = [];
+  walkBoxes(buf, from, to, (_type, start, body, end) =>
+    boxes.push({ type: buf.toString('latin1', start + 4, start + 8), start, body, end }),
+  );
   return boxes;
 }
 
