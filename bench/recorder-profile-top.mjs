@@ -20,7 +20,8 @@ const name = (n) => {
 function ownFrame(id) {
   for (let at = id; at !== undefined; at = parentOf.get(at)) {
     const url = byId.get(at).callFrame.url;
-    if (url.includes('/apps/server/src/') || url.includes('/packages/')) return name(byId.get(at));
+    // The sources (run through tsx) or the bundle (apps/server/dist/main.js, as npm start runs it).
+    if (/\/apps\/server\/(src|dist)\/|\/packages\//.test(url)) return name(byId.get(at));
   }
   return '(no Vigil frame: Node internals, GC, idle)';
 }

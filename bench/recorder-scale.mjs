@@ -103,12 +103,35 @@ async function bare(cameras) {
         WINDOW_S,
       );
       rows[n] = { cpuPct: m.cpuPct / n, mb: m.rssMb / n, load: loadavg()[0] };
+      console.log(`bare at ${n} cameras:`, JSON.stringify(rows[n]));
     }
   } finally {
     for (const p of procs) p.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;
+}
+
+/**
+ * Adds camera `i`. A loaded machine can make the API answer 504 (its request deadline) after or
+ * before the insert, or 409 (a conflict to retry): the camera is looked for by name before it is
+ * asked for again.
+ */
+async function addCamera(server, db, auth, i, url) {
+  for (let attempt = 1; ; attempt++) {
+    const r = await fetch(`${server.url}/api/v1/cameras`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: `cam ${i}`, source: { type: 'rtsp', url }, recordingMode: 'continuous' }),
+    });
+    if (r.status === 201) return;
+    const text = await r.text();
+    const { rows } = await db.query('select 1 from cameras where name = $1', [`cam ${i}`]);
+    if (rows.length) return;
+    // 5xx, or 409 "aborted": a conflict the API asks to retry (a serialization failure under load).
+    if ((r.status < 500 && r.status !== 409) || attempt === 5) throw new Error(`camera ${i}: ${r.status} ${text}`);
+    await sleep(2000);
+  }
 }
 
 async function vigil(cameras) {
@@ -129,18 +152,7 @@ async function vigil(cameras) {
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     let added = 0;
     for (const n of counts) {
-      for (; added < n; added++) {
-        const r = await fetch(`${server.url}/api/v1/cameras`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({
-            name: `cam ${added}`,
-            source: { type: 'rtsp', url: cameras.url(added) },
-            recordingMode: 'continuous',
-          }),
-        });
-        if (r.status !== 201) throw new Error(`camera ${added}: ${r.status} ${await r.text()}`);
-      }
+      for (; added < n; added++) await addCamera(server, db, auth, added, cameras.url(added));
       // Staggered starts on a loaded machine: two seconds a camera at most.
       const deadline = Date.now() + Math.max(60_000, n * 2000);
       for (;;) {
@@ -164,6 +176,7 @@ async function vigil(cameras) {
         rows: perCamSecond('rows'),
         load: loadavg()[0],
       };
+      console.log(`Vigil at ${n} cameras:`, JSON.stringify(rows[n]));
     }
   } finally {
     await db.end().catch(() => undefined);
