@@ -129,8 +129,9 @@ async function addCamera(server, db, auth, i, url) {
     const { rows } = await db.query('select 1 from cameras where name = $1', [`cam ${i}`]);
     if (rows.length) return;
     // 5xx, or 409 "aborted": a conflict the API asks to retry (a serialization failure under load).
-    if ((r.status < 500 && r.status !== 409) || attempt === 5) throw new Error(`camera ${i}: ${r.status} ${text}`);
-    await sleep(2000);
+    if ((r.status < 500 && r.status !== 409) || attempt === 10) throw new Error(`camera ${i}: ${r.status} ${text}`);
+    // 503: the server sheds load; give it time.
+    await sleep(2000 * attempt);
   }
 }
 
