@@ -155,11 +155,17 @@ async function vigil(cameras) {
     for (const n of counts) {
       for (; added < n; added++) await addCamera(server, db, auth, added, cameras.url(added));
       // Staggered starts on a loaded machine: two seconds a camera at most.
+      // An overloaded machine may keep a few reconnecting: 90 % online is measured, per camera online.
       const deadline = Date.now() + Math.max(60_000, n * 2000);
+      let online = 0;
       for (;;) {
         const { rows: s } = await db.query(`select count(*)::int as n from cameras where status = 'online'`);
-        if (s[0].n >= n) break;
-        if (Date.now() > deadline) throw new Error(`${s[0].n} of ${n} cameras online after the wait`);
+        online = s[0].n;
+        if (online >= n) break;
+        if (Date.now() > deadline) {
+          if (online >= 0.9 * n) break;
+          throw new Error(`${online} of ${n} cameras online after the wait`);
+        }
         await sleep(1000);
       }
       await sleep(5000);
@@ -167,11 +173,12 @@ async function vigil(cameras) {
       const before = await dbWrites(db);
       const [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(pids, WINDOW_S)]);
       const after = await dbWrites(db);
-      const perCamSecond = (k) => (after[k] - before[k]) / n / WINDOW_S;
+      const perCamSecond = (k) => (after[k] - before[k]) / online / WINDOW_S;
       rows[n] = {
-        cpuPct: (node.cpuPct + ff.cpuPct) / n,
-        nodePct: node.cpuPct / n,
-        mb: (node.rssMb + ff.rssMb) / n,
+        cpuPct: (node.cpuPct + ff.cpuPct) / online,
+        nodePct: node.cpuPct / online,
+        mb: (node.rssMb + ff.rssMb) / online,
+        online,
         ffmpegs: pids.length,
         commits: perCamSecond('commits'),
         rows: perCamSecond('rows'),
@@ -215,6 +222,7 @@ try {
     ratio: +(v[n].cpuPct / b[n].cpuPct).toFixed(2),
     'baseline MB per camera': +b[n].mb.toFixed(1),
     'Vigil MB per camera': +v[n].mb.toFixed(1),
+    'cameras online (Vigil)': v[n].online,
     'DB commits per camera-second': +v[n].commits.toFixed(3),
     'DB rows written per camera-second': +v[n].rows.toFixed(3),
     'load (bare / Vigil)': `${b[n].load.toFixed(1)} / ${v[n].load.toFixed(1)}`,
