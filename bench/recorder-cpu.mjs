@@ -100,6 +100,7 @@ try {
       // A shared machine's noise: figures taken above a load of 4 are worth repeating.
       'load (1 min)': +loadavg()[0].toFixed(1),
     });
+    console.log(JSON.stringify(rows.at(-1)));
   }
 } finally {
   await rtsp.stop();
