@@ -206,9 +206,16 @@ export async function addOnlineRtspCameras(server, dataDir, url, n) {
   }
   const cameras = async () =>
     (await (await fetch(`${server.url}/api/v1/cameras?limit=100`, { headers: auth })).json()).items;
-  const deadline = Date.now() + 60_000;
-  while ((await cameras()).filter((c) => c.status === 'online').length < n) {
-    if (Date.now() > deadline) throw new Error(`cameras did not all come online in 60 s`);
+  // Staggered starts (150 ms apart) on a loaded machine: a minute, or two seconds per camera if more.
+  const waitMs = Math.max(60_000, n * 2000);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const list = await cameras();
+    if (list.filter((c) => c.status === 'online').length >= n) break;
+    if (Date.now() > deadline) {
+      const why = [...new Set(list.filter((c) => c.status !== 'online').map((c) => `${c.status}: ${c.lastError}`))];
+      throw new Error(`cameras did not all come online in ${waitMs / 1000} s (${why.join('; ')})`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   return { auth, cameras };

@@ -3,7 +3,7 @@
 // same RTSP stream, measured one after the other in the same run. COUNTS=1,16 to choose.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
 import { ROOT, addOnlineRtspCameras, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
@@ -62,12 +62,19 @@ async function bare(url, n) {
 async function vigil(url, n) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-vigil-rec-'));
   const server = await startVigil(dir);
-  await addOnlineRtspCameras(server, dir, url, n);
-  await sleep(3000);
-  const ffmpegs = ffmpegChildrenOf(server.pid);
-  const [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(ffmpegs, WINDOW_S)]);
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
+  let node;
+  let ff;
+  let ffmpegs;
+  try {
+    await addOnlineRtspCameras(server, dir, url, n);
+    await sleep(3000);
+    ffmpegs = ffmpegChildrenOf(server.pid);
+    [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(ffmpegs, WINDOW_S)]);
+  } finally {
+    // A failed run leaves no server (nor its ffmpegs) behind.
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
   return {
     cpuPct: node.cpuPct + ff.cpuPct,
     rssMb: node.rssMb + ff.rssMb,
@@ -90,9 +97,25 @@ try {
       ratio: +(v.cpuPct / b.cpuPct).toFixed(2),
       'baseline MB per camera': +(b.rssMb / n).toFixed(1),
       'Vigil MB per camera (ffmpeg + Node share)': +(v.rssMb / n).toFixed(1),
+      // A shared machine's noise: figures taken above a load of 4 are worth repeating.
+      'load (1 min)': +loadavg()[0].toFixed(1),
     });
+    console.log(JSON.stringify(rows.at(-1)));
   }
 } finally {
   await rtsp.stop();
 }
-report('recorder-cpu', rows);
+// The ratios bench/budget.json holds ceilings for (npm run bench -- --check), at the counts measured.
+const figures = {};
+for (const r of rows) {
+  figures[`CPU per camera at ${r.cameras} / bare ffmpeg`] = r.ratio;
+  figures[`memory per camera at ${r.cameras} / bare ffmpeg`] = +(
+    r['Vigil MB per camera (ffmpeg + Node share)'] / r['baseline MB per camera']
+  ).toFixed(2);
+}
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+report('recorder-cpu', rows, figures);

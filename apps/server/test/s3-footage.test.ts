@@ -16,7 +16,7 @@ import { createMediaStore } from '../src/lib/media-store.ts';
 import { segmentDir } from '../src/video/paths.ts';
 import { createRecorder, type Recorder } from '../src/video/recorder.ts';
 import { pruneWorkspace } from '../src/video/retention.ts';
-import { readSegmentFile } from '../src/video/segment-indexer.ts';
+import { readSegmentFile } from '../src/video/segment-files.ts';
 import { createSegmentUploader } from '../src/video/segment-upload.ts';
 import { type FakeS3, startFakeS3 } from './fake-s3.ts';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from './harness.ts';

@@ -5,24 +5,29 @@ import { probeCameraAudio } from './audio-probe.ts';
 import { audioHandling, buildFfmpegArgs, DEFAULT_SEGMENT_SECONDS, motionSourceMode } from './ffmpeg-args.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { segmentDir, writerTag } from './paths.ts';
-import { MOTION_FRAME, type MotionEvent } from './motion-detector.ts';
+import { MOTION_FRAME } from './motion-detector.ts';
 import { MOTION_ROLL_MS, MotionGate } from './motion-gate.ts';
 import { detectorOptions } from './motion-mask.ts';
-import { endDanglingMotion, endEvent, insertMotionEvent } from '../modules/events/events.module.ts';
+import { endDanglingMotion } from '../modules/events/events.module.ts';
 import { reconcileCamera } from './reconcile.ts';
 import { SegmentIndexer, type SegmentSink } from './segment-indexer.ts';
+import type { SegmentIndexBatch } from './segment-index-batch.ts';
 import { StreamInfoProbe } from './stream-info.ts';
-import { FfmpegSupervisor, type SupervisedStatus } from './supervisor.ts';
-import { writeOutage, writeStatus } from './camera-writes.ts';
-import { holdsCamera, type WriteFence, writeAudioInfo, writeVideoInfo } from './video.repo.ts';
+import { FfmpegSupervisor } from './supervisor.ts';
+import { type CameraStatus, CameraStatusWriter } from './camera-status.ts';
+import { CameraWriteChain } from './camera-write-chain.ts';
+import { CameraMotionEvents } from './camera-motion-events.ts';
+import { type WriteFence, writeAudioInfo, writeVideoInfo } from './video.repo.ts';
 import type { Fence } from '../cluster/cluster.repo.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { type AiPipelineDeps, AiSampler } from './ai-sampler.ts';
 
+export { type CameraStatus, OFFLINE_GRACE_MS } from './camera-status.ts';
+
 /**
  * Everything one recorded camera needs: reconcile, then ffmpeg under its supervisor, the
- * segment indexer and the status writer. Status writes go through one chain per camera so they
- * land in the order they happened.
+ * segment indexer, the status writer (camera-status.ts) and its motion events
+ * (camera-motion-events.ts). Its writes go through one chain so they land in the order they happened.
  */
 export interface RunnerDeps {
   db: Db;
@@ -46,6 +51,8 @@ export interface RunnerDeps {
   ai?: AiPipelineDeps;
   /** With S3: the uploader that takes closed segments (the folder is only its buffer). */
   sink?: SegmentSink;
+  /** The index writes of all the recorder's cameras, in rounds (segment-index-batch.ts). */
+  indexBatch?: SegmentIndexBatch;
   /**
    * How long a camera may stay unreachable before it is a `camera.offline` event (10 s): a
    * reconnect or a restart of the recorder is not an outage.
@@ -53,24 +60,17 @@ export interface RunnerDeps {
   offlineGraceMs?: number;
 }
 
-export const OFFLINE_GRACE_MS = 10_000;
-
-export type CameraStatus = SupervisedStatus | 'disabled';
-
 export class CameraRunner {
   private supervisor: FfmpegSupervisor | undefined;
   private indexer: SegmentIndexer | undefined;
   /** Unsubscribes the stream-info listener from the live feed. */
   private stopInfo: (() => void) | undefined;
-  private writes: Promise<void> = Promise.resolve();
-  private written: { status: string; lastError: string | null };
+  private readonly writes: CameraWriteChain;
+  private readonly status: CameraStatusWriter;
+  private readonly motionEvents: CameraMotionEvents;
   private motion: MotionGate | undefined;
-  /** The motion event in progress: its id once written (a promise, since the stop may come first). */
-  private openMotion: Promise<string | undefined> | undefined;
   /** Analyses frames while motion lasts on a camera with AI on. */
   private ai: AiSampler | undefined;
-  /** Runs while the camera is unreachable and not yet an outage. */
-  private graceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     public spec: CameraSpec,
@@ -78,7 +78,15 @@ export class CameraRunner {
     private readonly deps: RunnerDeps,
     current: { status: string; lastError: string | null },
   ) {
-    this.written = current;
+    this.writes = new CameraWriteChain(deps.log);
+    const fence = () => this.fence();
+    this.status = new CameraStatusWriter(
+      () => this.spec,
+      { db: deps.db, offlineGraceMs: deps.offlineGraceMs, fence },
+      this.writes,
+      current,
+    );
+    this.motionEvents = new CameraMotionEvents(() => this.spec, { db: deps.db, fence, ai: () => this.ai }, this.writes);
   }
 
   get pid(): number | undefined {
@@ -143,6 +151,7 @@ export class CameraRunner {
         formerQuietMs: quietMs,
         gate: motion,
         sink: deps.sink,
+        batch: deps.indexBatch,
       });
       this.indexer.markIndexed(rec.files);
       this.indexer.keepUngated(rec.keep);
@@ -151,7 +160,7 @@ export class CameraRunner {
       void this.indexer.formerFiles();
     }
     // Not connected yet: a status left "online" by a crashed process would be a lie.
-    if (this.written.status !== 'offline') this.setStatus('offline', this.written.lastError);
+    if (this.status.status !== 'offline') this.setStatus('offline', this.status.lastError);
     this.supervisor = new FfmpegSupervisor({
       args: buildFfmpegArgs({
         source: spec.source,
@@ -215,7 +224,7 @@ export class CameraRunner {
         this.deps.log(`camera ${this.spec.id}: motion ${e.type === 'start' ? `from ${at}` : `until ${at}`}`);
         // Index at once: the pre-roll segments are already complete and waiting.
         if (e.type === 'start' && this.spec.recordingMode === 'motion') void this.indexer?.flush(false);
-        this.recordMotion(e);
+        this.motionEvents.record(e);
       },
     });
   }
@@ -225,46 +234,6 @@ export class CameraRunner {
     this.spec = spec;
     const mode = motionSourceMode(spec);
     if (mode) this.motion?.reconfigure(detectorOptions(spec.motionSettings, MOTION_FRAME, mode === 'keyframes'));
-  }
-
-  /** Motion becomes an event: written at its start (the alert goes out then), completed at its stop. */
-  private recordMotion(e: MotionEvent): void {
-    const { id: cameraId, workspaceId } = this.spec;
-    // Motion recording needs detection even with events off (or taken from the camera); then it makes no events.
-    if (!this.spec.motionSettings.enabled || this.spec.motionSettings.source === 'camera') return;
-    if (e.type === 'start') {
-      // Fenced like every other write: a recorder that lost the camera says nothing more about it.
-      const written = this.writes.then(() =>
-        this.deps.db.transaction(async (tx) => {
-          if (!(await holdsCamera(tx, cameraId, this.fence()))) return undefined;
-          return insertMotionEvent(tx, {
-            cameraId,
-            workspaceId,
-            kind: 'motion',
-            startAt: new Date(e.at),
-            zones: e.zones,
-          });
-        }),
-      );
-      this.openMotion = written.catch((err) => {
-        this.deps.log(`camera ${cameraId}: motion event write failed: ${err}`);
-        return undefined;
-      });
-      this.writes = this.openMotion.then(() => undefined);
-      this.ai?.start(this.openMotion);
-      return;
-    }
-    void this.ai?.stop();
-    const open = this.openMotion;
-    this.openMotion = undefined;
-    if (!open) return;
-    this.writes = this.writes
-      .then(async () => {
-        const id = await open;
-        if (id)
-          await this.deps.db.transaction((tx) => endEvent(tx, { id, workspaceId, cameraId }, new Date(e.at), e.zones));
-      })
-      .catch((err) => this.deps.log(`camera ${cameraId}: motion event end failed: ${err}`));
   }
 
   /**
@@ -284,62 +253,18 @@ export class CameraRunner {
       this.stopInfo?.();
       this.stopInfo = undefined;
       const { id, workspaceId } = this.spec;
-      this.writes = this.writes
-        .then(async () => void (await writeVideoInfo(this.deps.db, { id, workspaceId }, info)))
-        .catch((e) => this.deps.log(`camera ${id}: video info write failed: ${e}`));
+      void this.writes.add(
+        () => writeVideoInfo(this.deps.db, { id, workspaceId }, info),
+        `camera ${id}: video info write`,
+      );
     });
     if (done) unsubscribe();
     else this.stopInfo = unsubscribe;
   }
 
-  /**
-   * Queues a status write. Leaving "online" starts the outage grace: still unreachable when it ends,
-   * the camera gets a `camera.offline` event from the moment it went; coming back ends it.
-   */
+  /** Queues a status write (camera-status.ts: leaving "online" starts the outage grace). */
   setStatus(status: CameraStatus, lastError: string | null): void {
-    const prev = this.written;
-    if (prev.status === status && prev.lastError === lastError) return;
-    this.written = { status, lastError };
-    let outage: 'online' | 'disabled' | undefined;
-    if (status === 'online' && prev.status !== 'online') {
-      outage = 'online';
-      this.clearGrace();
-    } else if (status === 'disabled') {
-      outage = 'disabled';
-      this.clearGrace();
-    } else if (status !== 'online') {
-      // A second outage is never opened while one is (writeOutage), so a camera found dead at start counts too.
-      this.startGrace(new Date());
-    }
-    this.writes = this.writes
-      .then(() =>
-        writeStatus(
-          this.deps.db,
-          { id: this.spec.id, workspaceId: this.spec.workspaceId },
-          status,
-          lastError,
-          this.fence(),
-          outage,
-        ),
-      )
-      .catch((e) => this.deps.log(`camera ${this.spec.id}: status write failed: ${e}`));
-  }
-
-  private startGrace(since: Date): void {
-    if (this.graceTimer) return;
-    this.graceTimer = setTimeout(() => {
-      this.graceTimer = undefined;
-      if (this.written.status === 'online' || this.written.status === 'disabled') return;
-      const cam = { id: this.spec.id, workspaceId: this.spec.workspaceId };
-      this.writes = this.writes
-        .then(() => writeOutage(this.deps.db, cam, since, this.written.lastError, this.fence()))
-        .catch((e) => this.deps.log(`camera ${this.spec.id}: outage write failed: ${e}`));
-    }, this.deps.offlineGraceMs ?? OFFLINE_GRACE_MS);
-  }
-
-  private clearGrace(): void {
-    clearTimeout(this.graceTimer);
-    this.graceTimer = undefined;
+    this.status.set(status, lastError);
   }
 
   /**
@@ -348,7 +273,7 @@ export class CameraRunner {
    */
   async stop(final: { status: CameraStatus; lastError: string | null } | null): Promise<void> {
     // Stopping the recorder or the camera is not the camera going offline.
-    this.clearGrace();
+    this.status.clearGrace();
     await this.supervisor?.stop();
     await this.ai?.stop();
     this.stopInfo?.();
@@ -357,7 +282,7 @@ export class CameraRunner {
     await this.indexer?.flush(true, true);
     await this.indexer?.stop();
     if (final) this.setStatus(final.status, final.lastError);
-    this.clearGrace();
-    await this.writes;
+    this.status.clearGrace();
+    await this.writes.settled();
   }
 }

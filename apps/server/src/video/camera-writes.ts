@@ -1,4 +1,4 @@
-import type { Db } from '@vigil/db';
+import { type Db, type DbOrTx, lockOwner, refreshUsage } from '@vigil/db';
 import { publish } from '../lib/realtime.ts';
 import { endOutages, hasOpenOutage, insertEvent } from '../modules/events/events.module.ts';
 import { type NewSegment, type WriteFence, cameraExists, holdsCamera, indexSegment, setStatus } from './video.repo.ts';
@@ -76,19 +76,45 @@ export async function writeOutage(
  * no gap events, and what overlaps footage already indexed becomes a copy (indexSegment).
  */
 export async function insertSegment(db: Db, seg: NewSegment, fence?: WriteFence): Promise<boolean> {
+  return db.transaction((tx) => indexOne(tx, seg, fence, false));
+}
+
+async function indexOne(
+  tx: DbOrTx,
+  seg: NewSegment,
+  fence: WriteFence | undefined,
+  batched: boolean,
+): Promise<boolean> {
+  const holder = await holdsCamera(tx, seg.cameraId, fence);
+  if (!holder && !(await cameraExists(tx, seg.cameraId))) return false;
+  const { indexed, gap } = await indexSegment(tx, seg, holder ? 'holder' : 'former', batched);
+  if (gap)
+    await insertEvent(tx, {
+      cameraId: seg.cameraId,
+      workspaceId: seg.workspaceId,
+      kind: 'recording.gap',
+      startAt: gap.startAt,
+      endAt: gap.endAt,
+      detail: { seconds: gap.seconds },
+    });
+  return indexed;
+}
+
+/**
+ * insertSegment for several segments of one workspace in one transaction: its owner is locked and
+ * its usage recounted once, not once per segment. Any failure fails them all (the caller retries
+ * each on its own). Returns each segment's `indexed`, in order.
+ */
+export async function insertSegments(
+  db: Db,
+  workspaceId: string,
+  segs: readonly { seg: NewSegment; fence?: WriteFence }[],
+): Promise<boolean[]> {
   return db.transaction(async (tx) => {
-    const holder = await holdsCamera(tx, seg.cameraId, fence);
-    if (!holder && !(await cameraExists(tx, seg.cameraId))) return false;
-    const { indexed, gap } = await indexSegment(tx, seg, holder ? 'holder' : 'former');
-    if (gap)
-      await insertEvent(tx, {
-        cameraId: seg.cameraId,
-        workspaceId: seg.workspaceId,
-        kind: 'recording.gap',
-        startAt: gap.startAt,
-        endAt: gap.endAt,
-        detail: { seconds: gap.seconds },
-      });
+    await lockOwner(tx, workspaceId);
+    const indexed: boolean[] = [];
+    for (const { seg, fence } of segs) indexed.push(await indexOne(tx, seg, fence, true));
+    if (indexed.some(Boolean)) await refreshUsage(tx, workspaceId);
     return indexed;
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, describeFfmpegError } from './ffmpeg-errors.ts';
 import { isSegmentName, relativeSegmentPath, segmentDir, segmentStart } from './paths.ts';
-import { segmentSpan } from './segment-indexer.ts';
+import { segmentSpan } from './segment-files.ts';
 
 describe('describeFfmpegError (stderr of ffmpeg 5.1, captured from real runs)', () => {
   it.each([

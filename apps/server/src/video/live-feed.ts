@@ -1,10 +1,14 @@
-import { type Box, readBoxes, readFragment, readTracks, trackOf } from './mp4-boxes.ts';
+import { moofKeyframe, readBoxes, readFragment, readTracks, trackOf, walkBoxes } from './mp4-boxes.ts';
 
 /**
  * One camera's live fragmented-MP4 feed, fanned out to any number of viewers (MSE over
  * WebSocket). ffmpeg's stdout is cut into whole boxes; the init (ftyp+moov) and the fragments
  * since the last keyframe are kept so a new viewer starts playing at once instead of waiting
  * up to a GOP. One camera connection serves every viewer.
+ *
+ * Most cameras have no viewer most of the time, and a fragment comes with every frame: with nobody
+ * subscribed a fragment is only walked in place for its keyframe flag and kept as a view of the
+ * chunk it came in (no copy); its duration is read when a viewer joins and replays it.
  */
 export type LiveChunk =
   | { type: 'init'; data: Buffer }
@@ -15,58 +19,89 @@ export type LiveListener = (chunk: LiveChunk) => void;
 
 /** Bound on what is kept while waiting for a keyframe, so a camera with no keyframes cannot grow memory. */
 const MAX_GOP_BYTES = 16 * 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
+// Box types as big-endian integers: compared without making a string per box.
+const FTYP = 0x66747970;
+const MOOV = 0x6d6f6f76;
+const MOOF = 0x6d6f6f66;
+const MDAT = 0x6d646174;
+
+interface Kept {
+  data: Buffer;
+  /** Seconds of picture; undefined until a viewer needs it (read from the moof then). */
+  duration: number | undefined;
+}
 
 export class LiveFeed {
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = EMPTY;
   private init: Buffer | undefined;
   private tracks: ReturnType<typeof readTracks> = new Map();
   private video: number | undefined;
   /** Fragments since the last keyframe, for a joining viewer. */
-  private gop: { data: Buffer; duration: number }[] = [];
+  private gop: Kept[] = [];
   private gopBytes = 0;
-  private moof: Buffer | undefined;
+  /** The moof waiting for its mdat: where it is (in `moofBuf`) and what it said. */
+  private moofBuf: Buffer | undefined;
+  private moofStart = 0;
+  private moofEnd = 0;
   private moofKeyframe = false;
-  private moofDuration = 0;
+  private moofDuration: number | undefined;
   private listeners = new Set<LiveListener>();
   /** Fragments seen since the feed (re)started: the supervisor's "online" signal. */
   fragments = 0;
 
   /** Called with each stdout chunk of ffmpeg. */
   push(data: Buffer): void {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, data]) : data;
-    const boxes = readBoxes(this.pending);
-    if (!boxes.length) return;
-    for (const box of boxes) this.onBox(box, this.pending);
-    // Copy the tail so the big buffer the boxes came from is not retained.
-    this.pending = Buffer.from(this.pending.subarray(boxes[boxes.length - 1]!.end));
+    const buf = this.pending.length ? Buffer.concat([this.pending, data]) : data;
+    this.buf = buf;
+    const at = walkBoxes(buf, 0, buf.length, this.onBox);
+    this.buf = EMPTY;
+    // A split box waits for the rest; it is copied so the big buffer it came from is not retained.
+    this.pending = at === buf.length ? EMPTY : Buffer.from(buf.subarray(at));
   }
 
-  private onBox(box: Box, buf: Buffer) {
-    const bytes = buf.subarray(box.start, box.end);
-    if (box.type === 'ftyp') {
+  /** The buffer `push` is walking (onBox is handed offsets into it). */
+  private buf: Buffer = EMPTY;
+
+  /** An arrow property: one function for every box of every push, not a closure per push. */
+  private readonly onBox = (type: number, start: number, body: number, end: number): void => {
+    const buf = this.buf;
+    if (type === FTYP) {
       // A new ffmpeg run: everything kept belongs to the previous stream.
-      this.init = Buffer.from(bytes);
+      this.init = Buffer.from(buf.subarray(start, end));
       this.gop = [];
       this.gopBytes = 0;
       this.fragments = 0;
-    } else if (box.type === 'moov') {
-      this.init = Buffer.concat([this.init ?? Buffer.alloc(0), bytes]);
-      this.tracks = readTracks(buf, box);
+    } else if (type === MOOV) {
+      this.init = Buffer.concat([this.init ?? EMPTY, buf.subarray(start, end)]);
+      const moov = { type: 'moov', start, body, end };
+      this.tracks = readTracks(buf, moov);
       this.video = trackOf(this.tracks);
       this.emit({ type: 'init', data: this.init });
-    } else if (box.type === 'moof') {
-      this.moof = Buffer.from(bytes);
+    } else if (type === MOOF) {
+      this.moofBuf = buf;
+      this.moofStart = start;
+      this.moofEnd = end;
       // Keyframes and durations are the picture's: a fragment of sound (the live output cuts one
       // per frame of either) is neither, or a new viewer would start on a frame it cannot decode.
-      const info = readFragment(buf, box, this.tracks, this.video);
-      this.moofKeyframe = info?.keyframe ?? this.video === undefined;
-      const timescale = info && this.tracks.get(info.trackId)?.timescale;
-      this.moofDuration = info && timescale ? info.duration / timescale : 0;
-    } else if (box.type === 'mdat' && this.moof) {
-      const data = Buffer.concat([this.moof, bytes]);
+      if (this.listeners.size) {
+        const info = readFragment(buf, { type: 'moof', start, body, end }, this.tracks, this.video);
+        this.moofKeyframe = info?.keyframe ?? this.video === undefined;
+        const timescale = info && this.tracks.get(info.trackId)?.timescale;
+        this.moofDuration = info && timescale ? info.duration / timescale : 0;
+      } else {
+        this.moofKeyframe = moofKeyframe(buf, body, end, this.tracks, this.video) ?? this.video === undefined;
+        this.moofDuration = undefined;
+      }
+    } else if (type === MDAT && this.moofBuf) {
+      // ffmpeg writes a fragment's moof and mdat together: usually one view of the same chunk.
+      const data =
+        this.moofBuf === buf && this.moofEnd === start
+          ? buf.subarray(this.moofStart, end)
+          : Buffer.concat([this.moofBuf.subarray(this.moofStart, this.moofEnd), buf.subarray(start, end)]);
       const keyframe = this.moofKeyframe;
       const duration = this.moofDuration;
-      this.moof = undefined;
+      this.moofBuf = undefined;
       if (keyframe || this.gopBytes + data.length > MAX_GOP_BYTES) {
         this.gop = [];
         this.gopBytes = 0;
@@ -74,8 +109,18 @@ export class LiveFeed {
       this.gop.push({ data, duration });
       this.gopBytes += data.length;
       this.fragments++;
-      this.emit({ type: 'fragment', data, keyframe, duration });
+      if (this.listeners.size) this.emit({ type: 'fragment', data, keyframe, duration: duration ?? 0 });
     }
+  };
+
+  /** Seconds of picture in a kept fragment (moof first), read when it is replayed. */
+  private durationOf(kept: Kept): number {
+    if (kept.duration !== undefined) return kept.duration;
+    const moof = readBoxes(kept.data, 0, kept.data.length)[0];
+    const info = moof && readFragment(kept.data, moof, this.tracks, this.video);
+    const timescale = info && this.tracks.get(info.trackId)?.timescale;
+    kept.duration = info && timescale ? info.duration / timescale : 0;
+    return kept.duration;
   }
 
   private emit(chunk: LiveChunk) {
@@ -90,8 +135,8 @@ export class LiveFeed {
   subscribe(fn: LiveListener): () => void {
     if (this.init) {
       fn({ type: 'init', data: this.init });
-      for (const [i, { data, duration }] of this.gop.entries())
-        fn({ type: 'fragment', data, keyframe: i === 0, duration });
+      for (const [i, kept] of this.gop.entries())
+        fn({ type: 'fragment', data: kept.data, keyframe: i === 0, duration: this.durationOf(kept) });
     }
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -118,11 +163,11 @@ export class LiveFeed {
 
   /** The stream ended (ffmpeg exited): drop partial data; viewers keep their subscription. */
   reset(): void {
-    this.pending = Buffer.alloc(0);
+    this.pending = EMPTY;
     this.init = undefined;
     this.gop = [];
     this.gopBytes = 0;
-    this.moof = undefined;
+    this.moofBuf = undefined;
     this.fragments = 0;
   }
 }

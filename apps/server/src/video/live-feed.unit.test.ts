@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type LiveChunk, LiveFeed } from './live-feed.ts';
-import { initSize, readBoxes, summarizeFragmentedMp4 } from './mp4-boxes.ts';
+import {
+  initSize,
+  moofKeyframe,
+  readBoxes,
+  readFragment,
+  readTracks,
+  summarizeFragmentedMp4,
+  trackOf,
+} from './mp4-boxes.ts';
 
 /**
  * fixtures/live-sample.mp4 is real ffmpeg output with the live-feed flags: 3 s of 160x90 testsrc2
@@ -91,5 +99,56 @@ describe('LiveFeed', () => {
     expect(feed.viewers).toBe(1);
     off();
     expect(feed.viewers).toBe(0);
+  });
+});
+
+describe('the idle live feed', () => {
+  it('reads the same keyframes in place as readFragment does, on every fragment', () => {
+    const boxes = readBoxes(sample);
+    const moov = boxes.find((b) => b.type === 'moov')!;
+    const tracks = readTracks(sample, moov);
+    const video = trackOf(tracks);
+    const moofs = boxes.filter((b) => b.type === 'moof');
+    expect(moofs).toHaveLength(15);
+    for (const moof of moofs) {
+      expect(moofKeyframe(sample, moof.body, moof.end, tracks, video)).toBe(
+        readFragment(sample, moof, tracks, video)!.keyframe,
+      );
+    }
+    // A track the fragments do not hold: no traf of it, as readFragment says.
+    expect(moofKeyframe(sample, moofs[0]!.body, moofs[0]!.end, tracks, 99)).toBeUndefined();
+    expect(readFragment(sample, moofs[0]!, tracks, 99)).toBeUndefined();
+  });
+
+  it('keeps the fragments unparsed with no viewer and gives a late one the same chunks as a watched feed', () => {
+    const boxes = readBoxes(sample);
+    const upTo = sample.subarray(0, boxes[2 + 12 * 2 + 1]!.end);
+    const watched = new LiveFeed();
+    const live: LiveChunk[] = [];
+    watched.subscribe((c) => live.push(c));
+    watched.push(upTo);
+    const idle = new LiveFeed();
+    for (let at = 0; at < upTo.length; at += 333) idle.push(upTo.subarray(at, at + 333));
+    const late: LiveChunk[] = [];
+    idle.subscribe((c) => late.push(c));
+    // The last GOP (fragments 10 to 12), with the durations a viewer watching all along was given.
+    const lastGop = live.slice(1 + 10);
+    expect(late.slice(1)).toEqual(lastGop.map((c, i) => ({ ...c, keyframe: i === 0 })));
+    expect(late[1]).toMatchObject({ keyframe: true });
+    expect((late[1] as { duration: number }).duration).toBeCloseTo(0.2, 5);
+  });
+
+  it('keeps a fragment that came in one chunk as a view of it, not a copy', () => {
+    const boxes = readBoxes(sample);
+    const feed = new LiveFeed();
+    const init = sample.subarray(0, boxes[1]!.end);
+    feed.push(Buffer.from(init));
+    const chunk = Buffer.from(sample.subarray(boxes[2]!.start, boxes[3]!.end));
+    feed.push(chunk);
+    const got: LiveChunk[] = [];
+    feed.subscribe((c) => got.push(c));
+    expect(got[1]!.data.buffer).toBe(chunk.buffer);
+    expect(got[1]!.data.byteOffset).toBe(chunk.byteOffset);
+    expect(got[1]!.data.equals(chunk)).toBe(true);
   });
 });

@@ -12,13 +12,20 @@ export interface Box {
   end: number;
 }
 
-/** Boxes laid one after another in buf[from, to); stops at the first incomplete one. */
-export function readBoxes(buf: Buffer, from = 0, to = buf.length): Box[] {
-  const boxes: Box[] = [];
+/**
+ * Walks the boxes laid one after another in buf[from, to), handing each one's type (as a big-endian
+ * integer: no string per box), start, payload offset and end to `fn`; stops at the first
+ * incomplete one and returns its offset (`to` when every byte was a whole box).
+ */
+export function walkBoxes(
+  buf: Buffer,
+  from: number,
+  to: number,
+  fn: (type: number, start: number, body: number, end: number) => void,
+): number {
   let at = from;
   while (at + 8 <= to) {
     let size = buf.readUInt32BE(at);
-    const type = buf.toString('latin1', at + 4, at + 8);
     let body = at + 8;
     if (size === 1) {
       if (at + 16 > to) break;
@@ -28,9 +35,18 @@ export function readBoxes(buf: Buffer, from = 0, to = buf.length): Box[] {
       size = to - at; // "extends to the end of the file"
     }
     if (size < body - at || at + size > to) break;
-    boxes.push({ type, start: at, body, end: at + size });
+    fn(buf.readUInt32BE(at + 4), at, body, at + size);
     at += size;
   }
+  return at;
+}
+
+/** Boxes laid one after another in buf[from, to); stops at the first incomplete one. */
+export function readBoxes(buf: Buffer, from = 0, to = buf.length): Box[] {
+  const boxes: Box[] = [];
+  walkBoxes(buf, from, to, (_type, start, body, end) =>
+    boxes.push({ type: buf.toString('latin1', start + 4, start + 8), start, body, end }),
+  );
   return boxes;
 }
 
@@ -199,6 +215,81 @@ export function readFragment(
     }
   }
   return { trackId, duration, samples, keyframe: firstFlags === undefined || (firstFlags & NON_SYNC) === 0 };
+}
+
+const TRAF = 0x74726166;
+const TFHD = 0x74666864;
+const TRUN = 0x7472756e;
+
+/**
+ * Whether a moof (its payload: buf[body, end)) opens on a keyframe of track `wanted` (or of its
+ * first traf), as readFragment's `keyframe` says, read in place: no box list, no string, no copy,
+ * for the live feed's frames that nobody watches. Undefined when the moof has no traf of that
+ * track (a fragment of sound) or cannot be read.
+ */
+export function moofKeyframe(
+  buf: Buffer,
+  body: number,
+  end: number,
+  tracks: Map<number, TrackInfo>,
+  wanted?: number,
+): boolean | undefined {
+  for (let at = body; at + 8 <= end; ) {
+    const size = buf.readUInt32BE(at);
+    if (size < 8 || at + size > end) return undefined;
+    if (buf.readUInt32BE(at + 4) === TRAF) {
+      const key = trafKeyframe(buf, at + 8, at + size, tracks, wanted);
+      if (key !== undefined) return key;
+    }
+    at += size;
+  }
+  return undefined;
+}
+
+function trafKeyframe(
+  buf: Buffer,
+  body: number,
+  end: number,
+  tracks: Map<number, TrackInfo>,
+  wanted: number | undefined,
+): boolean | undefined {
+  let defaultFlags: number | undefined;
+  for (let at = body; at + 8 <= end; ) {
+    const size = buf.readUInt32BE(at);
+    if (size < 8 || at + size > end) return undefined;
+    const type = buf.readUInt32BE(at + 4);
+    if (type === TFHD && defaultFlags === undefined) {
+      const p0 = at + 8;
+      const tfFlags = buf.readUInt32BE(p0) & 0xffffff;
+      const trackId = buf.readUInt32BE(p0 + 4);
+      if (wanted !== undefined && trackId !== wanted) return undefined;
+      defaultFlags = tracks.get(trackId)?.defaultFlags ?? 0;
+      let p = p0 + 8;
+      if (tfFlags & 0x01) p += 8; // base-data-offset
+      if (tfFlags & 0x02) p += 4; // sample-description-index
+      if (tfFlags & 0x08) p += 4; // default-sample-duration
+      if (tfFlags & 0x10) p += 4; // default-sample-size
+      if (tfFlags & 0x20) defaultFlags = buf.readUInt32BE(p);
+    } else if (type === TRUN && defaultFlags !== undefined) {
+      const flags = buf.readUInt32BE(at + 8) & 0xffffff;
+      // A run without samples says nothing; the first sample of a later one opens the fragment.
+      if (buf.readUInt32BE(at + 12) > 0) {
+        let q = at + 16;
+        if (flags & 0x01) q += 4; // data-offset
+        let first = defaultFlags;
+        if (flags & 0x04) {
+          first = buf.readUInt32BE(q);
+          q += 4;
+        }
+        // Per-sample flags win over the first-sample flags, as readFragment reads them.
+        if (flags & 0x400) first = buf.readUInt32BE(q + (flags & 0x100 ? 4 : 0) + (flags & 0x200 ? 4 : 0));
+        return (first & NON_SYNC) === 0;
+      }
+    }
+    at += size;
+  }
+  // A traf of the track without samples: readFragment calls it a keyframe too.
+  return defaultFlags === undefined ? undefined : true;
 }
 
 export interface Mp4Summary {

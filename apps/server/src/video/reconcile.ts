@@ -2,14 +2,8 @@ import { existsSync } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
-import {
-  type CameraRef,
-  FORMER_QUIET_MS,
-  indexSegmentFile,
-  listSegmentFiles,
-  nextOfWriter,
-  readSegmentFile,
-} from './segment-indexer.ts';
+import { type CameraRef, indexSegmentFile, listSegmentFiles, nextOfWriter, readSegmentFile } from './segment-files.ts';
+import { FORMER_QUIET_MS } from './segment-indexer.ts';
 import { writerOf } from './paths.ts';
 import { deleteSegments, listSegments } from './video.repo.ts';
 

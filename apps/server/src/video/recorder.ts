@@ -12,6 +12,7 @@ import { createSecretBox } from '../lib/secrets.ts';
 import { CameraRunner } from './camera-runner.ts';
 import { type CameraSpec, pinSourceAddresses, toCameraSpec } from './camera-source.ts';
 import { LiveFeed } from './live-feed.ts';
+import { SegmentIndexBatch } from './segment-index-batch.ts';
 import { ScheduleRecording } from './schedule-recording.ts';
 import { writerTag } from './paths.ts';
 import { endLeftoverFfmpeg } from './tied-spawn.ts';
@@ -143,6 +144,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       formerMayStillWrite: (cameraId: string) => keeper.formerMayStillWrite(cameraId),
     },
     sink: uploader,
+    indexBatch: new SegmentIndexBatch(db),
     offlineGraceMs: opts.offlineGraceMs,
     ai: opts.ai && {
       db,

@@ -4,13 +4,8 @@ import type { Db } from '@vigil/db';
 import type { S3Storage } from '../lib/storage.ts';
 import { segmentDir, relativeSegmentPath } from './paths.ts';
 import { reconcileCamera } from './reconcile.ts';
-import {
-  type CameraRef,
-  type SegmentFacts,
-  type SegmentSink,
-  insertFacts,
-  readSegmentFile,
-} from './segment-indexer.ts';
+import { type CameraRef, type SegmentFacts, insertFacts, readSegmentFile } from './segment-files.ts';
+import type { SegmentSink } from './segment-indexer.ts';
 import { holderUrl } from '../cluster/cluster.repo.ts';
 import { holdsCamera, loadCameras } from './video.repo.ts';
 import { concurrencyLimit } from '../lib/concurrency.ts';

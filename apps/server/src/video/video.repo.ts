@@ -123,13 +123,15 @@ export async function indexSegment(
   tx: DbOrTx,
   seg: NewSegment,
   writer: 'holder' | 'former' = 'holder',
+  /** In a batch (camera-writes.ts insertSegments): the owner is locked and its usage recounted once for all. */
+  batched = false,
 ): Promise<{ indexed: boolean; copy?: boolean; gap?: SegmentGap }> {
-  await lockOwner(tx, seg.workspaceId);
+  if (!batched) await lockOwner(tx, seg.workspaceId);
   const [exists] = await tx.select({ id: segments.id }).from(segments).where(eq(segments.path, seg.path));
   if (exists) return { indexed: false };
   if (await overlapsPrimary(tx, seg)) {
     await tx.insert(segments).values({ ...seg, recordingId: null, copy: true });
-    await refreshUsage(tx, seg.workspaceId);
+    if (!batched) await refreshUsage(tx, seg.workspaceId);
     return { indexed: true, copy: true };
   }
   const [open] = await tx
@@ -180,7 +182,7 @@ export async function indexSegment(
     recordingId = rec!.id;
   }
   await tx.insert(segments).values({ ...seg, recordingId });
-  await refreshUsage(tx, seg.workspaceId);
+  if (!batched) await refreshUsage(tx, seg.workspaceId);
   return { indexed: true, gap };
 }
 

@@ -1,0 +1,98 @@
+// Where a recorded camera's ffmpeg spends its CPU beyond a bare `ffmpeg -c copy`: the same RTSP
+// camera recorded by N ffmpegs (N=16 by default) with, one after the other in the same run,
+//   bare ffmpeg -c copy to plain MP4 segments (the baseline);
+//   Vigil's segment output alone (fragmented MP4, arrival timestamps, clock-aligned cuts);
+//   + the live fMP4 on stdout (a fragment per frame, read and thrown away here);
+//   + the motion frames on fd 3 (keyframes decoded, scaled to 96×54 gray): a default camera.
+// The argv are buildFfmpegArgs's own (apps/server/src/video/ffmpeg-args.ts).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+import { ROOT, measureCpu, report } from './lib.mjs';
+
+register();
+const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
+const { buildFfmpegArgs } = await import(path.join(ROOT, 'apps/server/src/video/ffmpeg-args.ts'));
+const N = Number(process.env.CAMERAS ?? 16);
+const WINDOW_S = Number(process.env.WINDOW ?? 15);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const work = mkdtempSync(path.join(tmpdir(), 'bench-ffargs-'));
+
+function vigilArgs(url, dir, withMotion) {
+  return buildFfmpegArgs({
+    source: { type: 'rtsp', url },
+    recordingMode: 'continuous',
+    segmentDir: dir,
+    motion: withMotion ? {} : undefined,
+  });
+}
+
+/** The argv without its live output (`-f mp4 … pipe:1`). */
+function withoutLive(args) {
+  const end = args.indexOf('pipe:1');
+  let start = end;
+  while (start > 0 && !(args[start] === '-f' && args[start + 1] === 'mp4')) start--;
+  return [...args.slice(0, start - 4), ...args.slice(end + 1)];
+}
+
+const variants = {
+  'bare ffmpeg -c copy (baseline)': (url, dir) => [
+    ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-rtsp_transport', 'tcp', '-i', url],
+    ...['-c', 'copy', '-f', 'segment', '-segment_time', '10', '-segment_format', 'mp4'],
+    ...['-reset_timestamps', '1', `${dir}/%05d.mp4`],
+  ],
+  "Vigil's segments only": (url, dir) => withoutLive(vigilArgs(url, dir, false)),
+  '+ live fMP4 on stdout': (url, dir) => vigilArgs(url, dir, false),
+  '+ motion frames on fd 3 (a default camera)': (url, dir) => vigilArgs(url, dir, true),
+};
+
+async function measure(url, name, argsOf) {
+  const procs = [];
+  try {
+    for (let i = 0; i < N; i++) {
+      const dir = path.join(work, `${Object.keys(variants).indexOf(name)}-${i}`);
+      mkdirSync(dir, { recursive: true });
+      const p = spawn('ffmpeg', argsOf(url, dir), {
+        stdio: ['ignore', 'pipe', 'ignore', 'pipe'],
+        env: { ...process.env, TZ: 'UTC' },
+      });
+      // Read and dropped, as a recorder with no viewer would; the reading is not measured.
+      p.stdout.resume();
+      p.stdio[3].resume();
+      procs.push(p);
+      await sleep(150);
+    }
+    await sleep(5000);
+    const m = await measureCpu(
+      procs.map((p) => p.pid),
+      WINDOW_S,
+    );
+    return { cpu: m.cpuPct / N, mb: m.rssMb / N, alive: procs.filter((p) => p.exitCode === null).length };
+  } finally {
+    for (const p of procs) p.kill('SIGKILL');
+  }
+}
+
+const rtsp = await startRtspServer();
+const rows = [];
+try {
+  let base;
+  for (const [name, argsOf] of Object.entries(variants)) {
+    const m = await measure(rtsp.url, name, argsOf);
+    base ??= m;
+    rows.push({
+      ffmpeg: name,
+      'CPU % per camera': +m.cpu.toFixed(3),
+      'against bare': +(m.cpu / base.cpu).toFixed(2),
+      'MB per camera': +m.mb.toFixed(1),
+      running: `${m.alive}/${N}`,
+      'load (1 min)': +loadavg()[0].toFixed(1),
+    });
+  }
+} finally {
+  await rtsp.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+report('recorder-ffmpeg-args', rows);

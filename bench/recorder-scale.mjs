@@ -1,0 +1,245 @@
+// One recorder process as cameras grow (COUNTS, 16,64,128,256 by default): CPU and memory per
+// camera (Node + its ffmpegs) and database writes per camera-second, beside bare `ffmpeg -c copy`
+// segment writers measured in the same run at the same counts. Flat or falling per camera means
+// nothing in the recorder costs more per camera as there are more of them.
+//
+// The cameras are one GStreamer RTSP server (fixtures/rtsp-serve.py, file mode) with a mount per
+// camera, serving a low-resolution H.264 clip encoded once per run (no encoder per camera). Both
+// phases add cameras to those already running, so one server and one Vigil serve every count.
+// WINDOW (s) is each count's measurement; the run ends with everything it started stopped.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  ROOT,
+  databaseUrlOf,
+  ffmpegChildrenOf,
+  freePort,
+  measureCpu,
+  raiseCameraLimit,
+  report,
+  startVigil,
+} from './lib.mjs';
+
+const counts = (process.env.COUNTS ?? '16,64,128,256').split(',').map(Number);
+const WINDOW_S = Number(process.env.WINDOW ?? 20);
+const max = Math.max(...counts);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const work = mkdtempSync(path.join(tmpdir(), 'bench-rec-scale-'));
+const children = new Set();
+
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Runs a command to its end (the clip's encode). */
+function runToEnd(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const p = track(spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] }));
+    let err = '';
+    p.stderr.on('data', (d) => {
+      err = (err + d).slice(-2000);
+    });
+    p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}: ${err}`))));
+  });
+}
+
+async function startCameras(clip) {
+  const port = await freePort();
+  const server = track(
+    spawn(
+      '/usr/bin/python3',
+      [path.join(ROOT, 'bench/fixtures/rtsp-serve.py'), String(port), 'file', clip, String(max)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
+  );
+  let out = '';
+  server.stdout.on('data', (d) => {
+    out += d;
+  });
+  server.stderr.on('data', (d) => {
+    out += d;
+  });
+  for (let i = 0; !out.includes('READY'); i++) {
+    if (i > 150 || server.exitCode !== null) throw new Error(`RTSP server did not start: ${out}`);
+    await sleep(100);
+  }
+  return { url: (i) => `rtsp://127.0.0.1:${port}/cam${i}`, server };
+}
+
+/** The database's commits and rows written so far (pg_stat_database). */
+async function dbWrites(client) {
+  const { rows } = await client.query(
+    `select xact_commit::float8 as commits, (tup_inserted + tup_updated + tup_deleted)::float8 as rows
+       from pg_stat_database where datname = current_database()`,
+  );
+  return rows[0];
+}
+
+async function bare(cameras) {
+  const dir = path.join(work, 'bare');
+  const procs = [];
+  const rows = {};
+  try {
+    for (const n of counts) {
+      while (procs.length < n) {
+        const out = path.join(dir, String(procs.length));
+        mkdirSync(out, { recursive: true });
+        const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-rtsp_transport', 'tcp'];
+        args.push('-i', cameras.url(procs.length), '-c', 'copy', '-f', 'segment', '-segment_time', '10');
+        args.push('-segment_format', 'mp4', '-reset_timestamps', '1', `${out}/%05d.mp4`);
+        procs.push(track(spawn('ffmpeg', args, { stdio: 'ignore' })));
+        await sleep(50);
+      }
+      await sleep(5000);
+      const m = await measureCpu(
+        procs.map((p) => p.pid),
+        WINDOW_S,
+      );
+      rows[n] = { cpuPct: m.cpuPct / n, mb: m.rssMb / n, load: loadavg()[0] };
+      console.log(`bare at ${n} cameras:`, JSON.stringify(rows[n]));
+    }
+  } finally {
+    for (const p of procs) p.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/**
+ * Adds camera `i`. A loaded machine can make the API answer 504 (its request deadline) after or
+ * before the insert, or 409 (a conflict to retry): the camera is looked for by name before it is
+ * asked for again.
+ */
+async function addCamera(server, db, auth, i, url) {
+  for (let attempt = 1; ; attempt++) {
+    const r = await fetch(`${server.url}/api/v1/cameras`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: `cam ${i}`, source: { type: 'rtsp', url }, recordingMode: 'continuous' }),
+    });
+    if (r.status === 201) return;
+    const text = await r.text();
+    const { rows } = await db.query('select 1 from cameras where name = $1', [`cam ${i}`]);
+    if (rows.length) return;
+    // 5xx, or 409 "aborted": a conflict the API asks to retry (a serialization failure under load).
+    if ((r.status < 500 && r.status !== 409) || attempt === 10) throw new Error(`camera ${i}: ${r.status} ${text}`);
+    // 503: the server sheds load; give it time.
+    await sleep(2000 * attempt);
+  }
+}
+
+async function vigil(cameras) {
+  const dir = path.join(work, 'vigil');
+  mkdirSync(dir);
+  const server = await startVigil(dir);
+  const db = new pg.Client({ connectionString: databaseUrlOf(dir) });
+  const rows = {};
+  try {
+    await db.connect();
+    const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'scale@example.com', password: 'bench-password', displayName: 'Bench' }),
+    });
+    const { token } = await res.json();
+    await raiseCameraLimit(dir, max);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    let added = 0;
+    for (const n of counts) {
+      for (; added < n; added++) await addCamera(server, db, auth, added, cameras.url(added));
+      // Staggered starts on a loaded machine: two seconds a camera at most.
+      // An overloaded machine may keep a few reconnecting: 90 % online is measured, per camera online.
+      const deadline = Date.now() + Math.max(60_000, n * 2000);
+      let online = 0;
+      for (;;) {
+        const { rows: s } = await db.query(`select count(*)::int as n from cameras where status = 'online'`);
+        online = s[0].n;
+        if (online >= n) break;
+        if (Date.now() > deadline) {
+          if (online >= 0.9 * n) break;
+          throw new Error(`${online} of ${n} cameras online after the wait`);
+        }
+        await sleep(1000);
+      }
+      await sleep(5000);
+      const pids = ffmpegChildrenOf(server.pid);
+      const before = await dbWrites(db);
+      const [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(pids, WINDOW_S)]);
+      const after = await dbWrites(db);
+      const perCamSecond = (k) => (after[k] - before[k]) / online / WINDOW_S;
+      rows[n] = {
+        cpuPct: (node.cpuPct + ff.cpuPct) / online,
+        nodePct: node.cpuPct / online,
+        mb: (node.rssMb + ff.rssMb) / online,
+        online,
+        ffmpegs: pids.length,
+        commits: perCamSecond('commits'),
+        rows: perCamSecond('rows'),
+        load: loadavg()[0],
+      };
+      console.log(`Vigil at ${n} cameras:`, JSON.stringify(rows[n]));
+    }
+  } finally {
+    await db.end().catch(() => undefined);
+    await server.stop();
+  }
+  return rows;
+}
+
+const stopAll = () => {
+  for (const c of children) c.kill('SIGKILL');
+};
+process.once('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+let table = [];
+try {
+  const clip = path.join(work, 'clip.ts');
+  // Long enough for every count's start and window; 320×180 at 15 fps, a keyframe a second.
+  const seconds = 120 + counts.length * (WINDOW_S + 30) + max * 2;
+  await runToEnd('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15'],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15'],
+    ...['-pix_fmt', 'yuv420p', '-f', 'mpegts', clip],
+  ]);
+  const cameras = await startCameras(clip);
+  const b = await bare(cameras);
+  const v = await vigil(cameras);
+  table = counts.map((n) => ({
+    cameras: n,
+    'baseline: bare ffmpeg, CPU % per camera': +b[n].cpuPct.toFixed(3),
+    'Vigil, CPU % per camera': +v[n].cpuPct.toFixed(3),
+    '  of which Node': +v[n].nodePct.toFixed(3),
+    ratio: +(v[n].cpuPct / b[n].cpuPct).toFixed(2),
+    'baseline MB per camera': +b[n].mb.toFixed(1),
+    'Vigil MB per camera': +v[n].mb.toFixed(1),
+    'cameras online (Vigil)': v[n].online,
+    'DB commits per camera-second': +v[n].commits.toFixed(3),
+    'DB rows written per camera-second': +v[n].rows.toFixed(3),
+    'load (bare / Vigil)': `${b[n].load.toFixed(1)} / ${v[n].load.toFixed(1)}`,
+  }));
+} finally {
+  stopAll();
+  rmSync(work, { recursive: true, force: true });
+}
+const first = table[0];
+const last = table.at(-1);
+report('recorder-scale', table, {
+  // Per camera at the most cameras against the fewest: ≤ 1 is flat or falling.
+  'CPU per camera, most / fewest cameras': +(
+    last['Vigil, CPU % per camera'] / first['Vigil, CPU % per camera']
+  ).toFixed(2),
+  'DB commits per camera-second, most / fewest cameras': +(
+    last['DB commits per camera-second'] / first['DB commits per camera-second']
+  ).toFixed(2),
+  [`CPU per camera at ${last.cameras} / bare ffmpeg`]: last.ratio,
+});
