@@ -14,6 +14,7 @@ export * from './contracts/manager-dashboard.ts';
 export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
 export * from './contracts/onvif.ts';
+export * from './contracts/ptz.ts';
 export * from './contracts/recordings.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/retention.ts';

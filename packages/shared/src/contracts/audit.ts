@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
   'export.downloaded',
   'export.deleted',
   'live.opened',
+  // Steering a camera: a move begun (not each repeat while held), a preset or home reached, presets kept.
+  'ptz.moved',
+  'ptz.preset-saved',
+  'ptz.preset-deleted',
   'settings.time-zone-changed',
   'settings.notifications-changed',
   'settings.sms-changed',
