@@ -55,6 +55,9 @@ export const isStill = (m: PtzMove) => m.pan === 0 && m.tilt === 0 && m.zoom ===
 export class PtzDrive {
   private readonly held = new Set<PtzDirection>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** Requests go out one after another: a quick tap's stop must not overtake its move on the wire. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private pending = 0;
 
   constructor(
     private readonly send: {
@@ -86,23 +89,35 @@ export class PtzDrive {
     this.changed();
   }
 
+  private queue(fn: () => Promise<void>): Promise<void> {
+    this.pending += 1;
+    const next = this.chain.then(fn).finally(() => {
+      this.pending -= 1;
+    });
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
   private changed(): void {
     clearInterval(this.timer);
     this.timer = undefined;
     const m = moveOf(this.held);
     if (isStill(m)) {
-      this.send.stop().catch(this.send.failed);
+      this.queue(() => this.send.stop()).catch(this.send.failed);
       return;
     }
-    const tick = () =>
-      this.send.move(m).catch((e) => {
+    const move = () =>
+      this.queue(() => this.send.move(m)).catch((e) => {
         // A refused move is said once, and not repeated until the next press.
         clearInterval(this.timer);
         this.timer = undefined;
         this.held.clear();
         this.send.failed(e);
       });
-    void tick();
-    this.timer = setInterval(tick, REPEAT_MS);
+    void move();
+    // A repeat only keeps the server's deadman fed: skipped while a request is still on its way.
+    this.timer = setInterval(() => {
+      if (this.pending === 0) void move();
+    }, REPEAT_MS);
   }
 }
