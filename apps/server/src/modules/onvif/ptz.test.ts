@@ -75,6 +75,53 @@ describe('PTZ', () => {
     expect(ptz.last('Stop')?.profile).toBe('main_0');
   });
 
+  it('a camera whose PTZ service wants HTTP Digest: after the first challenge, each move is one request', async () => {
+    const digestPtz = ptzPlugin();
+    const strict = await startOnvifDevice({
+      name: 'Digest dome',
+      streamUri: 'rtsp://127.0.0.1:9/stream',
+      credentials: CREDS,
+      media2: true,
+      plugins: [digestPtz.plugin],
+      digest: { services: ['ptz'], algorithm: 'SHA-256' },
+    });
+    try {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cameras',
+        headers: bearer(owner.token),
+        payload: {
+          name: 'Digest dome',
+          recordingMode: 'off',
+          source: { type: 'onvif', address: strict.address, ...CREDS, profile: 'main_0' },
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const move = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/cameras/${made.json().id}/ptz/move`,
+          headers: bearer(owner.token),
+          payload: { tilt: 0.3 },
+        });
+      expect((await move()).statusCode).toBe(204);
+      const before = strict.calls.length;
+      expect((await move()).statusCode).toBe(204);
+      expect(strict.calls.slice(before)).toEqual([
+        expect.objectContaining({ op: 'ContinuousMove', service: 'ptz', digest: true, authorized: true }),
+      ]);
+      expect(digestPtz.last('ContinuousMove')).toMatchObject({ tilt: 0.3 });
+      const stop = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/cameras/${made.json().id}/ptz/stop`,
+        headers: bearer(owner.token),
+      });
+      expect(stop.statusCode).toBe(204);
+    } finally {
+      await strict.stop();
+    }
+  });
+
   it('a client that goes silent: the camera is stopped within 1.2 s of its last move, and once', async () => {
     const from = ptz.received.length;
     for (let i = 0; i < 3; i++) {
