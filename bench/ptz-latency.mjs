@@ -28,6 +28,14 @@ const device = await startOnvifDevice({
   media2: true,
   plugins: [ptz.plugin],
 });
+// The baseline's camera: the same device without credentials, so an unsigned post is let in.
+const openPtz = ptzPlugin();
+const open = await startOnvifDevice({
+  name: 'Bench PTZ (open)',
+  streamUri: 'rtsp://127.0.0.1:9/none',
+  media2: true,
+  plugins: [openPtz.plugin],
+});
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-ptz-'));
 // Serve only: the bench steers the camera, nothing records it.
 const vigil = await startVigil(dir, { VIGIL_ROLES: 'serve' });
@@ -55,12 +63,12 @@ if (made.status !== 201) throw new Error(`camera not added: ${made.status} ${awa
 const camera = await made.json();
 const ptzUrl = `${vigil.url}/api/v1/cameras/${camera.id}/ptz`;
 
-/** Sends one command; resolves with ms from sending to the device's receipt of the next request. */
-async function timed(send) {
-  const from = ptz.received.length;
+/** Sends one command; resolves with ms from sending to `at`'s receipt of it. */
+async function timed(send, at = ptz) {
+  const from = at.received.length;
   const t0 = Date.now();
   await send();
-  const r = await ptz.until((x) => ptz.received.indexOf(x) >= from, 5000);
+  const r = await at.until((x) => at.received.indexOf(x) >= from, 5000);
   return r.at - t0;
 }
 
@@ -72,7 +80,7 @@ const stop = () => fetch(`${ptzUrl}/stop`, { method: 'POST', headers: json(token
 
 // Baseline: the same SOAP request, unsigned, straight to the device's PTZ service.
 const direct = () =>
-  fetch(`http://${device.address}/onvif/ptz_service`, {
+  fetch(`http://${open.address}/onvif/ptz_service`, {
     method: 'POST',
     headers: { 'content-type': 'application/soap+xml; charset=utf-8' },
     body:
@@ -87,7 +95,7 @@ await stop();
 const viaVigil = [];
 const straight = [];
 for (let i = 0; i < MOVES; i++) {
-  straight.push(await timed(direct));
+  straight.push(await timed(direct, openPtz));
   viaVigil.push(await timed(() => move({ pan: i % 2 ? 0.5 : -0.5, tilt: 0.25 })));
   // A held button's pace (the rate limit is for scripts, not for this).
   await sleep(150);
@@ -137,5 +145,5 @@ report(
   },
 );
 await vigil.stop();
-await device.stop();
+await Promise.all([device.stop(), open.stop()]);
 rmSync(dir, { recursive: true, force: true });
