@@ -1,9 +1,9 @@
 import type { Db } from '@vigil/db';
 import type { PtzMove, PtzPreset, PtzPresetList } from '@vigil/shared';
 import { AppError, RetryLaterError } from '../../lib/app-error.ts';
+import type { ScopedActor as Actor } from '../../lib/camera-scope.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { audit } from '../audit/audit.module.ts';
-import type { Actor, CamerasService } from '../cameras/cameras.module.ts';
 import type { OnvifCameraRow, OnvifService } from './onvif.service.ts';
 import { MOVE_TIMEOUT_MS, PTZ_OPS, isStill, parsePresets, parseSetPreset } from './ptz.ts';
 import { FaultError } from './session.ts';
@@ -24,7 +24,8 @@ type Steerable = OnvifCameraRow & { id: string; name: string };
 
 export function createPtzService(deps: {
   db: Db;
-  cameras: Pick<CamerasService, 'device'>;
+  /** The cameras service's `device`: the camera after its workspace and camera-scope check (the cameras module needs this one, so it is named by shape). */
+  cameras: { device(actor: Actor, id: string): Promise<Steerable> };
   onvif: Pick<OnvifService, 'withCamera'>;
   log(message: string): void;
 }) {
