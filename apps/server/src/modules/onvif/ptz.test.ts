@@ -23,6 +23,22 @@ describe('PTZ', () => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token = owner.token, payload?: object) =>
     t.app.inject({ method, url: `/api/v1/cameras/${camera.id}/ptz${path}`, headers: bearer(token), payload });
 
+  /** A camera added by its ONVIF address, as the Cameras page adds it. */
+  async function addOnvifCamera(name: string, at: OnvifDevice): Promise<Camera> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cameras',
+      headers: bearer(owner.token),
+      payload: {
+        name,
+        recordingMode: 'off',
+        source: { type: 'onvif', address: at.address, ...CREDS, profile: 'main_0' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+
   beforeAll(async () => {
     ptz = ptzPlugin([['1', 'Gate']]);
     t = await createTestApp();
@@ -35,18 +51,7 @@ describe('PTZ', () => {
       plugins: [ptz.plugin],
     });
     owner = await signUp(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/cameras',
-      headers: bearer(owner.token),
-      payload: {
-        name: 'Dome',
-        recordingMode: 'off',
-        source: { type: 'onvif', address: device.address, ...CREDS, profile: 'main_0' },
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    camera = res.json();
+    camera = await addOnvifCamera('Dome', device);
     plain = await createTestPatternCamera(t.app, owner.token, 'Pattern', 'off');
   });
   afterAll(async () => {
@@ -86,21 +91,11 @@ describe('PTZ', () => {
       digest: { services: ['ptz'], algorithm: 'SHA-256' },
     });
     try {
-      const made = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/cameras',
-        headers: bearer(owner.token),
-        payload: {
-          name: 'Digest dome',
-          recordingMode: 'off',
-          source: { type: 'onvif', address: strict.address, ...CREDS, profile: 'main_0' },
-        },
-      });
-      expect(made.statusCode, made.body).toBe(201);
+      const id = (await addOnvifCamera('Digest dome', strict)).id;
       const move = () =>
         t.app.inject({
           method: 'POST',
-          url: `/api/v1/cameras/${made.json().id}/ptz/move`,
+          url: `/api/v1/cameras/${id}/ptz/move`,
           headers: bearer(owner.token),
           payload: { tilt: 0.3 },
         });
@@ -113,7 +108,7 @@ describe('PTZ', () => {
       expect(digestPtz.last('ContinuousMove')).toMatchObject({ tilt: 0.3 });
       const stop = await t.app.inject({
         method: 'POST',
-        url: `/api/v1/cameras/${made.json().id}/ptz/stop`,
+        url: `/api/v1/cameras/${id}/ptz/stop`,
         headers: bearer(owner.token),
       });
       expect(stop.statusCode).toBe(204);
