@@ -14,7 +14,8 @@ import { defineConfig } from 'vitest/config';
  * on 2 cores, idle while a test waits on ffmpeg or a timer). A file that mocks a module needs a
  * module cache of its own, so those run in the "isolated" project. The e2e files follow against the
  * one server, each in its own Chromium: first those that start no camera and no server of their own,
- * two at a time ("e2e"), then those that do, one at a time ("e2e-serial").
+ * two at a time ("e2e"), then those that do, one at a time ("e2e-serial"). Files that mostly wait on
+ * timers ("waiting") run beside unit and integration.
  */
 const UNIT = ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'];
 const INTEGRATION = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
@@ -52,7 +53,15 @@ function e2eFilesStartingCameras(): string[] {
     .filter((name) => STARTS_CAMERAS_OR_SERVERS.test(readFileSync(path.join(ROOT, 'e2e', name), 'utf8')))
     .map((name) => `e2e/${name}`);
 }
-const E2E_SERIAL = e2eFilesStartingCameras();
+/**
+ * Files that mostly wait on timers — a database fault held for a minute, a process killed and
+ * restarted, two minutes of a test pattern recording — run one at a time beside unit and integration
+ * rather than after them or as their long pole. The e2e ones among them test Vigil processes of their
+ * own and open no page: they use neither the shared e2e server nor a browser.
+ */
+const OWN_PROCESSES = ['e2e/db-outage.e2e.ts', 'e2e/lifecycle.e2e.ts', 'e2e/stop-order.e2e.ts', 'e2e/restart.e2e.ts'];
+const WAITING = [...OWN_PROCESSES, 'apps/server/src/video/quiet-test-pattern.test.ts'];
+const E2E_SERIAL = e2eFilesStartingCameras().filter((f) => !OWN_PROCESSES.includes(f));
 
 const integration = {
   globalSetup: ['apps/server/test/global-setup.ts'],
@@ -89,7 +98,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
-          exclude: ['apps/server/src/**/*.unit.test.ts', ...MOCKING],
+          exclude: ['apps/server/src/**/*.unit.test.ts', ...MOCKING, ...WAITING],
           isolate: false,
           ...integration,
         },
@@ -99,9 +108,21 @@ export default defineConfig({
         : [{ test: { name: 'isolated', include: MOCKING, environment: 'node', isolate: true, ...integration } }]),
       {
         test: {
+          name: 'waiting',
+          include: WAITING,
+          // The integration files among them use its PostgreSQL (the same globalSetup starts it once).
+          ...integration,
+          testTimeout: e2e.testTimeout,
+          hookTimeout: e2e.hookTimeout,
+          expect: e2e.expect,
+          maxWorkers: 1,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          exclude: E2E_SERIAL,
+          exclude: [...E2E_SERIAL, ...OWN_PROCESSES],
           ...e2e,
           // Pages, screenshots and theme switches without cameras: two files at a time hold their budgets.
           maxWorkers: 2,

@@ -1,16 +1,22 @@
-// The AI pipeline in a running Vigil: (1) CPU of idle cameras with AI on, against the
+// The AI pipeline. (0) In this process, before any server: one JPEG to detections with the built-in
+// detector (decodeJpegToRgb + the worker: what the analyser runs), CPU-ms per frame over every
+// thread (process.cpuUsage counts the worker and libuv's pool), beside the bare model — the graph as
+// @vladmandic/human ships it, in this thread, on the picture already decoded to 512 px — in the same
+// run, and whether the fast path keeps the photograph's detections (the budgeted figure, JPEG_FRAMES
+// (20) frames). The photograph is @vladmandic/human's samples.jpg, 1280×1158.
+// Then in a running Vigil: (1) CPU of idle cameras with AI on, against the
 // same cameras with AI off measured just before in the same run (the goal: the same — analysis is
 // motion-gated, so a still picture costs nothing); (2) time from motion to the `ai.detection` event
 // with the built-in detector, from the two events' creation times in the database (server-side).
 // The cameras are MJPEG streams served here: a still black picture (idle), then a photograph of a
 // person that an npm package ships (@vladmandic/human's samples.jpg, the detector test's photo),
-// drawn at a few places so it moves. CAMERAS (3), WINDOW (15 s), TRIALS (3) to change; smoke run:
-// CAMERAS=1 WINDOW=3 TRIALS=1.
+// drawn at a few places so it moves. CAMERAS (3; 0: part 0 only), WINDOW (15 s), TRIALS (3) to
+// change; smoke run: CAMERAS=1 WINDOW=3 TRIALS=1 JPEG_FRAMES=3.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
@@ -22,6 +28,7 @@ const { ffmpegTools } = await import(path.join(ROOT, 'apps/server/src/video/ffmp
 const CAMERAS = Number(process.env.CAMERAS ?? 3);
 const WINDOW_S = Number(process.env.WINDOW ?? 15);
 const TRIALS = Number(process.env.TRIALS ?? 3);
+const JPEG_FRAMES = Number(process.env.JPEG_FRAMES ?? 20);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const samples = path.join(
@@ -30,6 +37,85 @@ const samples = path.join(
   'assets',
   'samples.jpg',
 );
+
+// (0) One JPEG → detections, beside the bare model, same run.
+const jpegPath = await (async () => {
+  const { createLocalDetector } = await import(path.join(ROOT, 'apps/server/src/ai/local-detector.ts'));
+  const { decodeJpegToRgb } = await import(path.join(ROOT, 'apps/server/src/ai/decode-jpeg.ts'));
+  const centernet = await import(path.join(ROOT, 'apps/server/src/ai/centernet.mjs'));
+  const { COCO_LABELS } = await import(path.join(ROOT, 'packages/shared/src/index.ts'));
+  const photo = new Uint8Array(readFileSync(samples));
+  const load = loadavg()[0];
+  const frame = await decodeJpegToRgb(photo);
+  const options = { minScore: 0.3, maxDetections: 20 };
+  const detector = createLocalDetector();
+  const shipped = await centernet.loadModel({ asShipped: true });
+  // Frame by frame in turn, so a change of the machine's load weighs on both alike.
+  const paths = {
+    whole: { run: () => detector.detectJpeg(photo), cpuMs: 0, wallMs: 0, last: [] },
+    bare: {
+      run: async () => centernet.decode(await centernet.runModel(shipped, frame), COCO_LABELS, options),
+      cpuMs: 0,
+      wallMs: 0,
+      last: [],
+    },
+  };
+  try {
+    await detector.ready;
+    for (const p of Object.values(paths)) for (let i = 0; i < 2; i++) await p.run();
+    for (let i = 0; i < JPEG_FRAMES; i++) {
+      for (const p of Object.values(paths)) {
+        const cpu = process.cpuUsage();
+        const t0 = performance.now();
+        p.last = await p.run();
+        const d = process.cpuUsage(cpu);
+        p.cpuMs += (d.user + d.system) / 1000 / JPEG_FRAMES;
+        p.wallMs += (performance.now() - t0) / JPEG_FRAMES;
+      }
+    }
+  } finally {
+    await detector.close();
+    shipped.dispose();
+  }
+  const { whole, bare } = paths;
+  // The photograph's detections: each the bare model is fairly sure of (≥ 0.4) found again (same
+  // label, boxes overlapping by half), and nothing the fast path is sure of that the bare model misses.
+  const among = (d, list) => list.some((o) => o.label === d.label && centernet.iou(o.box, d.box) >= 0.5);
+  const sure = (list) => list.filter((d) => d.score >= 0.4);
+  const kept = sure(bare.last).filter((d) => among(d, whole.last)).length;
+  const extra = sure(whole.last).filter((d) => !among(d, bare.last)).length;
+  const ms = (v) => +v.toFixed(1);
+  return {
+    rows: [
+      {
+        what: `baseline: bare model as shipped (512×512), this thread, photo pre-decoded to ${frame.width}×${frame.height} — CPU-ms/frame`,
+        value: ms(bare.cpuMs),
+      },
+      {
+        what: 'one JPEG 1280×1158 → detections, built-in detector (decode + worker) — CPU-ms/frame',
+        value: ms(whole.cpuMs),
+      },
+      { what: '  ratio JPEG path / bare model', value: +(whole.cpuMs / bare.cpuMs).toFixed(2) },
+      { what: '  wall ms/frame (JPEG path / bare model)', value: `${ms(whole.wallMs)} / ${ms(bare.wallMs)}` },
+      {
+        what: '  photograph: sure detections (≥ 0.4) of the bare model kept / extra',
+        value: `${kept} of ${sure(bare.last).length} / ${extra}`,
+      },
+      { what: '  load average (1 min) at the start', value: +load.toFixed(1) },
+    ],
+    figures: {
+      'JPEG to detections (CPU-ms)': ms(whole.cpuMs),
+      'bare model as shipped (CPU-ms)': ms(bare.cpuMs),
+      'JPEG to detections / bare model': +(whole.cpuMs / bare.cpuMs).toFixed(2),
+      'photograph detections kept': kept === sure(bare.last).length && extra === 0 ? 1 : 0,
+    },
+  };
+})();
+if (CAMERAS === 0) {
+  report('ai-pipeline', jpegPath.rows, jpegPath.figures);
+  process.exit(0);
+}
+
 const render = (filter, input) =>
   execFileSync(
     ffmpegTools().ffmpeg.path,
@@ -184,20 +270,25 @@ try {
     await sleep(2000);
   }
   latencies.sort((a, b) => a - b);
-  report('ai-pipeline', [
-    {
-      what: `baseline: idle cameras (${CAMERAS}), AI off — CPU % of a core (server + ffmpeg)`,
-      value: +off.total.toFixed(2),
-    },
-    { what: `idle cameras (${CAMERAS}), AI on (built-in detector) — CPU %`, value: +on.total.toFixed(2) },
-    { what: '  ratio on / off', value: +(on.total / off.total).toFixed(2) },
-    { what: '  analyses while idle', value: idleAnalyses },
-    {
-      what: `motion → ai.detection, built-in detector (ms, median of ${latencies.length})`,
-      value: latencies[Math.floor(latencies.length / 2)],
-    },
-    { what: '  fastest / slowest (ms)', value: `${latencies[0]} / ${latencies.at(-1)}` },
-  ]);
+  report(
+    'ai-pipeline',
+    [
+      ...jpegPath.rows,
+      {
+        what: `baseline: idle cameras (${CAMERAS}), AI off — CPU % of a core (server + ffmpeg)`,
+        value: +off.total.toFixed(2),
+      },
+      { what: `idle cameras (${CAMERAS}), AI on (built-in detector) — CPU %`, value: +on.total.toFixed(2) },
+      { what: '  ratio on / off', value: +(on.total / off.total).toFixed(2) },
+      { what: '  analyses while idle', value: idleAnalyses },
+      {
+        what: `motion → ai.detection, built-in detector (ms, median of ${latencies.length})`,
+        value: latencies[Math.floor(latencies.length / 2)],
+      },
+      { what: '  fastest / slowest (ms)', value: `${latencies[0]} / ${latencies.at(-1)}` },
+    ],
+    jpegPath.figures,
+  );
 } finally {
   await db?.end().catch(() => {});
   await server?.stop();

@@ -95,7 +95,8 @@ export function report(name, rows, figures = {}) {
 
 const TICK = 100; // clock ticks per second on Linux
 
-function cpuStat(pid) {
+/** CPU ticks (user + system, 100 a second) and resident bytes of one process. */
+export function cpuStat(pid) {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096;

@@ -181,6 +181,7 @@ async function measure(url, height, config) {
 }
 
 const rows = [];
+const figures = {};
 try {
   for (const height of RESOLUTIONS) {
     const clip = await encodeClip(height);
@@ -192,6 +193,11 @@ try {
       if (seen !== expected) throw new Error(`camera stream is ${seen}, expected ${expected}`);
       const res = {};
       for (const config of CONFIGS) res[config.key] = await measure(camera.url, height, config);
+      // The budget's figure: the recorder's keyframe detector, beside decoding alone in the same run.
+      figures[`motion CPU ${height}p (% of a core)`] = +res.c.cpuPct.toFixed(2);
+      figures[`decode alone ${height}p (% of a core)`] = +res.a.cpuPct.toFixed(2);
+      figures[`copy only ${height}p (% of a core)`] = +res.d.cpuPct.toFixed(2);
+      figures[`motion CPU ${height}p / decode alone`] = +(res.c.cpuPct / res.a.cpuPct).toFixed(3);
       for (const config of CONFIGS) {
         const r = res[config.key];
         rows.push({
@@ -213,4 +219,4 @@ try {
 } finally {
   killAll();
 }
-report('motion-cpu', rows);
+report('motion-cpu', rows, figures);

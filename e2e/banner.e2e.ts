@@ -56,11 +56,18 @@ describe('connection banner placement', () => {
   it('stays off the public landing page', async () => {
     const ctx = await browser.newContext({ width: 390, height: 844 });
     const page = await ctx.newPage();
-    // The page's connection-status stream opens: the banner would show from then on, if ever.
-    const stream = page.waitForResponse((r) => r.url().includes('/api/v1/realtime'));
+    // A first visit shows the landing before the app (and its connection monitor) has loaded.
     await page.goto(`${base}/`);
     await page.getByRole('main').first().waitFor();
+    expect(await page.getByTestId('connection-banner').count()).toBe(0);
+    // Inside the app the page's connection-status stream opens: the banner would show from then on, if ever.
+    const stream = page.waitForResponse((r) => r.url().includes('/api/v1/realtime'));
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await page.waitForURL(`${base}/about`);
     expect((await stream).status()).toBe(200);
+    await page.getByRole('link', { name: 'Vigil home' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.getByTestId('connection-banner').count()).toBe(0);
     await ctx.close();

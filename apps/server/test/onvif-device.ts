@@ -143,7 +143,7 @@ export async function startOnvifDevice(o: OnvifDeviceOptions): Promise<OnvifDevi
     });
     req.on('end', () => {
       const op = /<(?:[\w-]+:)?Body[^>]*>\s*<(?:[\w-]+:)?(\w+)/.exec(body)?.[1] ?? 'unknown';
-      const plugin = o.plugins?.find((p) => p.path === req.url);
+      const plugin = o.plugins?.find((p) => p.path === req.url?.split('?')[0]);
       const service = (plugin?.service ??
         (Object.keys(PATHS) as Service[]).find((k) => PATHS[k] === req.url) ??
         'unknown') as Service;

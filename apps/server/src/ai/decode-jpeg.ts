@@ -1,18 +1,47 @@
 import { spawn } from 'node:child_process';
 import { AppError } from '../lib/app-error.ts';
 import { ffmpegTools } from '../video/ffmpeg-binaries.ts';
-import type { RgbFrame } from './local-detector.ts';
+
+/** A picture as the detector takes it: packed RGB, 3 bytes a pixel, rows top to bottom. */
+export interface RgbFrame {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+type SharpFn = typeof import('sharp').default;
+let sharpLoaded: Promise<SharpFn | undefined> | undefined;
+
+/**
+ * sharp (libvips and libjpeg-turbo, prebuilt binaries that install from the npm registry), or
+ * undefined on a platform it has no build for: decoding then falls back to an ffmpeg process.
+ * One libvips thread: the detector's cost stays on one core, and a decode is ~10 ms.
+ */
+function sharpModule(): Promise<SharpFn | undefined> {
+  sharpLoaded ??= import('sharp').then<SharpFn | undefined, undefined>(
+    (m) => {
+      m.default.concurrency(1);
+      m.default.cache(false);
+      return m.default;
+    },
+    () => undefined,
+  );
+  return sharpLoaded;
+}
 
 /**
  * A JPEG (a camera snapshot, a keyframe) → packed RGB for the detector, scaled so its longer side
- * is at most `maxSide` (the detector's input is 512 px square: a larger frame only costs the
- * worker a resize). No native module: the ffmpeg Vigil already runs (docs/decisions/0003) decodes
- * and scales in one pass. The size comes from the JPEG's own header, so the output size is known
- * before ffmpeg answers and checked against what it wrote.
+ * is at most `maxSide` (the detector's input is 512 px: a larger frame only costs the worker a
+ * resize). libjpeg decodes at a fraction of the size when the picture is at least twice too large
+ * (DCT scaling: a 1280×1158 photograph costs ~10 CPU-ms instead of a full decode's 140), and off the
+ * event loop (libuv's pool). Without sharp, the ffmpeg Vigil already runs (docs/decisions/0003)
+ * decodes and scales in one pass, at the cost of a process.
  */
 export async function decodeJpegToRgb(jpeg: Uint8Array, { maxSide = 512 } = {}): Promise<RgbFrame> {
   const size = jpegSize(jpeg);
   if (!size) throw new AppError('invalid-argument', 'not a JPEG picture');
+  const sharp = await sharpModule();
+  if (sharp) return decodeWithSharp(sharp, jpeg, maxSide);
   const scale = Math.min(1, maxSide / Math.max(size.width, size.height));
   const width = Math.max(1, Math.round(size.width * scale));
   const height = Math.max(1, Math.round(size.height * scale));
@@ -23,6 +52,24 @@ export async function decodeJpegToRgb(jpeg: Uint8Array, { maxSide = 512 } = {}):
     throw new AppError('invalid-argument', `the JPEG did not decode to ${width}×${height} (got ${data.length} bytes)`);
   }
   return { data, width, height };
+}
+
+/** At most 40 Mpx in (a larger "JPEG" is refused before its pixels are decoded). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+async function decodeWithSharp(sharp: SharpFn, jpeg: Uint8Array, maxSide: number): Promise<RgbFrame> {
+  try {
+    const { data, info } = await sharp(jpeg, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3 || data.length !== info.width * info.height * 3)
+      throw new Error(`${info.channels} channels, ${data.length} bytes for ${info.width}×${info.height}`);
+    return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  } catch (e) {
+    throw new AppError('invalid-argument', `the JPEG could not be decoded: ${e instanceof Error ? e.message : e}`);
+  }
 }
 
 /** Width and height from a JPEG's start-of-frame marker (baseline, progressive, any SOFn). */

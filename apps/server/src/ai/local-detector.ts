@@ -2,31 +2,27 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { COCO_LABELS, type Detection } from '@vigil/shared';
 import { AppError } from '../lib/app-error.ts';
+import { decodeJpegToRgb, type RgbFrame } from './decode-jpeg.ts';
+
+export type { RgbFrame };
 
 /** The local detector's front: what createLocalDetector() returns and the analyser calls. */
 export interface LocalDetectorFront {
   detect(frame: { data: Uint8Array; width: number; height: number }): Promise<Detection[]>;
-  /** The JPEG decoded in the worker (cheaper than an ffmpeg process per frame), when the front offers it. */
+  /** The JPEG decoded at the model's input size (far cheaper than decoding it whole), when the front offers it. */
   detectJpeg?(jpeg: Uint8Array): Promise<Detection[]>;
   close(): Promise<void> | void;
 }
 
 /**
- * Vigil's built-in detector of COCO objects (docs/decisions/0012-local-detector.md):
- * CenterNet on TensorFlow.js's WebAssembly backend, in a worker thread so the ~0.35 CPU-s a frame
- * costs never blocks the event loop. One frame at a time: requests wait in a queue here. A worker
+ * Vigil's built-in detector of COCO objects (docs/decisions/0012-local-detector.md, 0017-detector-speed.md):
+ * CenterNet on TensorFlow.js's WebAssembly backend, in a worker thread so the ~0.1–0.15 CPU-s a
+ * frame costs never blocks the event loop. One frame at a time: requests wait in a queue here. A worker
  * that dies is replaced; the frame it was analysing fails with `unavailable`, the queued ones go to
  * the new worker. No network: the model and the .wasm files come from node_modules.
  */
 
 const CRASH = Symbol('crash');
-
-/** A picture as the detector takes it: packed RGB, 3 bytes a pixel, rows top to bottom. */
-export interface RgbFrame {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 export interface LocalDetectorOptions {
   /** Detections below this score are not returned (the camera's own minimum filters after). Default 0.3. */
@@ -43,7 +39,10 @@ export interface LocalDetector {
   /** Settles when the first worker has loaded the model (rejects if it cannot). */
   ready: Promise<void>;
   detect(frame: RgbFrame): Promise<Detection[]>;
-  /** The same on a JPEG, decoded in the worker (jpeg-js; any size up to 40 Mpx). A broken picture fails `invalid-argument`. */
+  /**
+   * The same on a JPEG (up to 40 Mpx), decoded at the model's input size off the event loop
+   * (decodeJpegToRgb). A broken picture fails `invalid-argument`.
+   */
   detectJpeg(jpeg: Uint8Array): Promise<Detection[]>;
   /** The worker's memory as it sees it (its V8 heap, and the WebAssembly heap the model runs in). */
   memory(): Promise<WorkerMemory>;
@@ -72,8 +71,7 @@ function workerFile(): URL {
 
 interface Pending {
   id: number;
-  frame?: RgbFrame;
-  jpeg?: Uint8Array;
+  frame: RgbFrame;
   resolve: (d: Detection[]) => void;
   reject: (e: Error) => void;
 }
@@ -127,10 +125,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
         const done = current;
         current = undefined;
         clearTimeout(timer);
-        if (msg.error && done.jpeg)
-          done.reject(new AppError('invalid-argument', `the JPEG could not be analysed: ${msg.error}`));
-        else if (msg.error)
-          done.reject(new AppError('internal', `the local detector failed on this frame: ${msg.error}`));
+        if (msg.error) done.reject(new AppError('internal', `the local detector failed on this frame: ${msg.error}`));
         else done.resolve(msg.detections ?? []);
         pump();
       }
@@ -200,13 +195,13 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
       void w.terminate();
       void start().catch(() => {});
     }, timeoutMs);
-    w.postMessage({ type: 'detect', id: next.id, frame: next.frame, jpeg: next.jpeg, options });
+    w.postMessage({ type: 'detect', id: next.id, frame: next.frame, options });
     holdWhileBusy();
   }
 
-  function enqueue(request: { frame?: RgbFrame; jpeg?: Uint8Array }): Promise<Detection[]> {
+  function enqueue(frame: RgbFrame): Promise<Detection[]> {
     return new Promise<Detection[]>((resolve, reject) => {
-      queue.push({ id: nextId++, ...request, resolve, reject });
+      queue.push({ id: nextId++, frame, resolve, reject });
       if (!worker && startError) void start().catch(() => {});
       pump();
     });
@@ -231,14 +226,12 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
       if (!(data instanceof Uint8Array) || data.length !== width * height * 3) {
         return Promise.reject(new AppError('invalid-argument', 'a frame is width × height × 3 bytes of RGB'));
       }
-      return enqueue({ frame: { data, width, height } });
+      return enqueue({ data, width, height });
     },
-    detectJpeg(jpeg) {
-      if (closed) return Promise.reject(new AppError('cancelled', 'the local detector is closed'));
-      if (!(jpeg instanceof Uint8Array) || jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) {
-        return Promise.reject(new AppError('invalid-argument', 'not a JPEG picture'));
-      }
-      return enqueue({ jpeg });
+    async detectJpeg(jpeg) {
+      if (closed) throw new AppError('cancelled', 'the local detector is closed');
+      if (!(jpeg instanceof Uint8Array)) throw new AppError('invalid-argument', 'not a JPEG picture');
+      return detector.detect(await decodeJpegToRgb(jpeg));
     },
     memory() {
       const w = worker;

@@ -6,13 +6,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { messageForCode } from '@vigil/shared';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { type Access, access } from './access.ts';
 import { registerErrorHandling, sendError } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { registerOpenApi } from './openapi.ts';
+import { responseSerializerCompiler } from './response-serializer.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 export interface RegisteredRoute {
@@ -48,7 +49,7 @@ export function createBaseApp(config: Config, logger?: boolean): FastifyInstance
     for (const method of [r.method].flat()) registered.push({ method, url: r.url, access: r.config?.access });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
   return app;

@@ -24,13 +24,14 @@ export function findUnstorable(value: unknown, where = '', depth = 0): string | 
 }
 
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
-    for (const part of [req.params, req.query, req.body]) {
-      const field = findUnstorable(part);
-      if (field)
-        throw new AppError('invalid-argument', 'Invalid request parameters.', {
-          [field.split('.')[0]!]: 'contains a character that cannot be stored (NUL or a broken UTF-16 pair)',
-        });
-    }
+  // A callback, not an async function: every request passes here, and a promise per hook adds up.
+  app.addHook('preValidation', (req, _reply, done) => {
+    const field = findUnstorable(req.params) ?? findUnstorable(req.query) ?? findUnstorable(req.body);
+    if (!field) return done();
+    done(
+      new AppError('invalid-argument', 'Invalid request parameters.', {
+        [field.split('.')[0]!]: 'contains a character that cannot be stored (NUL or a broken UTF-16 pair)',
+      }),
+    );
   });
 }

@@ -23,7 +23,8 @@ export function registerRequestContext(app: FastifyInstance) {
   });
   app.addHook('preHandler', (req, _reply, done) => {
     const ctx = contexts.get(req);
-    if (ctx) requestContext.run(ctx, done);
+    // A request without a body never left it: entering it again cost every cheap read its share.
+    if (ctx && requestContext.get() !== ctx) requestContext.run(ctx, done);
     else done();
   });
 }

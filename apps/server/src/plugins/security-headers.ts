@@ -15,6 +15,8 @@ import { objectBaseUrl } from '../lib/s3-urls.ts';
  * - In production, a request for another Host is refused: DNS rebinding could otherwise let a
  *   web page reach a fresh install's sign-up (the first account becomes admin) from a browser.
  */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config, webDir: string) {
   // index.html's theme switch, and offline.html's language pick (the page the service worker shows offline).
   const hashes = ['index.html', 'offline.html'].flatMap((page) => inlineScriptHashes(path.join(webDir, page)));
@@ -27,29 +29,34 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, we
   const publicHost = new URL(config.publicUrl).host.toLowerCase();
 
   if (config.env === 'production') {
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', (req, _reply, done) => {
+      if ((req.headers.host ?? '').toLowerCase() === publicHost) return done();
       // Orchestrators probe health and scrape metrics by address, not by name; other Vigil processes
       // reach a recorder at its internal address (those routes want the cluster token instead).
-      if (/^\/(api\/health(\/ready)?(\?|$)|api\/internal\/|metrics(\?|$))/.test(req.url)) return;
-      if ((req.headers.host ?? '').toLowerCase() !== publicHost)
-        throw new AppError('permission-denied', `This server answers only at ${config.publicUrl}.`);
+      if (/^\/(api\/health(\/ready)?(\?|$)|api\/internal\/|metrics(\?|$))/.test(req.url)) return done();
+      done(new AppError('permission-denied', `This server answers only at ${config.publicUrl}.`));
     });
   }
 
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    if (hsts) reply.header('strict-transport-security', hsts);
+  const always: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+  // A callback, not an async function: every answer passes here, and a promise per hook adds up.
+  app.addHook('onSend', (req, reply, _payload, done) => {
+    reply.headers(always);
     // The service worker and the manifest must reach browsers as soon as they change (a stale worker
     // would keep serving the previous offline page and notification code).
     if (/^\/(sw\.js|manifest\.webmanifest)(\?|$)/.test(req.url)) reply.header('cache-control', 'no-cache');
     // A route that set its own (a stored file's sandbox) keeps it; the API browser has its own page.
-    if (reply.hasHeader('content-security-policy') || req.url.startsWith('/api/docs')) return;
+    if (reply.hasHeader('content-security-policy') || req.url.startsWith('/api/docs')) return done();
     // By path, not by the answer's type: a 304 for index.html has no type, and the browser would
     // apply its headers, a deny-all CSP among them, to the page it has cached.
     const api = req.url === '/api' || req.url.startsWith('/api/');
-    reply.header('content-security-policy', api ? "default-src 'none'; frame-ancestors 'none'" : appCsp);
+    reply.header('content-security-policy', api ? API_CSP : appCsp);
+    done();
   });
 }
 

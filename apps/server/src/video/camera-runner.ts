@@ -230,8 +230,8 @@ export class CameraRunner {
   /** Motion becomes an event: written at its start (the alert goes out then), completed at its stop. */
   private recordMotion(e: MotionEvent): void {
     const { id: cameraId, workspaceId } = this.spec;
-    // Motion recording needs detection even with events off; then it makes no events.
-    if (!this.spec.motionSettings.enabled) return;
+    // Motion recording needs detection even with events off (or taken from the camera); then it makes no events.
+    if (!this.spec.motionSettings.enabled || this.spec.motionSettings.source === 'camera') return;
     if (e.type === 'start') {
       // Fenced like every other write: a recorder that lost the camera says nothing more about it.
       const written = this.writes.then(() =>

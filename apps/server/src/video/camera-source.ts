@@ -77,7 +77,8 @@ export function toCameraSpec(row: CameraRow, secrets: SecretBox, recordingAllowe
     source = { type: 'test-pattern' };
   }
   const motionSettings = motionSettingsOf(row.motion);
-  const detect = motionSettings.enabled || mode === 'motion';
+  // Motion taken from the camera alone decodes nothing here, unless "on motion" recording needs the gate.
+  const detect = (motionSettings.enabled && motionSettings.source !== 'camera') || mode === 'motion';
   const substream = detect ? substreamOf(row, secrets) : undefined;
   const motion = detect ? (substream ? { substream } : {}) : undefined;
   const key = JSON.stringify([

@@ -39,6 +39,15 @@ afterAll(async () => {
 const indexedNames = async (cameraId: string) =>
   (await segmentRows(db, cameraId)).map((r) => path.posix.basename(r.path)).sort();
 
+/** A recorder in a process of its own on this file's database and media folder, cutting every `segmentSeconds`. */
+const recorderChild = (segmentSeconds: number) =>
+  spawnRecorderChild({
+    DATABASE_URL: t.databaseUrl,
+    MEDIA_ROOT: t.mediaRoot,
+    AUTH_SECRET,
+    SEGMENT_SECONDS: String(segmentSeconds),
+  });
+
 function newRecorder() {
   return createRecorder({
     allowLoopbackTargets: true,
@@ -76,12 +85,7 @@ describe('crash tolerance', () => {
   it('kill -9 of the recorder process: reconcile on restart repairs the index', async () => {
     const cam = await insertCamera(db, workspaceId, { sourceUrl: rtsp.url });
     const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
-    const child = spawnRecorderChild({
-      DATABASE_URL: t.databaseUrl,
-      MEDIA_ROOT: t.mediaRoot,
-      AUTH_SECRET,
-      SEGMENT_SECONDS: '2',
-    });
+    const child = recorderChild(2);
     try {
       await child.ready();
       await waitFor(
@@ -115,12 +119,7 @@ describe('crash tolerance', () => {
     const cam = await insertCamera(db, workspaceId, { sourceUrl: rtsp.url });
     const dir = segmentDir(t.mediaRoot, workspaceId, cam.id);
     // 10 s segments, killed ~4 s into one: one-second fragments must be on disk, not in a buffer.
-    const child = spawnRecorderChild({
-      DATABASE_URL: t.databaseUrl,
-      MEDIA_ROOT: t.mediaRoot,
-      AUTH_SECRET,
-      SEGMENT_SECONDS: '10',
-    });
+    const child = recorderChild(10);
     let open = '';
     try {
       await child.ready();

@@ -7,6 +7,12 @@
  * over many camera pixels, a 3×3 box blur here averages again, and a pixel only counts as
  * changed past a gray-level threshold. A change over most of the picture is a lighting change
  * (lights, IR switch, auto-exposure), not motion: the background is taken afresh instead.
+ *
+ * The background learns only what is still: a pixel that differs from it is left out of the
+ * average until it has differed for `absorbAfterMs` in a row (something that stopped moving, which
+ * then fades in). Averaging a passing object in left a ghost of its path that kept "moving" after
+ * it had gone: at one frame a second each pass added ~5 % of its brightness, a few passes over the
+ * same pixels crossed the threshold, and the motion's end came seconds late.
  */
 
 /** The frames ffmpeg sends: 96×54 (16:9, any source is stretched to it) at 5 per second. */
@@ -29,6 +35,8 @@ export interface MotionDetectorOptions {
   lightingArea?: number;
   /** How fast the background absorbs the picture (per frame): something that stops moving fades in. */
   learningRate?: number;
+  /** A pixel that has differed from the background this long is part of the scene: it is learnt again. */
+  absorbAfterMs?: number;
   /** Motion must last this long (first to latest moving frame) before it starts. */
   minDurationMs?: number;
   /**
@@ -66,6 +74,7 @@ const DEFAULTS = {
   stopAfterMs: 2000,
   lightingArea: 0.6,
   learningRate: 0.05,
+  absorbAfterMs: 2000,
   minDurationMs: 0,
   sparse: false,
 } satisfies Omit<Required<MotionDetectorOptions>, 'width' | 'height' | 'mask' | 'zones'>;
@@ -114,6 +123,8 @@ export class MotionDetector {
   private touched = new Set<string>();
   private readonly blurred: Float32Array;
   private background: Float32Array | undefined;
+  /** Per pixel: since when it has differed from the background (NaN: it does not). */
+  private readonly changedSince: Float64Array;
   /** Frames since the background was (re)started. */
   private seen = 0;
   private moving = false;
@@ -130,6 +141,7 @@ export class MotionDetector {
     this.o = { ...DEFAULTS, ...rest };
     this.size = opts.width * opts.height;
     this.blurred = new Float32Array(this.size);
+    this.changedSince = new Float64Array(this.size).fill(Number.NaN);
     this.zones = (zones ?? []).map((z) => ({ ...z, hits: 0 }));
     if (mask || this.zones.length) {
       const counted = new Uint8Array(this.size);
@@ -172,21 +184,33 @@ export class MotionDetector {
     const t = this.o.pixelThreshold;
     // The first frames average into the background (1/n) instead of replacing a noisy first frame slowly.
     const rate = Math.max(this.o.learningRate, 1 / this.seen);
+    // While the background settles every pixel is learnt: what differs then is its own noise.
+    const settling = this.seen <= WARMUP_FRAMES;
+    const absorbBefore = at - this.o.absorbAfterMs;
+    const since = this.changedSince;
     const counted = this.counted;
     const zones = this.zones;
     for (const z of zones) z.hits = 0;
     for (let i = 0; i < this.size; i++) {
       const d = cur[i]! - bg[i]!;
-      if ((d > t || d < -t) && (!counted || counted[i] === 1)) {
-        changed++;
-        for (const z of zones) if (z.pixels[i] === 1) z.hits++;
+      if (d > t || d < -t) {
+        if (counted === undefined || counted[i] === 1) {
+          changed++;
+          for (const z of zones) if (z.pixels[i] === 1) z.hits++;
+        }
+        let from = since[i]!;
+        if (Number.isNaN(from)) from = since[i] = at;
+        if (settling || from <= absorbBefore) bg[i] = bg[i]! + rate * d;
+      } else {
+        since[i] = Number.NaN;
+        bg[i] = bg[i]! + rate * d;
       }
-      bg[i] = bg[i]! + rate * d;
     }
     // Everything masked: nothing can ever move.
     let score = this.countedPixels ? changed / this.countedPixels : 0;
     if (score >= this.o.lightingArea) {
       bg.set(cur);
+      since.fill(Number.NaN);
       this.seen = 1;
       score = 0;
     }
@@ -243,6 +267,7 @@ export class MotionDetector {
    */
   reset(): MotionEvent | undefined {
     this.background = undefined;
+    this.changedSince.fill(Number.NaN);
     this.seen = 0;
     this.run = 0;
     this.prevAt = undefined;

@@ -89,6 +89,29 @@ describe('MotionDetector', () => {
     expect(Math.min(...scores.slice(21, 45))).toBeGreaterThan(0.005);
   });
 
+  it('learns no ghost of a passing object: at one frame a second the motion ends when it leaves', () => {
+    const base = scene();
+    // Keyframes only: one frame a second. Something pacing over the same few metres for 12 s.
+    const d = new MotionDetector({ ...MOTION_FRAME, startFrames: 1, sparse: true });
+    const path = [20, 26, 32, 38, 32, 26];
+    const pacing = Array.from({ length: 12 }, (_, i) => withBlock(base, path[i % path.length]!, 20, 8, 230));
+    const frames = [...Array(10).fill(base), ...pacing, ...Array(10).fill(base)];
+    const events: MotionEvent[] = [];
+    const emitted: number[] = [];
+    frames.forEach((f, i) => {
+      const s = d.push(f, i * 1000);
+      if (s.event) {
+        events.push(s.event);
+        emitted.push(i * 1000);
+      }
+    });
+    expect(events.map((e) => e.type)).toEqual(['start', 'stop']);
+    // It left after the frame at 21 s: the end is dated between that and the first still frame,
+    // and said as soon as the quiet has lasted stopAfterMs (2 s), not when a learnt ghost fades.
+    expect(events[1]!.at).toBe(21_500);
+    expect(emitted[1]).toBeLessThanOrEqual(24_000);
+  });
+
   it('ignores a single odd frame (a compression glitch)', () => {
     const base = scene();
     const d = new MotionDetector(MOTION_FRAME);

@@ -1,6 +1,7 @@
 import type { DiskGuardSettings } from '@vigil/shared';
 import type { S3Storage, Storage } from '../lib/storage.ts';
 import type { LocalDetectorFront } from '../modules/ai/ai.module.ts';
+import type { PullPointTiming } from '../modules/onvif/onvif.module.ts';
 import type { LiveFeed } from './live-feed.ts';
 import type { UploadBacklog } from './segment-upload.ts';
 
@@ -29,6 +30,8 @@ export interface RecorderOptions {
   retentionJobs?: boolean;
   /** The outbound address policy's loopback switch (ALLOW_LOOPBACK_TARGETS); off by default. */
   allowLoopbackTargets?: boolean;
+  /** The camera's own events: the PullPoint's lifetimes and pauses (tests shorten them). */
+  cameraEventsTiming?: Partial<PullPointTiming>;
   /** How other processes reach this one's live feeds (config.internalUrl). */
   internalUrl?: string;
   /** This recorder's node id (main.ts keeps it in the data folder); random otherwise. */

@@ -22,6 +22,8 @@ import { createSegmentUploader } from './segment-upload.ts';
 import { keyAuditChain } from '../modules/audit/audit.module.ts';
 import { writeStatus } from './camera-writes.ts';
 import { type CameraRow, loadCameras } from './video.repo.ts';
+import { CameraEvents } from './camera-events.ts';
+import { createOnvifService } from '../modules/onvif/onvif.module.ts';
 
 /**
  * The "record" role: one supervised ffmpeg per enabled camera this process holds the lease of
@@ -59,6 +61,14 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   let hub: RealtimeHub | undefined;
   let resync: NodeJS.Timeout | undefined;
   let stopping = false;
+  // The camera's own (ONVIF) events, for the cameras this recorder holds: beside their runners.
+  const cameraEvents = new CameraEvents({
+    db,
+    onvif: createOnvifService({ policy: { allowLoopback: opts.allowLoopbackTargets ?? false }, secrets }),
+    fence: (id) => keeper.fence(id) ?? null,
+    log: opts.log,
+    timing: opts.cameraEventsTiming,
+  });
   let nextSlot = 0;
   const uploader = opts.footage && createSegmentUploader({ db, storage: opts.footage, log: opts.log });
   const retention = createRetention({
@@ -189,6 +199,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
 
   async function apply(id: string, row: CameraRow | undefined, delayMs: number): Promise<void> {
     if (stopping) return;
+    cameraEvents.sync(id, row?.enabled && keeper.holds(id) ? row : undefined);
     const running = runners.get(id);
     if (!row?.enabled) {
       if (running) {
@@ -280,6 +291,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     async stop() {
       stopping = true;
       clearInterval(resync);
+      await cameraEvents.stop();
       schedules.stop();
       await guard.stop();
       await keeper.stop();

@@ -1,6 +1,6 @@
-import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
-import { LandingPage } from '../features/landing/pages/landing-page.tsx';
+import { Navigate, type RouteObject } from 'react-router';
 import { ErrorPage } from '../features/system/pages/error-page.tsx';
+import { LandingRoute } from './landing-route.tsx';
 import { LandingLayout } from './layouts/landing-layout.tsx';
 import { notFoundLoader, pageLoader } from './page-loaders.tsx';
 import { RootFallback, RootShell } from './root-shell.tsx';
@@ -27,8 +27,8 @@ export const routes: RouteObject[] = [
       {
         element: <LandingLayout />,
         children: landing.map((r) =>
-          // The landing page ships in the first chunk: it is what most visitors see first.
-          r.path === '/' ? { index: true, element: <LandingPage /> } : child(r.path, pageLoader(r)),
+          // The landing page is in the first chunk too: a first visit renders it before the app loads.
+          r.path === '/' ? { index: true, element: <LandingRoute /> } : child(r.path, pageLoader(r)),
         ),
       },
       {
@@ -43,5 +43,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,22 +1,23 @@
 import type { Language } from '@vigil/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
+import first from './locales/first/en.json';
 import { rememberLanguage } from './preferences.ts';
 
 /**
- * English ships in the first chunk; other languages load on demand so the landing page
- * stays small. Keys are flat ("pages.vms.sites.add") because route titles nest a key
+ * The strings a first visit to the landing page shows ship in the first chunk, in English; other
+ * languages, and the app's own strings (locales/*.json: every other page), load on demand so the
+ * landing page stays small. Keys are flat ("pages.vms.sites.add") because route titles nest a key
  * under another key's name, which i18next's nesting cannot express.
  */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
-  fr: () => import('./locales/fr.json'),
+  fr: () => import('./locales/first/fr.json'),
 };
 
 export function initI18n(): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: first } },
       lng: 'en',
       fallbackLng: 'en',
       keySeparator: false,
@@ -32,11 +33,14 @@ export function initI18n(): typeof i18n {
 
 type Dict = Record<string, string>;
 type Loadable = Exclude<Language, 'en'>;
+type Load = () => Promise<{ default: Dict }>;
 export interface FeatureTranslations {
   en: Dict;
-  fr: () => Promise<{ default: Dict }>;
+  fr: Load;
 }
-const features: FeatureTranslations[] = [];
+/** Strings whose English is a chunk of its own too: the app's, which the landing's first render does not use. */
+export type LazyTranslations = Record<Language, Load>;
+const features: (FeatureTranslations | LazyTranslations)[] = [];
 const add = (lng: string, dict: Dict) => i18n.addResourceBundle(lng, 'translation', dict, true, false);
 
 /**
@@ -45,23 +49,23 @@ const add = (lng: string, dict: Dict) => i18n.addResourceBundle(lng, 'translatio
  */
 const requested = new Set<Loadable>();
 const coreLoaded = new Set<Loadable>();
-const featureLoads = new Map<FeatureTranslations, Map<Loadable, Promise<void>>>();
+const featureLoads = new Map<object, Map<Language, Promise<void>>>();
 
 /** One fetch per feature and language; a failed fetch is forgotten so a later attempt retries. */
-function loadFeature(bundle: FeatureTranslations, lng: Loadable): Promise<void> {
-  const byLanguage = featureLoads.get(bundle) ?? new Map<Loadable, Promise<void>>();
+function loadFeature(bundle: object, lng: Language, load: Load): Promise<void> {
+  const byLanguage = featureLoads.get(bundle) ?? new Map<Language, Promise<void>>();
   featureLoads.set(bundle, byLanguage);
   const existing = byLanguage.get(lng);
   if (existing) return existing;
-  const load = bundle[lng]().then(
+  const loading = load().then(
     (m) => void add(lng, m.default),
     (error: unknown) => {
       byLanguage.delete(lng);
       throw error;
     },
   );
-  byLanguage.set(lng, load);
-  return load;
+  byLanguage.set(lng, loading);
+  return loading;
 }
 
 /**
@@ -73,7 +77,19 @@ export function registerTranslations(bundle: FeatureTranslations): void {
   features.push(bundle);
   add('en', bundle.en);
   // Offline: the feature stays in English until the next language change retries.
-  for (const lng of requested) loadFeature(bundle, lng).catch(() => undefined);
+  for (const lng of requested) loadFeature(bundle, lng, bundle[lng]).catch(() => undefined);
+}
+
+/**
+ * Loads strings that are not in the first chunk in English and every language asked for so far,
+ * and keeps them for later language changes. Whoever shows them awaits this first: no key flashes.
+ */
+export async function loadTranslations(bundle: LazyTranslations): Promise<void> {
+  if (!features.includes(bundle)) features.push(bundle);
+  await Promise.all([
+    loadFeature(bundle, 'en', bundle.en),
+    ...[...requested].map((lng) => loadFeature(bundle, lng, bundle[lng])),
+  ]);
 }
 
 export async function setLanguage(language: Language): Promise<void> {
@@ -81,7 +97,7 @@ export async function setLanguage(language: Language): Promise<void> {
     requested.add(language);
     try {
       const core = loaders[language]().then((m) => void add(language, m.default));
-      await Promise.all([core, ...features.map((f) => loadFeature(f, language))]);
+      await Promise.all([core, ...features.map((f) => loadFeature(f, language, f[language]))]);
       coreLoaded.add(language);
     } catch {
       // Chunk could not load (offline): stay in the current language rather than show keys.

@@ -1,12 +1,23 @@
 import { ROUTES } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+import appEn from './locales/en.json';
+import appFr from './locales/fr.json';
+import firstEn from './locales/first/en.json';
+import firstFr from './locales/first/fr.json';
 
 const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 const keys = (dict: Record<string, string>) => new Set(Object.keys(dict).map(base));
+// The landing's first render ships its strings in the first chunk; the app loads the rest with itself.
+const en: Record<string, string> = { ...firstEn, ...appEn };
+const fr: Record<string, string> = { ...firstFr, ...appFr };
 
 describe('locales', () => {
+  it("splits the core strings in two: the landing's first render and the app's, none in both", () => {
+    expect(Object.keys(firstEn).filter((k) => k in appEn)).toEqual([]);
+    expect(Object.keys(firstFr).filter((k) => k in appFr)).toEqual([]);
+    expect([...keys(firstFr)].sort()).toEqual([...keys(firstEn)].sort());
+  });
+
   it('French translates every English key and adds none', () => {
     expect([...keys(fr)].sort()).toEqual([...keys(en)].sort());
   });

@@ -5324,6 +5324,11 @@ export interface operations {
                             motion: {
                                 /** @default true */
                                 enabled: boolean;
+                                /**
+                                 * @default vigil
+                                 * @enum {string}
+                                 */
+                                source: "vigil" | "camera" | "both";
                                 /** @default 50 */
                                 sensitivity: number;
                                 /** @default 0.2 */
@@ -5501,6 +5506,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -5699,6 +5709,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -5840,6 +5855,11 @@ export interface operations {
                     motion?: {
                         /** @default true */
                         enabled?: boolean;
+                        /**
+                         * @default vigil
+                         * @enum {string}
+                         */
+                        source?: "vigil" | "camera" | "both";
                         /** @default 50 */
                         sensitivity?: number;
                         /** @default 0.2 */
@@ -5946,6 +5966,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -6094,6 +6119,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -6238,6 +6268,11 @@ export interface operations {
                         motion: {
                             /** @default true */
                             enabled: boolean;
+                            /**
+                             * @default vigil
+                             * @enum {string}
+                             */
+                            source: "vigil" | "camera" | "both";
                             /** @default 50 */
                             sensitivity: number;
                             /** @default 0.2 */
@@ -7520,7 +7555,7 @@ export interface operations {
             query?: {
                 cameraId?: string;
                 siteId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                 label?: "person" | "bicycle" | "car" | "motorcycle" | "airplane" | "bus" | "train" | "truck" | "boat" | "traffic light" | "fire hydrant" | "stop sign" | "parking meter" | "bench" | "bird" | "cat" | "dog" | "horse" | "sheep" | "cow" | "elephant" | "bear" | "zebra" | "giraffe" | "backpack" | "umbrella" | "handbag" | "tie" | "suitcase" | "frisbee" | "skis" | "snowboard" | "sports ball" | "kite" | "baseball bat" | "baseball glove" | "skateboard" | "surfboard" | "tennis racket" | "bottle" | "wine glass" | "cup" | "fork" | "knife" | "spoon" | "bowl" | "banana" | "apple" | "sandwich" | "orange" | "broccoli" | "carrot" | "hot dog" | "pizza" | "donut" | "cake" | "chair" | "couch" | "potted plant" | "bed" | "dining table" | "toilet" | "tv" | "laptop" | "mouse" | "remote" | "keyboard" | "cell phone" | "microwave" | "oven" | "toaster" | "sink" | "refrigerator" | "book" | "clock" | "vase" | "scissors" | "teddy bear" | "hair drier" | "toothbrush";
                 severity?: "alert" | "info";
                 from?: string;
@@ -7546,7 +7581,7 @@ export interface operations {
                             id: string;
                             cameraId: string | null;
                             /** @enum {string} */
-                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                             /** @enum {string} */
                             severity: "alert" | "info";
                             /** @description ISO 8601 timestamp */
@@ -7563,6 +7598,8 @@ export interface operations {
                             detail: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            source?: "vigil" | "camera";
                         }[];
                         nextCursor: string | null;
                     };
@@ -7593,7 +7630,7 @@ export interface operations {
                         /** Format: uuid */
                         siteId?: string;
                         /** @enum {string} */
-                        kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                        kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                         /** @enum {string} */
                         label?: "person" | "bicycle" | "car" | "motorcycle" | "airplane" | "bus" | "train" | "truck" | "boat" | "traffic light" | "fire hydrant" | "stop sign" | "parking meter" | "bench" | "bird" | "cat" | "dog" | "horse" | "sheep" | "cow" | "elephant" | "bear" | "zebra" | "giraffe" | "backpack" | "umbrella" | "handbag" | "tie" | "suitcase" | "frisbee" | "skis" | "snowboard" | "sports ball" | "kite" | "baseball bat" | "baseball glove" | "skateboard" | "surfboard" | "tennis racket" | "bottle" | "wine glass" | "cup" | "fork" | "knife" | "spoon" | "bowl" | "banana" | "apple" | "sandwich" | "orange" | "broccoli" | "carrot" | "hot dog" | "pizza" | "donut" | "cake" | "chair" | "couch" | "potted plant" | "bed" | "dining table" | "toilet" | "tv" | "laptop" | "mouse" | "remote" | "keyboard" | "cell phone" | "microwave" | "oven" | "toaster" | "sink" | "refrigerator" | "book" | "clock" | "vase" | "scissors" | "teddy bear" | "hair drier" | "toothbrush";
                         /** @enum {string} */
@@ -7648,7 +7685,7 @@ export interface operations {
                         id: string;
                         cameraId: string | null;
                         /** @enum {string} */
-                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                         /** @enum {string} */
                         severity: "alert" | "info";
                         /** @description ISO 8601 timestamp */
@@ -7665,6 +7702,8 @@ export interface operations {
                         detail: {
                             [key: string]: unknown;
                         } | null;
+                        /** @enum {string} */
+                        source?: "vigil" | "camera";
                     };
                 };
             };
@@ -7703,7 +7742,7 @@ export interface operations {
                         id: string;
                         cameraId: string | null;
                         /** @enum {string} */
-                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                        kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                         /** @enum {string} */
                         severity: "alert" | "info";
                         /** @description ISO 8601 timestamp */
@@ -7720,6 +7759,8 @@ export interface operations {
                         detail: {
                             [key: string]: unknown;
                         } | null;
+                        /** @enum {string} */
+                        source?: "vigil" | "camera";
                     };
                 };
             };
@@ -7753,7 +7794,7 @@ export interface operations {
                             id: string;
                             cameraId: string | null;
                             /** @enum {string} */
-                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                            kind: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                             /** @enum {string} */
                             severity: "alert" | "info";
                             /** @description ISO 8601 timestamp */
@@ -7770,6 +7811,8 @@ export interface operations {
                             detail: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @enum {string} */
+                            source?: "vigil" | "camera";
                             read: boolean;
                             cameraName: string | null;
                         }[];
@@ -8228,6 +8271,7 @@ export interface operations {
                             "recording.gap"?: string;
                             "storage.pruned"?: string;
                             "ai.detection"?: string;
+                            "camera.tamper"?: string;
                         };
                         ratePerMinute: number;
                         monthlyCap: number;
@@ -8274,6 +8318,7 @@ export interface operations {
                         "recording.gap"?: string;
                         "storage.pruned"?: string;
                         "ai.detection"?: string;
+                        "camera.tamper"?: string;
                     };
                     ratePerMinute: number;
                     monthlyCap: number;
@@ -8303,6 +8348,7 @@ export interface operations {
                             "recording.gap"?: string;
                             "storage.pruned"?: string;
                             "ai.detection"?: string;
+                            "camera.tamper"?: string;
                         };
                         ratePerMinute: number;
                         monthlyCap: number;
@@ -12364,7 +12410,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                 groupBy?: "day" | "hour" | "camera" | "site";
             };
             header?: never;
@@ -12413,7 +12459,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
                 groupBy?: "day" | "hour" | "camera" | "site";
             };
             header?: never;
@@ -12446,7 +12492,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
             };
             header?: never;
             path?: never;
@@ -12492,7 +12538,7 @@ export interface operations {
                 /** @description one site (the vms plan) */
                 siteId?: string;
                 cameraId?: string;
-                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection";
+                kind?: "motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper";
             };
             header?: never;
             path?: never;
@@ -13314,7 +13360,7 @@ export interface operations {
                             id: string;
                             name: string;
                             enabled: boolean;
-                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                             severities: ("alert" | "info")[];
                             cameraIds: string[];
                             onlyWhenArmed: boolean;
@@ -13351,7 +13397,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @default [] */
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     /**
                      * @default [
                      *       "alert"
@@ -13383,7 +13429,7 @@ export interface operations {
                         id: string;
                         name: string;
                         enabled: boolean;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         severities: ("alert" | "info")[];
                         cameraIds: string[];
                         onlyWhenArmed: boolean;
@@ -13427,7 +13473,7 @@ export interface operations {
                         id: string;
                         name: string;
                         enabled: boolean;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         severities: ("alert" | "info")[];
                         cameraIds: string[];
                         onlyWhenArmed: boolean;
@@ -13491,7 +13537,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     enabled?: boolean;
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     severities?: ("alert" | "info")[];
                     cameraIds?: string[];
                     onlyWhenArmed?: boolean;
@@ -13513,7 +13559,7 @@ export interface operations {
                         id: string;
                         name: string;
                         enabled: boolean;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         severities: ("alert" | "info")[];
                         cameraIds: string[];
                         onlyWhenArmed: boolean;
@@ -13557,7 +13603,7 @@ export interface operations {
                             id: string;
                             url: string;
                             secretHint: string;
-                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                            kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                             enabled: boolean;
                             /** @description ISO 8601 timestamp */
                             createdAt: string;
@@ -13585,7 +13631,7 @@ export interface operations {
                     url: string;
                     secret: string;
                     /** @default [] */
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -13602,7 +13648,7 @@ export interface operations {
                         id: string;
                         url: string;
                         secretHint: string;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         enabled: boolean;
                         /** @description ISO 8601 timestamp */
                         createdAt: string;
@@ -13659,7 +13705,7 @@ export interface operations {
                     url?: string;
                     secret?: string;
                     /** @default [] */
-                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                    kinds?: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -13676,7 +13722,7 @@ export interface operations {
                         id: string;
                         url: string;
                         secretHint: string;
-                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection")[];
+                        kinds: ("motion" | "camera.offline" | "camera.online" | "recording.gap" | "storage.pruned" | "ai.detection" | "camera.tamper")[];
                         enabled: boolean;
                         /** @description ISO 8601 timestamp */
                         createdAt: string;

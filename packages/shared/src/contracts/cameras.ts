@@ -54,10 +54,17 @@ const point = z.tuple([fraction, fraction]);
 export const polygonSchema = z.array(point).min(3, 'needs at least 3 points').max(64);
 export const motionZoneSchema = z.object({ name: z.string().trim().min(1).max(40), points: polygonSchema });
 export const MOTION_DEFAULTS = { enabled: true, sensitivity: 50, minArea: 0.2, minSeconds: 0 } as const;
+/**
+ * Who notices motion: Vigil (decoding the picture), the camera (its own analytics, over ONVIF
+ * events: no server CPU), or both (either one's motion is an event).
+ */
+export const MOTION_SOURCES = ['vigil', 'camera', 'both'] as const;
+export type MotionSource = (typeof MOTION_SOURCES)[number];
 /** Per-camera motion detection. */
 export const motionSettingsSchema = z
   .object({
     enabled: z.boolean().default(MOTION_DEFAULTS.enabled),
+    source: z.enum(MOTION_SOURCES).default('vigil'),
     /** 1–100: higher notices smaller changes of brightness. */
     sensitivity: z.number().int().min(1).max(100).default(MOTION_DEFAULTS.sensitivity),
     /** Percent of the picture (or of the zones, when there are any) that must change. */
@@ -78,6 +85,7 @@ export type MotionSettings = z.infer<typeof motionSettingsSchema>;
 export function motionSettingsOf(saved: Partial<MotionSettings> | null | undefined): MotionSettings {
   return {
     enabled: saved?.enabled ?? MOTION_DEFAULTS.enabled,
+    source: saved?.source ?? 'vigil',
     sensitivity: saved?.sensitivity ?? MOTION_DEFAULTS.sensitivity,
     minArea: saved?.minArea ?? MOTION_DEFAULTS.minArea,
     minSeconds: saved?.minSeconds ?? MOTION_DEFAULTS.minSeconds,

@@ -13,6 +13,7 @@ export const EVENT_KINDS = [
   'recording.gap',
   'storage.pruned',
   'ai.detection',
+  'camera.tamper',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 export const EVENT_SEVERITIES = ['alert', 'info'] as const;
@@ -30,7 +31,12 @@ export const DEFAULT_EVENT_SEVERITY: Record<EventKind, EventSeverity> = {
   'recording.gap': 'info',
   'storage.pruned': 'info',
   'ai.detection': 'alert',
+  // Covered, turned or blinded: whoever does it means it, armed or not.
+  'camera.tamper': 'alert',
 };
+/** Who saw an event: Vigil's own analysis or the camera's (its ONVIF events). */
+export const EVENT_SOURCES = ['vigil', 'camera'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
 /** Kinds whose alerts count only while the camera is armed. */
 export const ARMED_KINDS: readonly EventKind[] = ['motion', 'ai.detection'];
 
@@ -54,6 +60,8 @@ export const eventSchema = z.object({
   note: z.string().nullable(),
   /** Kind-specific facts (a gap's length, what retention removed, an offline camera's error). */
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /** Motion and tamper: who saw it (the camera's own analytics, or Vigil's). */
+  source: z.enum(EVENT_SOURCES).optional(),
 });
 export type VigilEvent = z.infer<typeof eventSchema>;
 

@@ -41,6 +41,20 @@ const twoFactorOf = (session: Seen) => ({
   required: session.workspace.requireTwoFactor,
 });
 
+/**
+ * A session's workspace row is kept by the session cache and shared by every request of that
+ * session until something changes it (then the cache reads a new row): its document is written
+ * once per row, not once per GET /api/v1/me.
+ */
+const workspaceDocs = new WeakMap<WorkspaceRow, Workspace>();
+function workspaceDoc(row: WorkspaceRow): Workspace {
+  const kept = workspaceDocs.get(row);
+  if (kept) return kept;
+  const written = toWorkspace(row);
+  workspaceDocs.set(row, written);
+  return written;
+}
+
 export function createAccountsService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
   const doc = async (row: UserRow): Promise<UserDoc> =>
@@ -90,7 +104,7 @@ export function createAccountsService(deps: { db: Db; storage: Storage }) {
     /** The document of a resolved session: its workspace came with it, no further query. */
     meOf: async (session: Seen): Promise<Me> => ({
       user: await doc(session.user),
-      workspace: toWorkspace(session.workspace),
+      workspace: workspaceDoc(session.workspace),
       twoFactor: twoFactorOf(session),
     }),
     /**

@@ -1,8 +1,9 @@
 import { type DbOrTx, schema } from '@vigil/db';
-import type { ListQuery } from '@vigil/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import type { Holiday, ListQuery, ScheduleRange } from '@vigil/shared';
+import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
-import { type ListSpec, listPage, planList } from '../../lib/list-query.ts';
+import { type ListSpec, planList } from '../../lib/list-query.ts';
 import type { ArmingContext, CameraRow } from './camera-view.ts';
 import { isWorkspaceRow } from '../../lib/workspace-row.ts';
 
@@ -48,21 +49,45 @@ const ownerUsage = (db: DbOrTx, workspaceId: string) =>
     .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
     .where(eq(workspaces.id, workspaceId));
 
+type ScheduleOfContext = { id: string; ranges: ScheduleRange[]; holidays: Holiday[] };
+
+/**
+ * The workspace's row with its zone, its schedules (a handful, as one JSON array) and, when asked,
+ * the owner's camera limit and the workspace's camera count: what a list's arming and quota are
+ * read from, as one row that a page of cameras joins.
+ */
+function contextOf(db: DbOrTx, workspaceId: string, withQuota: boolean) {
+  return db
+    .select({
+      timeZone: sql<string>`${workspaces.timeZone}`.as('ctx_time_zone'),
+      schedules: sql<ScheduleOfContext[]>`(select coalesce(json_agg(json_build_object(
+          'id', ${schedules.id}, 'ranges', ${schedules.ranges}, 'holidays', ${schedules.holidays})), '[]'::json)
+        from ${schedules} where ${schedules.workspaceId} = ${workspaceId})`.as('ctx_schedules'),
+      ownerId: sql<string | null>`${withQuota ? sql`${users.id}` : sql`null`}`.as('ctx_owner_id'),
+      maxCameras: sql<number | null>`${withQuota ? sql`(${users.limits}->>'maxCameras')::int` : sql`null`}`.as(
+        'ctx_max_cameras',
+      ),
+      used: sql<number | null>`${
+        withQuota ? sql`(select count(*)::int from ${c} where ${c.workspaceId} = ${workspaceId})` : sql`null`
+      }`.as('ctx_used'),
+    })
+    .from(workspaces)
+    .leftJoin(users, eq(users.id, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId))
+    .as('ctx');
+}
+
+const toArmingContext = (row: { timeZone: string; schedules: ScheduleOfContext[] } | undefined): ArmingContext => ({
+  timeZone: row?.timeZone ?? 'UTC',
+  schedules: new Map((row?.schedules ?? []).map((s) => [s.id, { ranges: s.ranges, holidays: s.holidays }])),
+});
+
 export const camerasRepo = {
-  /** The workspace's zone and schedules (a handful): what every camera's "armed" is read from. */
+  /** The workspace's zone and schedules (a handful): what every camera's "armed" is read from. One query. */
   async armingContext(db: DbOrTx, workspaceId: string): Promise<ArmingContext> {
-    const [ws] = await db
-      .select({ timeZone: workspaces.timeZone })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId));
-    const rows = await db
-      .select({ id: schedules.id, ranges: schedules.ranges, holidays: schedules.holidays })
-      .from(schedules)
-      .where(eq(schedules.workspaceId, workspaceId));
-    return {
-      timeZone: ws?.timeZone ?? 'UTC',
-      schedules: new Map(rows.map((r) => [r.id, { ranges: r.ranges, holidays: r.holidays }])),
-    };
+    const ctx = contextOf(db, workspaceId, false);
+    const [row] = await db.select({ timeZone: ctx.timeZone, schedules: ctx.schedules }).from(ctx);
+    return toArmingContext(row);
   },
 
   /** A site of the workspace with the defaults a camera joining it takes; undefined: none such. */
@@ -76,12 +101,65 @@ export const camerasRepo = {
 
   scheduleExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, schedules, workspaceId, id),
 
-  async list(db: DbOrTx, workspaceId: string, scope: CameraScope, query: ListQuery) {
+  /**
+   * A page of the list with what its cameras are shown with — the workspace's arming context and,
+   * with `withQuota`, the owner's camera limit beside the workspace's count — in one query: the
+   * page joins the workspace's one context row (so an empty page still brings it). It was five
+   * queries one after another, and the cameras page's first data waited for all of them.
+   */
+  async list(db: DbOrTx, workspaceId: string, scope: CameraScope, query: ListQuery, withQuota: boolean) {
     const plan = planList({ ...query, limit: query.limit ?? CAMERAS_PAGE }, camerasList, [
       sql`${c.workspaceId} = ${workspaceId}`,
       ...(scope ? [cameraInScope(c.id, scope)!] : []),
     ]);
-    return listPage(db, c, plan);
+    const page = db
+      .select({
+        ...getTableColumns(c),
+        sortText: plan.sortText.as('page_sort_text'),
+        n: sql<number>`row_number() over (order by ${sql.join(plan.orderBy, sql`, `)})`.as('page_n'),
+      })
+      .from(c)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit + 1)
+      .as('page');
+    const ctx = contextOf(db, workspaceId, withQuota);
+    // The page's columns as the outer query names them ("page"."name"), each decoded as its column.
+    const cameraFields = Object.fromEntries(
+      Object.keys(getTableColumns(c)).map((k) => [k, page[k as keyof typeof page] as SQL.Aliased | PgColumn]),
+    );
+    const { sortText, n } = page;
+    const rows = (await db
+      .select({
+        timeZone: ctx.timeZone,
+        schedules: ctx.schedules,
+        ownerId: ctx.ownerId,
+        maxCameras: ctx.maxCameras,
+        used: ctx.used,
+        sortText,
+        row: cameraFields,
+      })
+      .from(ctx)
+      .leftJoin(page, sql`true`)
+      .orderBy(n)) as unknown as {
+      timeZone: string;
+      schedules: ScheduleOfContext[];
+      ownerId: string | null;
+      maxCameras: number | null;
+      used: number | null;
+      sortText: string | null;
+      row: CameraRow | null;
+    }[];
+    const first = rows[0];
+    const found = rows.filter((r): r is typeof r & { row: CameraRow; sortText: string } => r.row !== null);
+    const shown = found.slice(0, plan.limit);
+    const last = shown.at(-1);
+    return {
+      rows: shown.map((r) => r.row),
+      nextCursor: found.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
+      arming: toArmingContext(first),
+      quota: withQuota && first?.ownerId ? { used: first.used ?? 0, max: first.maxCameras as number } : null,
+    };
   },
 
   /** Scoped by workspace and camera scope: another workspace's camera, or one outside the scope, is not found. */
@@ -134,12 +212,6 @@ export const camerasRepo = {
    */
   async lockOwner(db: DbOrTx, workspaceId: string): Promise<OwnerUsage | undefined> {
     const rows = await ownerUsage(db, workspaceId).for('update', { of: users });
-    return rows[0];
-  },
-
-  /** The owner's camera limit, read without a lock (the list shows it beside the count). */
-  async ownerLimit(db: DbOrTx, workspaceId: string): Promise<OwnerUsage | undefined> {
-    const rows = await ownerUsage(db, workspaceId);
     return rows[0];
   },
 

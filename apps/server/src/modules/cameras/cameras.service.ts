@@ -8,7 +8,6 @@ import type {
   AuditAction,
   Camera,
   CameraList,
-  CameraQuota,
   CameraSourceInput,
   CreateCameraInput,
   CreateCameraRequest,
@@ -113,12 +112,6 @@ export function createCamerasService(deps: {
     await publish(tx, { topic: 'cameras.changed', workspaceId, id });
   }
 
-  /** The workspace's cameras against the plan's limit (what an add is checked against). */
-  async function quota(workspaceId: string): Promise<CameraQuota | null> {
-    const owner = await repo.ownerLimit(db, workspaceId);
-    return owner ? { used: await repo.count(db, workspaceId), max: owner.maxCameras } : null;
-  }
-
   async function recount(tx: DbOrTx, workspaceId: string, ownerId: string) {
     await repo.setCamerasCount(tx, ownerId, await repo.count(tx, workspaceId));
     await publish(tx, { topic: 'me', uid: ownerId });
@@ -214,12 +207,12 @@ export function createCamerasService(deps: {
 
   return {
     async list(actor: Actor, query: ListQuery): Promise<CameraList> {
-      const page = await repo.list(db, actor.workspaceId, actor.cameraIds, query);
-      const ctx = await repo.armingContext(db, actor.workspaceId);
+      // A member limited to some cameras is not shown the workspace's count against the limit.
+      const page = await repo.list(db, actor.workspaceId, actor.cameraIds, query, actor.cameraIds === null);
       return {
-        items: page.rows.map((r) => toCamera(r, ctx)),
+        items: page.rows.map((r) => toCamera(r, page.arming)),
         nextCursor: page.nextCursor,
-        quota: actor.cameraIds === null ? await quota(actor.workspaceId) : null,
+        quota: page.quota,
       };
     },
 

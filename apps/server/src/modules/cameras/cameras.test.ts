@@ -295,4 +295,34 @@ describe('cameras CRUD, masking, tenancy and validation', () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/v1/cameras' });
     expect(anon.statusCode).toBe(401);
   });
+  it('the list pages by name with its cursor, shows each camera as GET does (armed by its schedule) and the quota on every page, an empty one too', async () => {
+    const lister = await signUp(t.app, { displayName: 'Lister' });
+    const always = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: '00:00', end: '24:00' }));
+    const schedule = await api(lister.token, 'POST', '/api/v1/schedules', { name: 'Always', ranges: always });
+    expect(schedule.statusCode).toBe(201);
+    const ids: Record<string, string> = {};
+    for (const name of ['Cam B', 'cam a']) {
+      const made = await create(lister.token, rtspBody({ name }));
+      expect(made.statusCode, made.body).toBe(201);
+      ids[name] = made.json().id;
+      const scheduled = await api(lister.token, 'PATCH', `/api/v1/cameras/${ids[name]}`, {
+        scheduleId: schedule.json().id,
+      });
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+    }
+    const list = (query: string) => api(lister.token, 'GET', `/api/v1/cameras?${query}`);
+    const first = (await list('orderBy=name&limit=1')).json();
+    expect(first.items.map((c: { name: string }) => c.name)).toEqual(['cam a']);
+    expect(first.quota).toMatchObject({ used: 2 });
+    expect(first.items[0]).toEqual((await api(lister.token, 'GET', `/api/v1/cameras/${ids['cam a']}`)).json());
+    expect(first.items[0]).toMatchObject({ armed: true, scheduleId: schedule.json().id });
+    const second = (await list(`orderBy=name&limit=1&startAfter=${first.nextCursor}`)).json();
+    expect(second.items.map((c: { name: string }) => c.name)).toEqual(['Cam B']);
+    expect(second.nextCursor).toBeNull();
+    expect(second.quota).toEqual(first.quota);
+    const none = (
+      await list(`where=${encodeURIComponent(JSON.stringify([{ field: 'status', op: '==', value: 'online' }]))}`)
+    ).json();
+    expect(none).toEqual({ items: [], nextCursor: null, quota: first.quota });
+  });
 });

@@ -56,6 +56,9 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
       acknowledgedBy: row.acknowledgedBy,
       note: row.note,
       detail: row.detail ?? null,
+      ...(row.kind === 'motion' || row.kind === 'camera.tamper'
+        ? { source: row.detail?.source === 'camera' ? ('camera' as const) : ('vigil' as const) }
+        : {}),
     };
   }
 

@@ -12,13 +12,14 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
  * Every request of the app is timed by route pattern (not the raw URL: ids would explode the series).
  */
 export function metricsRoutes(app: FastifyInstance, deps: { metrics: MetricsService; token?: string }) {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url;
-    if (!route || route === '/metrics') return;
-    httpDuration.observe(
-      { method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
+    if (route && route !== '/metrics')
+      httpDuration.observe(
+        { method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
+        reply.elapsedTime / 1000,
+      );
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (deps.token) {

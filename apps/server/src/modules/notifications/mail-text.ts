@@ -13,6 +13,7 @@ const KINDS: Record<Language, Record<EventKind, string>> = {
     'recording.gap': 'Recording gap',
     'storage.pruned': 'Storage cleaned up',
     'ai.detection': 'AI detection',
+    'camera.tamper': 'Camera tampered with',
   },
   fr: {
     motion: 'Mouvement',
@@ -21,6 +22,7 @@ const KINDS: Record<Language, Record<EventKind, string>> = {
     'recording.gap': 'Interruption d’enregistrement',
     'storage.pruned': 'Stockage nettoyé',
     'ai.detection': 'Détection IA',
+    'camera.tamper': 'Caméra sabotée',
   },
 };
 

@@ -22,7 +22,7 @@ const MAX_PROFILES = 8;
 export class NoProfileError extends Error {}
 
 /** Another host in a service address (a camera behind NAT, or one that names its LAN address) is read as the one we reached. */
-function sameHost(xaddr: string, reached: URL): string {
+export function sameHost(xaddr: string, reached: URL): string {
   try {
     const u = new URL(xaddr);
     u.protocol = reached.protocol;

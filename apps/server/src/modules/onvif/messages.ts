@@ -10,6 +10,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 export const NS = {
   soap: 'http://www.w3.org/2003/05/soap-envelope',
   wsa: 'http://schemas.xmlsoap.org/ws/2004/08/addressing',
+  wsa5: 'http://www.w3.org/2005/08/addressing',
   wsd: 'http://schemas.xmlsoap.org/ws/2005/04/discovery',
   dn: 'http://www.onvif.org/ver10/network/wsdl',
   tds: 'http://www.onvif.org/ver10/device/wsdl',
@@ -53,15 +54,15 @@ export function passwordDigest(nonce: Buffer, created: string, password: string)
     .digest('base64');
 }
 
-function securityHeader(c: Credentials, now: Date, nonce = randomBytes(16)): string {
+function securityElement(c: Credentials, now: Date, nonce = randomBytes(16)): string {
   // Second precision, as the profile's examples and most firmware parse it.
   const created = `${now.toISOString().slice(0, 19)}Z`;
   return (
-    `<s:Header><wsse:Security s:mustUnderstand="1" xmlns:wsse="${NS.wsse}" xmlns:wsu="${NS.wsu}">` +
+    `<wsse:Security s:mustUnderstand="1" xmlns:wsse="${NS.wsse}" xmlns:wsu="${NS.wsu}">` +
     `<wsse:UsernameToken><wsse:Username>${escapeXml(c.username)}</wsse:Username>` +
     `<wsse:Password Type="${DIGEST_TYPE}">${passwordDigest(nonce, created, c.password)}</wsse:Password>` +
     `<wsse:Nonce EncodingType="${BASE64_TYPE}">${nonce.toString('base64')}</wsse:Nonce>` +
-    `<wsu:Created>${created}</wsu:Created></wsse:UsernameToken></wsse:Security></s:Header>`
+    `<wsu:Created>${created}</wsu:Created></wsse:UsernameToken></wsse:Security>`
   );
 }
 
@@ -69,11 +70,23 @@ function securityHeader(c: Credentials, now: Date, nonce = randomBytes(16)): str
  * A SOAP 1.2 request around one operation, signed when credentials are given; `now` is the
  * device's time (ours plus the offset its GetSystemDateAndTime showed).
  */
-export function envelope(operation: string, credentials?: Credentials | null, now = new Date()): string {
+export function envelope(
+  operation: string,
+  credentials?: Credentials | null,
+  now = new Date(),
+  /** WS-Addressing headers: a PullPoint subscription is named by its address in wsa:To. */
+  addressing?: { action: string; to: string },
+): string {
+  const security = credentials ? securityElement(credentials, now) : '';
+  const wsa = addressing
+    ? `<wsa5:Action xmlns:wsa5="${NS.wsa5}">${escapeXml(addressing.action)}</wsa5:Action>` +
+      `<wsa5:To xmlns:wsa5="${NS.wsa5}" s:mustUnderstand="1">${escapeXml(addressing.to)}</wsa5:To>`
+    : '';
+  const header = security || wsa ? `<s:Header>${wsa}${security}</s:Header>` : '';
   return (
     `<?xml version="1.0" encoding="UTF-8"?>` +
-    `<s:Envelope xmlns:s="${NS.soap}" xmlns:tds="${NS.tds}" xmlns:trt="${NS.trt}" xmlns:tr2="${NS.tr2}" xmlns:tt="${NS.tt}">` +
-    (credentials ? securityHeader(credentials, now) : '') +
+    `<s:Envelope xmlns:s="${NS.soap}" xmlns:tds="${NS.tds}" xmlns:trt="${NS.trt}" xmlns:tr2="${NS.tr2}" xmlns:tt="${NS.tt}" xmlns:tev="${NS.tev}">` +
+    header +
     `<s:Body>${operation}</s:Body></s:Envelope>`
   );
 }

@@ -5,6 +5,9 @@ import { ptzRoutes } from './ptz.routes.ts';
 import { type PtzService, createPtzService } from './ptz.service.ts';
 
 export type { OnvifCameraRow, OnvifService } from './onvif.service.ts';
+export { createOnvifService } from './onvif.service.ts';
+export type { CameraSignal } from './events.ts';
+export { type CameraEventWatch, type PullPointTiming, watchCameraEvents } from './pullpoint.ts';
 export type { PtzService } from './ptz.service.ts';
 export type { Credentials as OnvifCredentials } from './messages.ts';
 export { scopeValue } from './readers.ts';

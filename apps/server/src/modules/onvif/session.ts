@@ -27,6 +27,12 @@ export class CredentialsError extends Error {}
 /** The device keeps refusing the message's time, even dated on its own clock. */
 export class ClockError extends Error {}
 
+/** A long poll waits longer than a plain call; a subscription is addressed in the SOAP header. */
+export interface CallOptions {
+  timeoutMs?: number;
+  addressing?: { action: string; to: string };
+}
+
 export interface OnvifSessionOptions {
   policy: OutboundPolicy;
   credentials: Credentials | null;
@@ -75,10 +81,10 @@ export class OnvifSession {
     }
   }
 
-  async call(url: string, operation: string): Promise<XmlNode> {
+  async call(url: string, operation: string, opts: CallOptions = {}): Promise<XmlNode> {
     if (this.o.credentials && !this.clockRead) await this.syncClock(url);
     try {
-      return await this.send(url, operation, true);
+      return await this.send(url, operation, true, opts);
     } catch (e) {
       // A time fault, or a plain refusal while our clock may have drifted: read it again, once.
       if (!(e instanceof FaultError) || !this.o.credentials) throw this.classify(e);
@@ -88,7 +94,7 @@ export class OnvifSession {
       const moved = Math.abs(this.clockOffsetMs - before) > 2000;
       if (!isTimeFault(e.fault) && !moved) throw this.classify(e);
       try {
-        return await this.send(url, operation, true);
+        return await this.send(url, operation, true, opts);
       } catch (again) {
         if (again instanceof FaultError && isTimeFault(again.fault))
           throw new ClockError(again.fault.reason ?? 'The device refused the time of the request');
@@ -106,9 +112,10 @@ export class OnvifSession {
   }
 
   /** `token`: sign with a UsernameToken; HTTP Digest is answered whenever the device asks and we have credentials. */
-  private async send(url: string, operation: string, token: boolean): Promise<XmlNode> {
+  private async send(url: string, operation: string, token: boolean, opts: CallOptions = {}): Promise<XmlNode> {
     const credentials = this.o.credentials;
-    const body = () => envelope(operation, token ? credentials : null, new Date(Date.now() + this.clockOffsetMs));
+    const body = () =>
+      envelope(operation, token ? credentials : null, new Date(Date.now() + this.clockOffsetMs), opts.addressing);
     if (token && credentials) this.auth.usernameToken += 1;
     const u = new URL(url);
     const service = `${u.host}${u.pathname}`;
@@ -119,13 +126,13 @@ export class OnvifSession {
     const kept = this.o.challenges?.get(service);
     let authorization = kept ? answer(kept) : undefined;
     if (authorization) this.auth.digest += 1;
-    let res = await postSoap(url, body(), this.o.policy, authorization);
+    let res = await postSoap(url, body(), this.o.policy, authorization, opts.timeoutMs);
     if (res.status === 401 && res.challenge && credentials) {
       this.o.challenges?.set(service, res.challenge);
       authorization = answer(res.challenge);
       if (authorization) {
         this.auth.digest += 1;
-        res = await postSoap(url, body(), this.o.policy, authorization);
+        res = await postSoap(url, body(), this.o.policy, authorization, opts.timeoutMs);
       }
     }
     let doc: XmlNode | null = null;

@@ -26,6 +26,7 @@ export async function postSoap(
   body: string,
   policy: OutboundPolicy,
   authorization?: string,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<SoapResponse> {
   const target = await checkTarget(url, policy);
   const u = new URL(target.url);
@@ -41,7 +42,7 @@ export async function postSoap(
           ...(authorization ? { authorization } : {}),
         },
         lookup: pinnedLookup(target.address),
-        timeout: TIMEOUT_MS,
+        timeout: timeoutMs,
         agent: false,
         // Cameras serve self-signed certificates; the address itself was checked.
         ...(u.protocol === 'https:' ? { rejectUnauthorized: false } : {}),
@@ -66,7 +67,7 @@ export async function postSoap(
       },
     );
     req.on('timeout', () =>
-      req.destroy(new UnreachableError(`No answer from the device within ${TIMEOUT_MS / 1000} s`)),
+      req.destroy(new UnreachableError(`No answer from the device within ${timeoutMs / 1000} s`)),
     );
     req.on('error', (e) => reject(e instanceof UnreachableError ? e : new UnreachableError(explainSocket(e))));
     req.end(body);

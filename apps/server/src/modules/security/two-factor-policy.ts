@@ -10,15 +10,16 @@ import { AppError } from '../../lib/app-error.ts';
  * is resolved; API keys are not people and pass.
  */
 export function registerTwoFactorPolicy(app: FastifyInstance) {
-  app.addHook('onRequest', async (req) => {
+  // A callback, not an async function: every request passes here, and a promise per hook adds up.
+  app.addHook('onRequest', (req, _reply, done) => {
     const s = req.session;
-    if (!s || s.apiKeyId || s.twoFactorEnabled || !s.workspace.requireTwoFactor) return;
-    if (req.routeOptions.config?.twoFactorExempt) return;
+    if (!s || s.apiKeyId || s.twoFactorEnabled || !s.workspace.requireTwoFactor) return done();
+    if (req.routeOptions.config?.twoFactorExempt) return done();
     // A public route serves them as it serves anyone signed out (the realtime stream's status, no topics).
     if (req.routeOptions.config?.access?.kind === 'public') {
       req.session = null;
-      return;
+      return done();
     }
-    throw new AppError('failed-precondition', TWO_FACTOR_REQUIRED_MESSAGE);
+    done(new AppError('failed-precondition', TWO_FACTOR_REQUIRED_MESSAGE));
   });
 }

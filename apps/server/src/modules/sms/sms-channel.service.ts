@@ -11,6 +11,7 @@ export const SMS_KIND_LABELS: Record<EventKind, string> = {
   'recording.gap': 'Recording gap',
   'storage.pruned': 'Old footage pruned',
   'ai.detection': 'AI detection',
+  'camera.tamper': 'Camera tampered with',
 };
 
 /** "10 Mar, 14:05" in the workspace's time zone. */

@@ -29,7 +29,7 @@ const camera: Camera = {
   video: { codec: null, width: null, height: null, fps: null, codecString: null, profile: null, level: null },
   recordSound: true,
   audio: { codec: 'pcm_mulaw', sampleRate: 8000 },
-  motion: { enabled: true, sensitivity: 50, minArea: 0.2, minSeconds: 0, masks: [], zones: [] },
+  motion: { enabled: true, source: 'vigil', sensitivity: 50, minArea: 0.2, minSeconds: 0, masks: [], zones: [] },
   scheduleId: null,
   scheduleRecording: false,
   eventSeverity: {},

@@ -8,7 +8,15 @@ const tri: Point[] = [
   [0.3, 0.5],
 ];
 const camera = {
-  motion: { enabled: true, sensitivity: 40, minArea: 0.2, minSeconds: 1, masks: [tri], zones: [] },
+  motion: {
+    enabled: true,
+    source: 'both' as const,
+    sensitivity: 40,
+    minArea: 0.2,
+    minSeconds: 1,
+    masks: [tri],
+    zones: [],
+  },
   eventSeverity: { 'camera.online': 'alert' as const },
   scheduleId: null,
   scheduleRecording: false,
@@ -26,7 +34,7 @@ describe('motion form', () => {
     expect(form.scheduleId).toBe('');
     const patch = motionPatchOf({ ...form, minArea: '0,5', scheduleId: 's1', scheduleRecording: true });
     expect(patch).toEqual({
-      motion: { enabled: true, sensitivity: 40, minArea: 0.5, minSeconds: 1, masks: [tri], zones: [] },
+      motion: { enabled: true, source: 'both', sensitivity: 40, minArea: 0.5, minSeconds: 1, masks: [tri], zones: [] },
       eventSeverity: form.severity,
       scheduleId: 's1',
       scheduleRecording: true,

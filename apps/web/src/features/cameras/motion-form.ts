@@ -3,6 +3,7 @@ import {
   DEFAULT_EVENT_SEVERITY,
   type EventKind,
   type EventSeverity,
+  type MotionSource,
   type UpdateCameraInput,
 } from '@vigil/shared';
 import { MIN_POINTS, type Shape, masksAndZones, shapesOf } from './polygon-model.ts';
@@ -19,6 +20,8 @@ export type SeverityKind = (typeof SEVERITY_KINDS)[number];
 /** What the "Motion & alerts" dialog edits; numbers stay text while typed (French writes 0,5). */
 export interface MotionForm {
   enabled: boolean;
+  /** Who notices motion; the choice is offered only for cameras whose own events Vigil receives. */
+  source: MotionSource;
   sensitivity: number;
   minArea: string;
   minSeconds: string;
@@ -34,6 +37,7 @@ export function motionFormOf(camera: Pick<Camera, 'motion' | 'eventSeverity' | '
   for (const kind of SEVERITY_KINDS) severity[kind] = camera.eventSeverity[kind] ?? DEFAULT_EVENT_SEVERITY[kind];
   return {
     enabled: camera.motion.enabled,
+    source: camera.motion.source ?? 'vigil',
     sensitivity: camera.motion.sensitivity,
     minArea: String(camera.motion.minArea),
     minSeconds: String(camera.motion.minSeconds),
@@ -57,6 +61,7 @@ export function motionPatchOf(form: MotionForm): UpdateCameraInput {
   return {
     motion: {
       enabled: form.enabled,
+      source: form.source,
       sensitivity: form.sensitivity,
       // NaN would travel as null: send the text instead, so the server's message names the field.
       minArea: Number.isFinite(minArea) ? minArea : (form.minArea as unknown as number),

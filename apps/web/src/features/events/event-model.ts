@@ -64,6 +64,14 @@ export function detailText(
 ): { key: string; values: Record<string, string | number> } | null {
   const d = event.detail ?? {};
   switch (event.kind) {
+    case 'motion':
+    case 'camera.tamper': {
+      // What the camera's own analytics saw (its ONVIF events); Vigil's own motion has nothing to add.
+      if (d.source !== 'camera') return null;
+      const what =
+        d.label === 'line' || d.label === 'intrusion' ? d.label : event.kind === 'motion' ? 'motion' : 'tamper';
+      return { key: `events.detail.camera.${what}`, values: {} };
+    }
     case 'camera.offline':
       return typeof d.error === 'string' && d.error
         ? { key: 'events.detail.offline', values: { error: d.error } }

@@ -40,6 +40,7 @@ const KIND_TEXT: Record<'en' | 'fr', Record<EventKind, string>> = {
     'recording.gap': 'Recording gap',
     'storage.pruned': 'Storage cleaned up',
     'ai.detection': 'AI detection',
+    'camera.tamper': 'Camera tampered with',
   },
   fr: {
     motion: 'Mouvement',
@@ -48,6 +49,7 @@ const KIND_TEXT: Record<'en' | 'fr', Record<EventKind, string>> = {
     'recording.gap': 'Trou dans l’enregistrement',
     'storage.pruned': 'Stockage nettoyé',
     'ai.detection': 'Détection IA',
+    'camera.tamper': 'Caméra sabotée',
   },
 };
 const TEST_TEXT = { en: 'Vigil test notification', fr: 'Notification de test Vigil' };

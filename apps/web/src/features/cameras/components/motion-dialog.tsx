@@ -76,6 +76,7 @@ export function MotionDialog({ camera, onOpenChange }: MotionDialogProps) {
           onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
           schedules={schedules.data?.items ?? []}
           recordsOnMotion={camera.recordingMode === 'motion'}
+          cameraEvents={camera.onvif?.events ?? false}
           errors={fields}
         />
         <div ref={errorsRef} aria-live="polite" data-testid="motion-errors">

@@ -1,4 +1,4 @@
-import type { EventSeverity } from '@vigil/shared';
+import { type EventSeverity, MOTION_SOURCES, type MotionSource } from '@vigil/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -12,13 +12,16 @@ export interface MotionFieldsProps {
   schedules: { id: string; name: string }[];
   /** The camera records "On motion": detection runs whatever the switch says. */
   recordsOnMotion: boolean;
+  /** The camera sends its own motion events (ONVIF): "Motion from" is offered. */
+  cameraEvents: boolean;
   errors: Record<string, string>;
 }
 
 /** Detection, alert levels and arming of one camera (the zones have their own editor). */
-export function MotionFields({ form, onChange, schedules, recordsOnMotion, errors }: MotionFieldsProps) {
+export function MotionFields({ form, onChange, schedules, recordsOnMotion, cameraEvents, errors }: MotionFieldsProps) {
   const { t } = useTranslation();
   const sensitivityId = useId();
+  const sourceId = useId();
   const severities = (['alert', 'info'] as const).map((v) => ({ value: v, label: t(`cameras.severity.${v}`) }));
   return (
     <>
@@ -32,6 +35,21 @@ export function MotionFields({ form, onChange, schedules, recordsOnMotion, error
           checked={form.enabled}
           onCheckedChange={(enabled) => onChange({ enabled })}
         />
+        {cameraEvents && (
+          <div className="flex flex-col gap-1">
+            <SelectField
+              id={sourceId}
+              label={t('cameras.motion.source')}
+              options={MOTION_SOURCES.map((v) => ({ value: v, label: t(`cameras.motion.sourceOption.${v}`) }))}
+              value={form.source}
+              onChange={(e) => onChange({ source: e.target.value as MotionSource })}
+              aria-describedby={`${sourceId}-hint`}
+            />
+            <p id={`${sourceId}-hint`} className="text-xs text-muted">
+              {t(`cameras.motion.sourceHint.${form.source}`)}
+            </p>
+          </div>
+        )}
         <div className="flex flex-col gap-1">
           <label htmlFor={sensitivityId} className="flex justify-between text-sm font-medium text-fg">
             {t('cameras.motion.sensitivity')}

@@ -8,6 +8,7 @@ const PATHS: Record<EventKind, string> = {
   'recording.gap': 'M4 12h5M15 12h5M10 7v10M14 7v10',
   'storage.pruned': 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   'ai.detection': 'M12 3l2 6 6 2-6 2-2 6-2-6-6-2 6-2z',
+  'camera.tamper': 'M3 7h11v10H3zM14 10l6-3v10l-6-3M6 10l5 4M11 10l-5 4',
 };
 
 export function KindIcon({ kind, className }: { kind: EventKind; className?: string }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SiteLink } from '../../../components/site-link.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { trialDaysLeft } from '../../../lib/format.ts';
 import { currentPlanStatus } from '../../../lib/plans.ts';
@@ -23,9 +23,9 @@ export function WelcomePanel() {
           {days > 0 ? t('trial.daysLeft', { count: days }) : t('trial.ended')}
         </p>
       )}
-      <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>
+      <SiteLink to="/dashboard" className={buttonClass('primary', 'mt-4')}>
         {t('landing.goToDashboard')}
-      </Link>
+      </SiteLink>
     </section>
   );
 }
