@@ -42,7 +42,9 @@ const kb = (files) => +[...files].reduce((n, f) => n + gz(f), 0).toFixed(1);
 // count: an upper bound for the two desks that share one). Other paths show the shell page.
 const loaders = readFileSync(path.join(WEB, 'src/app/page-loaders.tsx'), 'utf8');
 const importsIn = (text) =>
-  [...text.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => `src/${m[1]}`).filter((k) => k !== 'src/app/page-gate.tsx');
+  [...text.matchAll(/import\('\.\.\/([^']+)'\)/g)]
+    .map((m) => `src/${m[1]}`)
+    .filter((k) => k !== 'src/app/page-gate.tsx');
 const helpers = Object.fromEntries(
   [...loaders.matchAll(/^const (\w+) *=([\s\S]*?)(?=^(?:const|export|\/\*\*) )/gm)].map((m) => [m[1], importsIn(m[2])]),
 );

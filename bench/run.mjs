@@ -22,6 +22,7 @@ for (const b of [
   'rtp-output-cost',
   'live-latency',
   'live-first-frame',
+  'ptz-latency',
   'h265-rendition',
   'signup-flood',
   'pg-recovery',

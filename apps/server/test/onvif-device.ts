@@ -27,7 +27,7 @@ export interface OnvifDeviceOptions {
   /** The device's clock minus ours (a camera never set: hours off). */
   clockOffsetMs?: number;
   /** Services that want HTTP Digest rather than a UsernameToken, and the algorithm they ask. */
-  digest?: { services: ('device' | 'media' | 'media2')[]; algorithm: 'MD5' | 'SHA-256' };
+  digest?: { services: ('device' | 'media' | 'media2' | 'ptz')[]; algorithm: 'MD5' | 'SHA-256' };
   /** Serve Media2 (ver20), whose main profile is `mainCodec`; without it only Media (ver10). */
   media2?: boolean;
   mainCodec?: 'H264' | 'H265';

@@ -32,6 +32,7 @@ import { REPORT_FIXTURES, type ReportObjects, seedReportObjects } from './route-
 import { ANALYTICS_FIXTURES } from './route-walk-analytics.ts';
 import { AI_ANALYTICS_FIXTURES } from './route-walk-ai-analytics.ts';
 import { AI_FIXTURES, seedAiObjects } from './route-walk-ai.ts';
+import { PTZ_FIXTURES } from './route-walk-ptz.ts';
 import {
   CAMERA_DELETE_FIXTURE,
   CORE_FIXTURES,
@@ -86,6 +87,7 @@ const FIXTURES: Record<string, (w: World) => { url: string; foreignUrl?: string 
   ...ANALYTICS_FIXTURES,
   ...AI_ANALYTICS_FIXTURES,
   ...AI_FIXTURES,
+  ...PTZ_FIXTURES,
   ...CAMERA_DELETE_FIXTURE,
 };
 

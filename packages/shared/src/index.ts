@@ -15,6 +15,7 @@ export * from './contracts/health.ts';
 export * from './contracts/cameras.ts';
 export * from './contracts/onvif.ts';
 export * from './contracts/talkback.ts';
+export * from './contracts/ptz.ts';
 export * from './contracts/recordings.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/retention.ts';

@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'live.opened',
   // Someone talked through a camera's loudspeaker (ONVIF backchannel).
   'live.talkback',
+  // Steering a camera: a move begun (not each repeat while held), a preset or home reached, presets kept.
+  'ptz.moved',
+  'ptz.preset-saved',
+  'ptz.preset-deleted',
   'settings.time-zone-changed',
   'settings.notifications-changed',
   'settings.sms-changed',

@@ -398,6 +398,21 @@ export function createCamerasService(deps: {
       return rows.length;
     },
 
+    /**
+     * What the ONVIF client needs to talk to a camera's device (its kept device, its user and
+     * sealed password), after the same workspace and camera-scope check as every camera route.
+     */
+    async device(actor: Actor, id: string) {
+      const row = await mustFind(db, actor, id);
+      return {
+        id: row.id,
+        name: row.name,
+        onvif: row.onvif as CameraOnvifColumn | null,
+        sourceUsername: row.sourceUsername,
+        sourcePasswordEnc: row.sourcePasswordEnc,
+      };
+    },
+
     /** A saved camera, with its stored password opened only for the probe. */
     async probeSaved(actor: Actor, id: string): Promise<ProbeResult> {
       return limitedProbe(targetOf(await mustFind(db, actor, id)));

@@ -34,6 +34,19 @@ export function onvifError(e: unknown): unknown {
   return e;
 }
 
+/** A Map that forgets its oldest entry past `max` (a device's Digest challenges: many cameras, few entries each). */
+function boundedMap<V>(max: number): Map<string, V> {
+  const m = new Map<string, V>();
+  const set = m.set.bind(m);
+  m.set = (k, v) => {
+    m.delete(k);
+    set(k, v);
+    if (m.size > max) m.delete(m.keys().next().value!);
+    return m;
+  };
+  return m;
+}
+
 /** A camera as the ONVIF client needs it: the device kept when it was added, and its sealed credentials. */
 export interface OnvifCameraRow {
   onvif: CameraOnvifColumn | null;
@@ -43,11 +56,12 @@ export interface OnvifCameraRow {
 
 export function createOnvifService({ policy, secrets }: { policy: OutboundPolicy; secrets?: SecretBox }) {
   const offsets = new Map<string, { ms: number; at: number }>();
+  const challenges = boundedMap<string>(OFFSETS_KEPT);
 
   function session(xaddr: string, credentials: Credentials | null): OnvifSession {
     const kept = offsets.get(new URL(xaddr).host);
     const fresh = kept && Date.now() - kept.at < OFFSET_TTL_MS ? kept.ms : undefined;
-    return new OnvifSession({ policy, credentials, clockOffsetMs: fresh });
+    return new OnvifSession({ policy, credentials, clockOffsetMs: fresh, challenges });
   }
 
   function keep(xaddr: string, s: OnvifSession) {

@@ -38,6 +38,12 @@ export interface OnvifSessionOptions {
   credentials: Credentials | null;
   /** The offset this device's clock had last time (kept per device by the service). */
   clockOffsetMs?: number;
+  /**
+   * The last Digest challenge of each service address (kept by the service): answered up front on
+   * the next request, so a camera that wants Digest costs one round trip, not a 401 and a retry.
+   * A stale nonce is answered 401 again with a fresh challenge, which is then used.
+   */
+  challenges?: Map<string, string>;
 }
 
 export class OnvifSession {
@@ -111,12 +117,19 @@ export class OnvifSession {
     const body = () =>
       envelope(operation, token ? credentials : null, new Date(Date.now() + this.clockOffsetMs), opts.addressing);
     if (token && credentials) this.auth.usernameToken += 1;
-    let res = await postSoap(url, body(), this.o.policy, undefined, opts.timeoutMs);
+    const u = new URL(url);
+    const service = `${u.host}${u.pathname}`;
+    const answer = (challenge: string) =>
+      credentials
+        ? (authorizationFor(challenge, credentials, 'POST', `${u.pathname}${u.search}`, { sha256: true }) ?? undefined)
+        : undefined;
+    const kept = this.o.challenges?.get(service);
+    let authorization = kept ? answer(kept) : undefined;
+    if (authorization) this.auth.digest += 1;
+    let res = await postSoap(url, body(), this.o.policy, authorization, opts.timeoutMs);
     if (res.status === 401 && res.challenge && credentials) {
-      const u = new URL(url);
-      const authorization = authorizationFor(res.challenge, credentials, 'POST', `${u.pathname}${u.search}`, {
-        sha256: true,
-      });
+      this.o.challenges?.set(service, res.challenge);
+      authorization = answer(res.challenge);
       if (authorization) {
         this.auth.digest += 1;
         res = await postSoap(url, body(), this.o.policy, authorization, opts.timeoutMs);

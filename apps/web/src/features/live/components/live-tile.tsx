@@ -10,6 +10,7 @@ import type { LiveState, Transport } from '../player-types.ts';
 import { snapshotName } from '../snapshot.ts';
 import { tileMode } from '../tile-mode.ts';
 import { CodecBadge } from './codec-badge.tsx';
+import { PtzToggle, usePtz } from './ptz-controls.tsx';
 import { SnoozeMenu } from './snooze-menu.tsx';
 import { TalkButton } from './talk-button.tsx';
 import { StrokeIcon } from './stroke-icon.tsx';
@@ -29,8 +30,11 @@ export interface LiveTileProps {
     audio?: { codec: string | null };
     /** What the camera sends, as the recorder read it (shown, and whether this browser needs the rendition). */
     video?: { codec: string | null; profile: string | null; codecString: string | null };
-    /** An ONVIF camera with a loudspeaker gets the push-to-talk button. */
-    onvif?: { audioBackchannel: boolean } | null;
+    /**
+     * An ONVIF camera with a loudspeaker gets the push-to-talk button; one with PTZ the pan, tilt
+     * and zoom controls (operators and up).
+     */
+    onvif?: { audioBackchannel: boolean; ptz: boolean } | null;
   };
   focused: boolean;
   onToggleFocus(): void;
@@ -167,10 +171,12 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
   // While it reconnects, the tile keeps the last picture it showed, with the state said over it.
   const frozen = !disabled && state !== 'playing' && held.at !== null;
   const heldAt = useClock(frozen ? held.at : null);
+  const ptz = usePtz(camera, !disabled);
   return (
     <section
       ref={root}
       aria-label={camera.name}
+      {...ptz.tileProps}
       className="group @container relative overflow-hidden rounded-lg border border-line bg-black"
       data-testid="live-tile"
       data-state={shownState}
@@ -240,7 +246,9 @@ export function LiveTile({ camera, focused, onToggleFocus, transport = 'auto', c
           </p>
         )}
       </div>
+      {ptz.pad}
       <div className="absolute inset-x-0 bottom-0 flex justify-end gap-1 bg-gradient-to-t from-black/70 to-transparent p-2">
+        {ptz.toggle && <PtzToggle {...ptz.toggle} />}
         {!silent && (
           <TileButton
             label={muted ? t('live.unmute', { name: camera.name }) : t('live.mute', { name: camera.name })}
