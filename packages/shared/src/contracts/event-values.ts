@@ -1,9 +1,6 @@
 /**
  * Event kinds, severities and their defaults as plain values, without zod: the web app imports these on many pages, and importing them
  * from the contract module would bring every schema of that module and zod along.
- *
- * Events. `ai.detection` is written by the motion-gated AI pipeline; `storage.pruned`
- * belongs to the workspace rather than one camera (cameraId null).
  */
 export const EVENT_KINDS = [
   'motion',

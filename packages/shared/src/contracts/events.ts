@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { aiLabelSchema } from './ai.ts';
 import { isoDate } from './common.ts';
 
+/**
+ * Events. `ai.detection` is written by the motion-gated AI pipeline; `storage.pruned`
+ * belongs to the workspace rather than one camera (cameraId null).
+ */
 export * from './event-values.ts';
 import {
   ARMED_KINDS,

@@ -1,9 +1,6 @@
 /**
  * Task priorities, statuses and limits as plain values, without zod: the web app imports these on many pages, and importing them
  * from the contract module would bring every schema of that module and zod along.
- *
- * Tasks a manager gives a member of the workspace (`/manager/tasks`), worked by that
- * member (`/operator/tasks`): status, comments, overdue marking, the assignee told when assigned.
  */
 export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
 
+/**
+ * Tasks a manager gives a member of the workspace (`/manager/tasks`), worked by that
+ * member (`/operator/tasks`): status, comments, overdue marking, the assignee told when assigned.
+ */
 export * from './task-values.ts';
 import {
   ACTIVE_TASK_STATUSES,
