@@ -1,8 +1,9 @@
 import type { CameraAiSettings } from './ai.ts';
 
 /**
- * COCO labels, detectors and a camera's AI defaults as plain values, without zod: pages import these, and importing them from the contract
- * module would load all of its schemas and zod with them.
+ * COCO labels, detectors and a camera's AI defaults as plain values, without zod: pages import
+ * these, and importing them from the contract module would load all of its schemas and zod with
+ * them.
  */
 /** The 80 COCO object classes, as the local detector and CodeProject.AI / DeepStack name them. */
 export const COCO_LABELS = [

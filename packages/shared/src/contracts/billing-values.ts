@@ -1,6 +1,7 @@
 /**
- * Plan keys, billing intervals, providers and statuses as plain values, without zod: pages import these, and importing them from the contract
- * module would load all of its schemas and zod with them.
+ * Plan keys, billing intervals, providers and statuses as plain values, without zod: pages import
+ * these, and importing them from the contract module would load all of its schemas and zod with
+ * them.
  */
 export const PLAN_KEY_RE = /^[a-z][a-z0-9-]{1,31}$/;
 export const BILLING_INTERVALS = ['month', 'year'] as const;

@@ -1,6 +1,6 @@
 /**
- * Bulk change kinds, statuses and limits as plain values, without zod: pages import these, and importing them from the contract
- * module would load all of its schemas and zod with them.
+ * Bulk change kinds, statuses and limits as plain values, without zod: pages import these, and
+ * importing them from the contract module would load all of its schemas and zod with them.
  */
 /** Named ids travel in the body (64 KB): 1,000 of them is 39 KB. */
 export const BULK_MAX_CAMERA_IDS = 1000;

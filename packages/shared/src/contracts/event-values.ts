@@ -1,6 +1,7 @@
 /**
- * Event kinds, severities and their defaults as plain values, without zod: the web app imports these on many pages, and importing them
- * from the contract module would bring every schema of that module and zod along.
+ * Event kinds, severities and their defaults as plain values, without zod: the web app imports
+ * these on many pages, and importing them from the contract module would bring every schema of
+ * that module and zod along.
  */
 export const EVENT_KINDS = [
   'motion',

@@ -1,6 +1,6 @@
 /**
- * Export formats and limits as plain values, without zod: pages import these, and importing them from the contract
- * module would load all of its schemas and zod with them.
+ * Export formats and limits as plain values, without zod: pages import these, and importing them
+ * from the contract module would load all of its schemas and zod with them.
  */
 /** One export covers at most this long: it is copied, never re-encoded, but still fills the disk. */
 export const EXPORT_MAX_SECONDS = 3600;

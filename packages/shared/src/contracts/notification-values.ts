@@ -1,6 +1,7 @@
 /**
- * Notification channels, roles, limits and delivery statuses as plain values, without zod: pages import these, and importing them from the contract
- * module would load all of its schemas and zod with them.
+ * Notification channels, roles, limits and delivery statuses as plain values, without zod: pages
+ * import these, and importing them from the contract module would load all of its schemas and zod
+ * with them.
  */
 export const PERSON_CHANNELS = ['push', 'email', 'sms'] as const;
 export type PersonChannel = (typeof PERSON_CHANNELS)[number];

@@ -1,6 +1,6 @@
 /**
- * Report kinds, formats, statuses and limits as plain values, without zod: pages import these, and importing them from the contract
- * module would load all of its schemas and zod with them.
+ * Report kinds, formats, statuses and limits as plain values, without zod: pages import these, and
+ * importing them from the contract module would load all of its schemas and zod with them.
  */
 export const REPORT_KINDS = ['uptime', 'events', 'storage', 'alerts'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

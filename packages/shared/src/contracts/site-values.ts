@@ -1,6 +1,6 @@
 /**
- * Site limits as plain values, without zod: pages import these, and importing them from the contract
- * module would load all of its schemas and zod with them.
+ * Site limits as plain values, without zod: pages import these, and importing them from the
+ * contract module would load all of its schemas and zod with them.
  */
 export const SITE_NAME_MAX = 120;
 export const SITE_TAGS_MAX = 20;

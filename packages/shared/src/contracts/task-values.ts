@@ -1,6 +1,7 @@
 /**
- * Task priorities, statuses and limits as plain values, without zod: the web app imports these on many pages, and importing them
- * from the contract module would bring every schema of that module and zod along.
+ * Task priorities, statuses and limits as plain values, without zod: the web app imports these on
+ * many pages, and importing them from the contract module would bring every schema of that module
+ * and zod along.
  */
 export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
