@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,8 @@ describe('security headers, Host check and stream caps', () => {
     writeFileSync(path.join(web, 'sw.js'), "self.addEventListener('push', () => {});");
     writeFileSync(path.join(web, 'manifest.webmanifest'), '{"name":"Vigil"}');
     writeFileSync(path.join(web, 'offline.html'), `<!doctype html><script>${offlineScript}</script>`);
+    mkdirSync(path.join(web, '.vite'));
+    writeFileSync(path.join(web, '.vite/manifest.json'), '{"index.html":{"file":"assets/index.js"}}');
     t = await createTestApp({ VIGIL_WEB_DIR: web });
   });
   afterAll(() => t.close());
@@ -68,6 +70,12 @@ describe('security headers, Host check and stream caps', () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.headers['cache-control']).toBe('no-cache');
+    // The build's chunk list stays on the server: no file under a dot folder is served, nor the app page.
+    for (const url of ['/.vite/manifest.json', '/.vite/']) {
+      const hidden = await t.app.inject({ method: 'GET', url });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.body).not.toContain('assets/index.js');
+    }
   });
 
   it('HSTS when PUBLIC_URL is https', async () => {

@@ -75,13 +75,15 @@ export async function registerApiPlugins(
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client routing). */
 export function registerWeb(app: FastifyInstance, webDir: string) {
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  // dotfiles: the build leaves its manifest in .vite/ (the bench reads it); it lists every chunk
+  // and is no business of a browser.
+  if (hasWeb) app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, dotfiles: 'ignore' });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || req.method !== 'GET' || !hasWeb) {
       return sendError(reply, req, new AppError('not-found'), 404);
     }
     const file = req.url.split('?')[0]!;
-    if (/^\/assets\//.test(file)) return reply.status(404).type('text/plain').send('Not found');
+    if (/^\/assets\//.test(file) || /\/\./.test(file)) return reply.status(404).type('text/plain').send('Not found');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -2,19 +2,24 @@ import { z } from 'zod';
 import { isoDate } from './common.ts';
 import { limitsSchema, usageSchema } from './user.ts';
 import { PLAN_STATUSES } from '../plan-status.ts';
-
 /**
  * Plans, the workspace's subscription, invoices and the installation's payment
  * settings. Prices travel in the currency's major unit (29.5 = 29.50 €) and are stored in minor units.
  */
-export const PLAN_KEY_RE = /^[a-z][a-z0-9-]{1,31}$/;
+export * from './billing-values.ts';
+import {
+  PLAN_KEY_RE,
+  BILLING_INTERVALS,
+  PAYMENT_PROVIDERS,
+  SUBSCRIPTION_SOURCES,
+  MAX_PRICE,
+  INVOICE_STATUSES,
+  CREDIT_NOTE_REASONS,
+  PLAN_CHANGE_TIMINGS,
+  WEBHOOK_EVENT_STATUSES,
+} from './billing-values.ts';
+
 export const planKeySchema = z.string().regex(PLAN_KEY_RE, 'lowercase letters, digits and dashes, 2 to 32');
-export const BILLING_INTERVALS = ['month', 'year'] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** Who bills a subscription: a provider, or nobody (the administrator granted the plan). */
-export const SUBSCRIPTION_SOURCES = ['manual', 'stripe', 'complimentary'] as const;
 
 const currencies = new Set<string>(
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['EUR', 'USD', 'GBP'],
@@ -38,7 +43,6 @@ export function currencyDigits(currency: string): number {
 export const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** currencyDigits(currency));
 export const fromMinor = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency);
 
-export const MAX_PRICE = 1_000_000;
 const price = z
   .number()
   .finite()
@@ -113,7 +117,6 @@ export const adminSetPlanSchema = z
   .strict()
   .refine((v) => v.plan !== undefined || v.trialEndDate !== undefined, 'give a plan or a trial end date');
 
-export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export const invoiceSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -136,11 +139,6 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/**
- * A credit note: an issued invoice is never edited, so a cancellation or a refund takes it back
- * with a document of its own, numbered in its own unbroken series (AV-YYYY-NNNNNN).
- */
-export const CREDIT_NOTE_REASONS = ['cancellation', 'refund'] as const;
 export const creditNoteSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -199,12 +197,6 @@ export const checkoutSchema = z.object({ plan: planKeySchema, interval: z.enum(B
 export const checkoutResultSchema = z.union([z.object({ url: z.string() }), z.object({ invoiceId: z.string() })]);
 export const portalResultSchema = z.object({ url: z.string() });
 
-/**
- * A change of plan for a workspace Stripe bills: its subscription is updated, never a second one
- * opened. A move up (a dearer plan, or monthly to yearly) applies now and Stripe charges the
- * prorated difference; a move down (a cheaper plan, or yearly to monthly) applies at the period's end.
- */
-export const PLAN_CHANGE_TIMINGS = ['now', 'period-end'] as const;
 export const planChangeSchema = checkoutSchema;
 export const planChangePreviewSchema = z.object({
   plan: z.string(),
@@ -290,7 +282,6 @@ export type AdminCreditNote = z.infer<typeof adminCreditNoteSchema>;
 export const adminCreditNoteListSchema = z.object({ items: z.array(adminCreditNoteSchema) });
 export const adminInvoiceQuerySchema = z.object({ status: z.enum(INVOICE_STATUSES).optional() }).strict();
 
-export const WEBHOOK_EVENT_STATUSES = ['applied', 'ignored', 'failed'] as const;
 export const webhookEventSchema = z.object({
   id: z.string(),
   type: z.string(),

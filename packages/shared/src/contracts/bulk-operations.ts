@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CAMERA_STATUSES, RECORDING_MODES } from './cameras.ts';
 import { isoDate } from './common.ts';
 import { siteTagSchema } from './sites.ts';
+export * from './bulk-operation-values.ts';
+import { BULK_MAX_CAMERA_IDS, BULK_MAX_CAMERAS, BULK_STATUSES } from './bulk-operation-values.ts';
 
 /**
  * Bulk operations (`/vms/bulk-operations`, the `vms` plan, owners and managers). One
@@ -9,15 +11,6 @@ import { siteTagSchema } from './sites.ts';
  * through the cameras service, its result recorded as it goes, progress live on the
  * `bulk-operations` topic.
  */
-
-/** Named ids travel in the body (64 KB): 1,000 of them is 39 KB. */
-export const BULK_MAX_CAMERA_IDS = 1000;
-/** A filter may select at most this many cameras in one operation. */
-export const BULK_MAX_CAMERAS = 5000;
-/** The preview's first page. */
-export const BULK_PREVIEW_MAX = 500;
-/** GET /api/v1/bulk-operations: the most recent ones. */
-export const BULK_RECENT_MAX = 50;
 
 /**
  * The "model" of a camera as Vigil knows it: what the recorder read from its stream, codec and
@@ -67,19 +60,6 @@ export const bulkMotionSchema = z
   })
   .strict()
   .refine((m) => Object.values(m).some((v) => v !== undefined), 'set at least one motion setting');
-
-export const BULK_CHANGE_KINDS = [
-  'enable',
-  'disable',
-  'recording-mode',
-  'retention',
-  'schedule',
-  'motion',
-  'move-to-site',
-  'test-connection',
-  'delete',
-] as const;
-export type BulkChangeKind = (typeof BULK_CHANGE_KINDS)[number];
 
 export const bulkChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('enable') }).strict(),
@@ -148,10 +128,6 @@ export const bulkPreviewResultSchema = z.object({
 export type BulkPreviewResult = z.infer<typeof bulkPreviewResultSchema>;
 
 export const createdBulkOperationSchema = z.object({ id: z.string() });
-
-/** queued → running → done; failed: stopped as a whole (its creator lost access), the rest not applied. */
-export const BULK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type BulkStatus = (typeof BULK_STATUSES)[number];
 
 export const bulkProgressSchema = z.object({
   total: z.number().int(),

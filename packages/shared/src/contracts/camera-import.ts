@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CAMERA_IMPORT_MAX_CHARS, CAMERA_IMPORT_MAX_LINES } from '../camera-import-csv.ts';
 import { credential, isoDate } from './common.ts';
+export * from './camera-import-values.ts';
+import { DISCOVERY_TARGETS_MAX, DISCOVERY_SECONDS_DEFAULT } from './camera-import-values.ts';
 
 /**
  * Adding cameras to a site in bulk (the `vms` plan, owners and managers) — a CSV or the
@@ -59,10 +61,6 @@ export const cameraImportSchema = z.object({
   finishedAt: isoDate.nullable(),
 });
 export type CameraImport = z.infer<typeof cameraImportSchema>;
-
-/** ONVIF discovery's own limits. */
-export const DISCOVERY_TARGETS_MAX = 32;
-export const DISCOVERY_SECONDS_DEFAULT = 3;
 
 export const discoverInputSchema = z
   .object({

@@ -6,10 +6,8 @@ import { cameraAiSettingsSchema } from './ai.ts';
 import { cameraOnvifSchema, onvifSourceInputSchema } from './onvif.ts';
 
 /** API contract for cameras, recordings and exports. */
-export const RECORDING_MODES = ['continuous', 'motion', 'off'] as const;
-export type RecordingMode = (typeof RECORDING_MODES)[number];
-export const CAMERA_STATUSES = ['online', 'offline', 'reconnecting', 'disabled'] as const;
-export type CameraStatus = (typeof CAMERA_STATUSES)[number];
+export * from './camera-values.ts';
+import { RECORDING_MODES, CAMERA_STATUSES } from './camera-values.ts';
 
 const streamUrl = (schemes: readonly string[]) =>
   z

@@ -6,39 +6,16 @@ import { isoDate } from './common.ts';
  * Events. `ai.detection` is written by the motion-gated AI pipeline; `storage.pruned`
  * belongs to the workspace rather than one camera (cameraId null).
  */
-export const EVENT_KINDS = [
-  'motion',
-  'camera.offline',
-  'camera.online',
-  'recording.gap',
-  'storage.pruned',
-  'ai.detection',
-  'camera.tamper',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-export const EVENT_SEVERITIES = ['alert', 'info'] as const;
-export type EventSeverity = (typeof EVENT_SEVERITIES)[number];
-
-/**
- * What a camera's events weigh when nothing else is set. Motion (and later AI) is an alert only
- * while the camera is armed; the health kinds do not depend on arming: a camera that goes dark at
- * night is as much a problem as one that goes dark by day.
- */
-export const DEFAULT_EVENT_SEVERITY: Record<EventKind, EventSeverity> = {
-  motion: 'alert',
-  'camera.offline': 'alert',
-  'camera.online': 'info',
-  'recording.gap': 'info',
-  'storage.pruned': 'info',
-  'ai.detection': 'alert',
-  // Covered, turned or blinded: whoever does it means it, armed or not.
-  'camera.tamper': 'alert',
-};
-/** Who saw an event: Vigil's own analysis or the camera's (its ONVIF events). */
-export const EVENT_SOURCES = ['vigil', 'camera'] as const;
-export type EventSource = (typeof EVENT_SOURCES)[number];
-/** Kinds whose alerts count only while the camera is armed. */
-export const ARMED_KINDS: readonly EventKind[] = ['motion', 'ai.detection'];
+export * from './event-values.ts';
+import {
+  ARMED_KINDS,
+  DEFAULT_EVENT_SEVERITY,
+  EVENT_KINDS,
+  EVENT_SEVERITIES,
+  EVENT_SOURCES,
+  type EventKind,
+  type EventSeverity,
+} from './event-values.ts';
 
 export const eventSeveritySettingsSchema = z.partialRecord(z.enum(EVENT_KINDS), z.enum(EVENT_SEVERITIES));
 export type EventSeveritySettings = z.infer<typeof eventSeveritySettingsSchema>;

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
+export * from './export-values.ts';
+import { EXPORT_FORMATS } from './export-values.ts';
 
 /** Exports contract: a clip of one camera cut from recorded footage, downloaded as MP4. */
-
-/** One export covers at most this long: it is copied, never re-encoded, but still fills the disk. */
-export const EXPORT_MAX_SECONDS = 3600;
-
-/**
- * 'recorded': the footage as the camera sent it, copied (its SHA-256 is the evidence's); 'h264':
- * converted to H.264 so any player plays it (an H.265 camera's footage, for one).
- */
-export const EXPORT_FORMATS = ['recorded', 'h264'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const createExportSchema = z.object({
   cameraId: z.string().uuid(),

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-
-/** The steps of the getting-started checklist, each ticked by the workspace's real state. */
-export const GETTING_STARTED_STEPS = ['camera', 'live', 'alerts', 'team'] as const;
-export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
+export * from './manager-dashboard-values.ts';
+import type { GettingStartedStep } from './manager-dashboard-values.ts';
 
 export const gettingStartedSchema = z.object({
   /** camera: one exists; live: someone watched one live; alerts: a notification rule exists; team: someone invited or joined. */

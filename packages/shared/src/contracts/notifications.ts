@@ -1,24 +1,22 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
 import { EVENT_KINDS, EVENT_SEVERITIES } from './events.ts';
-
 /**
  * Who hears about an event, over what, and the record of every delivery.
  *
  * People are reached by rules (push, email, SMS); systems by webhooks and MQTT, which receive every
  * event of the kinds they name. Every send is a `deliveries` row, one per event and destination.
  */
-export const PERSON_CHANNELS = ['push', 'email', 'sms'] as const;
-export type PersonChannel = (typeof PERSON_CHANNELS)[number];
-export const DELIVERY_CHANNELS = ['push', 'email', 'sms', 'webhook', 'mqtt'] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
-
-/** The roles a rule can address; `owner` is the workspace's owner. */
-export const RULE_ROLES = ['owner', 'manager', 'operator', 'viewer'] as const;
-export type RuleRole = (typeof RULE_ROLES)[number];
+export * from './notification-values.ts';
+import {
+  PERSON_CHANNELS,
+  DELIVERY_CHANNELS,
+  RULE_ROLES,
+  COOLDOWN_MAX_SECONDS,
+  DELIVERY_STATUSES,
+} from './notification-values.ts';
 
 const uuid = z.uuid();
-export const COOLDOWN_MAX_SECONDS = 24 * 3600;
 
 const ruleFields = {
   name: z.string().trim().min(1).max(80),
@@ -126,26 +124,6 @@ export const notificationSettingsSchema = z.object({
 export const updateNotificationSettingsSchema = z
   .object({ mqttUrl: z.string().trim().max(2000).nullable(), mqttDiscovery: z.boolean().optional() })
   .strict();
-
-export const DELIVERY_STATUSES = [
-  'pending',
-  'sending',
-  'retrying',
-  'sent',
-  /**
-   * An email written to the in-app outbox only: no SMTP server is configured, so it waits there
-   * unsent (an administrator reads it in the app). Never shown as sent.
-   */
-  'outbox',
-  'failed',
-  /** Not sent on purpose: opted out, cap reached, preference off. */
-  'skipped',
-  /** Waiting for the person's daily digest. */
-  'digest',
-  /** The worker stopped during the send: not resent on its own, so it can never arrive twice. */
-  'interrupted',
-] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const deliveryAttemptSchema = z.object({
   at: isoDate,

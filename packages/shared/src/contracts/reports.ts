@@ -1,30 +1,21 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../constants.ts';
 import { isoDate } from './common.ts';
-
 /**
  * Reports (`/manager/reports`, `/vms/reports`). A report covers cameras (per camera, and
  * per site when its cameras belong to sites) over a period: uptime, events per kind, storage, or
  * alerts and their time to acknowledge; rendered as PDF or CSV by a job, downloaded through a
  * signed link. Schedules make one weekly or monthly and mail it to chosen members.
  */
-export const REPORT_KINDS = ['uptime', 'events', 'storage', 'alerts'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_FORMATS = ['pdf', 'csv'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const REPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
-export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
-
-/** A report covers at most this long a period (a year and a leap day). */
-export const REPORT_MAX_DAYS = 366;
-/** At most this many cameras named in one request (a site or the whole workspace has no such limit). */
-export const REPORT_MAX_CAMERAS = 1000;
-/** At most this many people receive one schedule's reports. */
-export const REPORT_MAX_RECIPIENTS = 50;
-/** A workspace keeps at most this many schedules. */
-export const REPORT_MAX_SCHEDULES = 100;
+export * from './report-values.ts';
+import {
+  REPORT_KINDS,
+  REPORT_FORMATS,
+  REPORT_STATUSES,
+  REPORT_FREQUENCIES,
+  REPORT_MAX_CAMERAS,
+  REPORT_MAX_RECIPIENTS,
+} from './report-values.ts';
 
 const instant = z.string().datetime({ offset: true });
 

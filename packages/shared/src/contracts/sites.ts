@@ -2,17 +2,13 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../time-zone.ts';
 import { isoDate } from './common.ts';
 import { CAMERA_STATUSES } from './cameras.ts';
-
 /**
  * Sites of the multi-site VMS area (the `vms` plan). A site groups cameras (a camera in
  * at most one), has an address, coordinates, a time zone, contacts, notes and tags; members may
  * be limited to sites; its default schedule and retention apply to its cameras.
  */
-export const SITE_NAME_MAX = 120;
-export const SITE_TAGS_MAX = 20;
-export const SITE_TAG_MAX = 32;
-export const SITE_CONTACTS_MAX = 10;
-export const SITE_NOTES_MAX = 5000;
+export * from './site-values.ts';
+import { SITE_NAME_MAX, SITE_TAGS_MAX, SITE_TAG_MAX, SITE_CONTACTS_MAX, SITE_NOTES_MAX } from './site-values.ts';
 
 const trimmedOrNull = (max: number) =>
   z

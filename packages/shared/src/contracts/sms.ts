@@ -7,23 +7,15 @@ import { EVENT_KINDS, type EventKind } from './events.ts';
  * templates, limits, the log of every message with the provider's delivery status, and the numbers
  * that answered STOP.
  */
-export const SMS_PROVIDERS = ['twilio'] as const;
-export const SMS_STATUSES = [
-  /** Accepted by us and handed to (or being handed to) the provider. */
-  'queued',
-  'sent',
-  'delivered',
-  'undelivered',
-  'failed',
-  /** Not sent on purpose: opted out, monthly cap reached. */
-  'refused',
-] as const;
-export type SmsStatus = (typeof SMS_STATUSES)[number];
-export const SMS_ENCODINGS = ['GSM-7', 'UCS-2'] as const;
-
-export const SMS_TEMPLATE_MAX = 1000;
-export const SMS_RATE_MAX = 600;
-export const SMS_CAP_MAX = 1_000_000;
+export * from './sms-values.ts';
+import {
+  SMS_PROVIDERS,
+  SMS_STATUSES,
+  SMS_ENCODINGS,
+  SMS_TEMPLATE_MAX,
+  SMS_RATE_MAX,
+  SMS_CAP_MAX,
+} from './sms-values.ts';
 
 const templateText = z.string().max(SMS_TEMPLATE_MAX);
 const kindTemplates = Object.fromEntries(EVENT_KINDS.map((k) => [k, templateText.optional()])) as Record<

@@ -5,20 +5,16 @@ import { isoDate } from './common.ts';
  * Tasks a manager gives a member of the workspace (`/manager/tasks`), worked by that
  * member (`/operator/tasks`): status, comments, overdue marking, the assignee told when assigned.
  */
-export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-export const TASK_STATUSES = ['open', 'in_progress', 'done', 'canceled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-/** Still to be worked: what "overdue" and a queue are about. */
-export const ACTIVE_TASK_STATUSES = ['open', 'in_progress'] as const satisfies readonly TaskStatus[];
-/** The statuses the assignee may set; canceling is the manager's decision. */
-export const ASSIGNEE_TASK_STATUSES = ['open', 'in_progress', 'done'] as const satisfies readonly TaskStatus[];
-
-export const TASK_TITLE_MAX = 200;
-export const TASK_DESCRIPTION_MAX = 5000;
-export const TASK_COMMENT_MAX = 2000;
-/** A task's thread stops here (a runaway script, not a conversation). */
-export const TASK_COMMENTS_MAX = 500;
+export * from './task-values.ts';
+import {
+  ACTIVE_TASK_STATUSES,
+  type TaskStatus,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TITLE_MAX,
+  TASK_DESCRIPTION_MAX,
+  TASK_COMMENT_MAX,
+} from './task-values.ts';
 
 /** Whether a task is late now: due time passed and not done or canceled. The server and the pages agree. */
 export function isTaskOverdue(t: { dueAt: string | null; status: TaskStatus }, now: number = Date.now()): boolean {

@@ -4,11 +4,11 @@ import {
   type SmsCount,
   type SmsSettings,
   type UpdateSmsSettingsInput,
-  phoneProblem,
   renderSms,
   smsCount,
   unknownVariables,
 } from '@vigil/shared';
+import { type PhoneCheck, phoneShapeProblem } from '../../lib/phone-check.ts';
 
 /** Which template the editor shows: the default or one kind's override. */
 export type TemplateKey = 'default' | EventKind;
@@ -79,9 +79,13 @@ export function bodyOf(f: SettingsForm): UpdateSmsSettingsInput {
 
 /**
  * What the browser can tell before saving, keyed like the server's field errors (fromNumber,
- * templates.<key>): a malformed number, unknown variables, an empty default.
+ * templates.<key>): a malformed number, unknown variables, an empty default. The number is checked
+ * with `phoneProblem` (the full check once the page has loaded it, its shape until then).
  */
-export function formProblems(f: SettingsForm): Record<string, { key: string; values?: Record<string, string> }> {
+export function formProblems(
+  f: SettingsForm,
+  phoneProblem: PhoneCheck = phoneShapeProblem,
+): Record<string, { key: string; values?: Record<string, string> }> {
   const out: Record<string, { key: string; values?: Record<string, string> }> = {};
   if (f.fromNumber.trim()) {
     const p = phoneProblem(f.fromNumber.trim());

@@ -1,4 +1,4 @@
-import { type UserDoc, phoneProblem } from '@vigil/shared';
+import type { UserDoc } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +6,7 @@ import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { loadPhoneCheck } from '../../../lib/phone-check.ts';
 import { useUpdateProfile } from '../api.ts';
 import { useErrorText } from '../use-error-text.ts';
 
@@ -36,10 +37,10 @@ export function NotificationsForm({ user }: { user: UserDoc }) {
     return t(key, { number });
   };
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const phoneNumber = phone.replace(/[\s().-]/g, '') || null;
-    const problem = phoneNumber ? phoneProblem(phoneNumber) : null;
+    const problem = phoneNumber ? (await loadPhoneCheck())(phoneNumber) : null;
     if (problem) return setPhoneError(phoneMessage(problem));
     if (channels.sms && !phoneNumber) return setPhoneError(t('notify.phoneNeeded'));
     setPhoneError(undefined);

@@ -6,6 +6,7 @@ import { SwitchField } from '../../../components/ui/switch-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { usePhoneCheck } from '../../../lib/phone-check.ts';
 import { useSaveSmsSettings } from '../api.ts';
 import {
   type SettingsForm as Form,
@@ -31,7 +32,8 @@ export function SettingsForm({ settings }: { settings: SmsSettings }) {
   const [attempted, setAttempted] = useState(false);
   const [phoneTouched, setPhoneTouched] = useState(false);
 
-  const local = formProblems(form);
+  const phoneCheck = usePhoneCheck();
+  const local = formProblems(form, phoneCheck);
   const localText = (field: string) => {
     const p = local[field];
     return p ? t(p.key, p.values ?? {}) : undefined;

@@ -1,10 +1,10 @@
-import { phoneProblem } from '@vigil/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { loadPhoneCheck } from '../../../lib/phone-check.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useSendTestSms } from '../api.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -17,9 +17,9 @@ export function TestSender({ configured }: { configured: boolean }) {
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const bad = phoneProblem(to.trim());
+    const bad = (await loadPhoneCheck())(to.trim());
     setProblem(bad ? t('sms.phoneInvalid') : undefined);
     if (!bad) send.mutate(to.trim());
   };
