@@ -1,4 +1,3 @@
-import type { CameraAiSettings } from './ai.ts';
 
 /**
  * COCO labels, detectors and a camera's AI defaults as plain values, without zod: pages import
@@ -107,6 +106,17 @@ export const AI_CAMERA_DEFAULTS = {
   labelZones: {} as Partial<Record<AiLabel, string[]>>,
   describe: false,
 };
+
+/** A camera's AI settings (the contract's schema checks them; ai.ts asserts it infers this shape). */
+export interface CameraAiSettings {
+  enabled: boolean;
+  provider: AiDetector;
+  labels: AiLabel[];
+  minScore: number;
+  alertLabels: AiLabel[];
+  labelZones: Partial<Record<AiLabel, string[]>>;
+  describe: boolean;
+}
 
 /** Settings as saved may lack fields (older rows): the defaults fill them. */
 export function cameraAiSettingsOf(saved: Partial<CameraAiSettings> | null | undefined): CameraAiSettings {

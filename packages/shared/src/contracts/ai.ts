@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './common.ts';
 export * from './ai-values.ts';
-import { COCO_LABELS, AI_DETECTORS, AI_CAMERA_DEFAULTS } from './ai-values.ts';
+import { COCO_LABELS, AI_DETECTORS, AI_CAMERA_DEFAULTS, type CameraAiSettings } from './ai-values.ts';
 
 /**
  * AI detection. The contracts every part shares: the labels a detector knows, the
@@ -35,7 +35,10 @@ export const cameraAiSettingsSchema = z
     message: 'alert labels must be among the labels',
     path: ['alertLabels'],
   });
-export type CameraAiSettings = z.infer<typeof cameraAiSettingsSchema>;
+// The values module states the shape without zod; the schema must infer exactly it.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameShape: Same<z.infer<typeof cameraAiSettingsSchema>, CameraAiSettings> = true;
+void _sameShape;
 
 /** A box in fractions of the picture: [x1, y1, x2, y2], from the top left, 0–1. */
 export const boxSchema = z.tuple([score, score, score, score]);
