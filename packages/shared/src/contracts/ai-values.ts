@@ -1,4 +1,3 @@
-
 /**
  * COCO labels, detectors and a camera's AI defaults as plain values, without zod: pages import
  * these, and importing them from the contract module would load all of its schemas and zod with
