@@ -79,8 +79,8 @@ export function TalkButton({
       onKeyUp={(e) => holdKey(e) && release()}
       onBlur={release}
       onContextMenu={(e) => e.preventDefault()}
-      className={`flex h-9 min-w-9 touch-none select-none items-center justify-center gap-1 rounded px-2 text-base text-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40 ${
-        state === 'idle' ? 'bg-black/60 hover:bg-black/80' : 'bg-danger text-on-danger'
+      className={`flex h-9 min-w-9 touch-none select-none items-center justify-center gap-1 rounded px-2 text-base focus-visible:outline focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40 ${
+        state === 'idle' ? 'bg-black/60 text-white hover:bg-black/80' : 'bg-danger text-on-danger'
       }`}
     >
       <StrokeIcon roundCaps>
