@@ -86,6 +86,7 @@ describe('the compiled response serializer', () => {
       name: 'Gate',
       source: { type: 'rtsp', url: 'rtsp://cam/1', username: null, hasPassword: false },
       substreamUrl: null,
+      onvif: { address: '192.0.2.7:80', profileToken: 'main', ptz: true, events: true, audioBackchannel: false },
       recordingMode: 'continuous',
       retentionDays: 30,
       siteId: null,
@@ -101,6 +102,7 @@ describe('the compiled response serializer', () => {
         sensitivity: 50,
         minArea: 0.2,
         minSeconds: 0,
+        source: 'both',
         masks: [
           [
             [0, 0],
