@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { ADMIN, accountWithRole, apiSignIn } from './fixtures/accounts.ts';
+import { describe, expect, it, inject } from 'vitest';
+import { accountWithRole } from './fixtures/accounts.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, signedInPage, useBrowser } from './fixtures/browser.ts';
-import { ROLES, walkMenu } from './fixtures/route-walk.ts';
+import { walkEveryRole } from './fixtures/route-walk.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -16,18 +15,7 @@ const shot = (name: string) => path.join(SCREENSHOT_DIR, `route-walk-${name}.png
  * route-walk-vms.e2e.ts, so the two run side by side.
  */
 describe('route walk: every menu link of every role opens a usable page', () => {
-  let adminToken: string;
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    adminToken = (await apiSignIn(base, ADMIN.email, ADMIN.password)).token;
-  });
-
-  for (const role of ROLES)
-    it(
-      `${role === 'user' ? 'owner' : role} on a plan without VMS`,
-      () => walkMenu(browser, base, adminToken, role, false),
-      180_000,
-    );
+  walkEveryRole(browser, base, false);
 
   it('help is where people look: the about page and the account menu give the support contact', async () => {
     const owner = await accountWithRole(base, 'user');
