@@ -82,8 +82,10 @@ describe('PTZ on the live tile', () => {
       await tile.getByRole('button', { name: 'Pan Yard right' }).hover();
       await page.mouse.down();
       await ptz.until((r) => r.op === 'ContinuousMove' && ptz.received.indexOf(r) >= from);
-      await page.waitForTimeout(1300);
-      expect(opsSince(from).filter((o) => o === 'ContinuousMove').length).toBeGreaterThanOrEqual(3);
+      // Repeated every 300 ms while held: three moves span more than the server's 1 s deadman.
+      await expect
+        .poll(() => opsSince(from).filter((o) => o === 'ContinuousMove').length, { timeout: 5000 })
+        .toBeGreaterThanOrEqual(3);
       expect(opsSince(from)).not.toContain('Stop');
       expect(ptz.received[from]).toMatchObject({ pan: 0.6, tilt: 0, zoom: 0, profile: 'main_0' });
       await page.mouse.up();
@@ -155,7 +157,10 @@ describe('PTZ on the live tile', () => {
       const from = ptz.received.length;
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
       await ptz.until((r) => r.op === 'ContinuousMove' && ptz.received.indexOf(r) >= from);
-      await page.waitForTimeout(700);
+      // Still held when the page repeats the move.
+      await expect
+        .poll(() => opsSince(from).filter((o) => o === 'ContinuousMove').length, { timeout: 5000 })
+        .toBeGreaterThanOrEqual(2);
       expect(opsSince(from)).not.toContain('Stop');
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       await ptz.until((r) => r.op === 'Stop' && ptz.received.indexOf(r) > from);
