@@ -98,7 +98,16 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
     await hold();
     await expect
       .poll(async () => (await rtsp.heard()).packets > before.packets, { timeout: 15_000, interval: 20 })
-      .toBe(true);
+      .toBe(true)
+      .catch(async (e) => {
+        // Says what the page and the camera were doing, so a failure on a busy machine can be read.
+        const state = await button.getAttribute('data-state').catch(() => '?');
+        const alerts = await page.getByRole('alert').allInnerTexts().catch(() => []);
+        throw new Error(
+          `${name}: the camera heard nothing in 15 s (button ${state}; alerts ${JSON.stringify(alerts)}; ` +
+            `heard ${JSON.stringify(await rtsp.heard())}): ${(e as Error).message}`,
+        );
+      });
     console.log(`talk-back (${name}): press → the camera hears the first packet in ${Date.now() - pressed} ms`);
     await expect.poll(() => button.getAttribute('data-state'), { timeout: 15_000 }).toBe('talking');
     expect(await button.getAttribute('aria-pressed')).toBe('true');
