@@ -10,7 +10,7 @@ import { planGate } from '../billing/billing.module.ts';
 import type { OnvifService } from '../onvif/onvif.module.ts';
 import { columnsOfSource, columnsOfSubstream, quietUntilAsked } from './camera-source-columns.ts';
 import { toCamera } from './camera-view.ts';
-import { type Actor, announceChange, assertAllowed, cameraTarget, joinSite } from './camera-writes.ts';
+import { type Actor, announceChange, assertAllowed, cameraTarget, joinSite } from './camera-rules.service.ts';
 import { camerasRepo as repo } from './cameras.repo.ts';
 
 const DEFAULT_RETENTION_DAYS = 30;

@@ -2,7 +2,7 @@ import type { Db } from '@vigil/db';
 import { AppError } from '../../lib/app-error.ts';
 import { publish } from '../../lib/realtime.ts';
 import { audit } from '../audit/audit.module.ts';
-import { type Actor, type CameraWriteOptions, announceChange, auditAs, inTx } from './camera-writes.ts';
+import { type Actor, type CameraWriteOptions, announceChange, auditAs, inTx } from './camera-rules.service.ts';
 import { camerasRepo as repo } from './cameras.repo.ts';
 
 /** The cameras service's deletion: the camera goes, and its owner's count of cameras follows. */

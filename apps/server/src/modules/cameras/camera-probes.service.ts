@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type CheckedTarget, type OutboundPolicy, checkTarget } from '../../lib/outbound-policy.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { type CameraRow, splitCredentials, withCredentials } from './camera-view.ts';
-import { type Actor, mustFind } from './camera-writes.ts';
+import { type Actor, mustFind } from './camera-rules.service.ts';
 import { type ProbeTarget, probe as runProbe } from './probe.ts';
 import { failed, failedAs } from './probe-result.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@vigil/db';
 import type { Camera, CameraList, CameraOnvifColumn, ListQuery } from '@vigil/shared';
-import { type Actor, mustFind } from './camera-writes.ts';
+import { type Actor, mustFind } from './camera-rules.service.ts';
 import { toCamera } from './camera-view.ts';
 import { camerasRepo as repo } from './cameras.repo.ts';
 

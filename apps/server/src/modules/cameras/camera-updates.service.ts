@@ -21,7 +21,7 @@ import {
   joinSite,
   mustFind,
   refuseSiteMoveWhenLimited,
-} from './camera-writes.ts';
+} from './camera-rules.service.ts';
 import { type NewCamera, camerasRepo as repo } from './cameras.repo.ts';
 
 /**

@@ -9,7 +9,7 @@ import { cameraReads } from './camera-reads.service.ts';
 import { cameraUpdates } from './camera-updates.service.ts';
 import type { probe as runProbe } from './probe.ts';
 
-export type { Actor, CameraWriteOptions } from './camera-writes.ts';
+export type { Actor, CameraWriteOptions } from './camera-rules.service.ts';
 
 export type CamerasService = ReturnType<typeof createCamerasService>;
 
