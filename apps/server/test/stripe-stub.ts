@@ -12,7 +12,7 @@ import {
   now,
   routeOf,
 } from './stripe-stub-api.ts';
-import { itemOf, newSubscription, stubStore } from './stripe-stub-store.ts';
+import { type StubStore, itemOf, newSubscription, stubStore } from './stripe-stub-store.ts';
 import { subscriptionRoute } from './stripe-stub-subscriptions.ts';
 
 /**
@@ -31,25 +31,14 @@ export interface StubRequest {
 }
 export type { Obj };
 
-export interface StripeStub {
+/** What the stand-in keeps (its objects by kind, the last preview, the outage switch) and what a test does with it. */
+export interface StripeStub extends Omit<StubStore, 'must' | 'activePrice' | 'activeTaxRate'> {
   url: string;
   key: string;
   webhookSecret: string;
   requests: StubRequest[];
   /** The requests as "METHOD /path" since `from` (an index into requests), for asserting the exact calls. */
   callsSince(from: number): string[];
-  sessions: Map<string, Obj>;
-  subscriptions: Map<string, Obj>;
-  invoices: Map<string, Obj>;
-  products: Map<string, Obj>;
-  prices: Map<string, Obj>;
-  taxRates: Map<string, Obj>;
-  portalConfigurations: Map<string, Obj>;
-  schedules: Map<string, Obj>;
-  /** The amount the last invoice preview answered (minor units). */
-  lastPreview: { amountDue: number } | null;
-  /** While set, reading a subscription answers 500 (Stripe down). */
-  failing: { on: boolean };
   /** The customer paid in Checkout: a customer, an active subscription with a card; the session is complete. */
   completeCheckout(sessionId: string, o?: { periodEnd?: Date }): Obj;
   /** A subscription made outside Vigil's flow (another tab's Checkout, the dashboard) for the same price. */
