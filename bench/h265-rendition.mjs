@@ -18,7 +18,7 @@ const { LiveFeed } = await import(path.join(ROOT, 'apps/server/src/video/live-fe
 const { Renditions } = await import(path.join(ROOT, 'apps/server/src/video/rendition.ts'));
 const { LIBX264 } = await import(path.join(ROOT, 'apps/server/src/video/hw-encoders.ts'));
 const { renditionArgs } = await import(path.join(ROOT, 'apps/server/src/video/rendition-args.ts'));
-const { readSamples } = await import(path.join(ROOT, 'apps/server/src/video/mp4-boxes.ts'));
+const { readSamples } = await import(path.join(ROOT, 'apps/server/src/video/mp4-samples.ts'));
 
 const WINDOW_S = Number(process.env.WINDOW ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);

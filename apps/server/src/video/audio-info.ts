@@ -1,4 +1,5 @@
-import { type Box, readBoxes, readTracks } from './mp4-boxes.ts';
+import { type Box, readBoxes } from './mp4-boxes.ts';
+import { readTracks } from './mp4-init.ts';
 
 /**
  * The sound track of an init segment (ftyp+moov), read from its sample entry: AAC's

@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { frameNals, packetizeNals, readAvcConfig, splitNals } from './h264-rtp.ts';
-import { initSize, readBoxes, readSamples, readTracks } from './mp4-boxes.ts';
+import { frameNals, packetizeNals, readAvcConfig } from './h264-rtp.ts';
+import {
+  liveSampleFragments as fragments,
+  liveSampleInit as init,
+  liveSampleTracks as tracks,
+} from './fixtures/live-sample.ts';
+import { readSamples } from './mp4-samples.ts';
 
-/** Real ffmpeg output: 3 s of testsrc2 at 10 fps, a keyframe each second (see live-feed.unit.test.ts). */
-const file = readFileSync(new URL('./fixtures/live-sample.mp4', import.meta.url));
-const init = file.subarray(0, initSize(file));
-const boxes = readBoxes(file);
-const tracks = readTracks(file, boxes.find((b) => b.type === 'moov')!);
-const fragments = boxes.flatMap((b, i) =>
-  b.type === 'moof' && boxes[i + 1]?.type === 'mdat' ? [file.subarray(b.start, boxes[i + 1]!.end)] : [],
-);
 const nalType = (n: Buffer) => n[0]! & 0x1f;
 
 /** The receiver's side of RFC 6184 for single NAL and FU-A packets. */
@@ -28,24 +24,6 @@ function depacketize(payloads: Buffer[]): Buffer[] {
   }
   return nals;
 }
-
-describe('fMP4 samples', () => {
-  it('reads every sample with its time, size and keyframe flag', () => {
-    const all = fragments.flatMap((f) => readSamples(f, tracks).samples);
-    const { timescale } = readSamples(fragments[0]!, tracks);
-    expect(all).toHaveLength(30);
-    expect(all.map((s) => s.keyframe)).toEqual(all.map((_, i) => i % 10 === 0));
-    expect(all.map((s) => s.dts)).toEqual(all.map((_, i) => (i * timescale) / 10));
-    for (const s of all) {
-      // Every byte of a sample is a length-prefixed NAL unit.
-      const nals = splitNals(s.data);
-      expect(nals.reduce((n, x) => n + 4 + x.length, 0)).toBe(s.data.length);
-    }
-  });
-  it('returns nothing for bytes that are not a moof+mdat pair', () => {
-    expect(readSamples(init, tracks).samples).toEqual([]);
-  });
-});
 
 describe('H.264 RTP packetizer', () => {
   const config = readAvcConfig(init)!;

@@ -1,4 +1,6 @@
-import { moofKeyframe, readBoxes, readFragment, readTracks, trackOf, walkBoxes } from './mp4-boxes.ts';
+import { readBoxes, walkBoxes } from './mp4-boxes.ts';
+import { moofKeyframe, readFragment } from './mp4-fragments.ts';
+import { readTracks, trackOf } from './mp4-init.ts';
 
 /**
  * One camera's live fragmented-MP4 feed, fanned out to any number of viewers (MSE over

@@ -6,7 +6,7 @@ import { type RtspServer, startRtspServer } from '../../../../e2e/fixtures/rtsp-
 import { cameraRow, ffmpegPidsFor, segmentRows, useTestRecorder, waitFor } from '../../test/recorder-helpers.ts';
 import { concatList, ffmpegArgs as exportArgs } from '../modules/exports/exports-job.service.ts';
 import { readAudioInfo } from './audio-info.ts';
-import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
+import { summarizeFragmentedMp4 } from './mp4-fragments.ts';
 
 /**
  * The camera's sound recorded with its picture, against real GStreamer cameras sending a 440 Hz

@@ -13,7 +13,7 @@ import {
   waitFor,
   useTestRecorder,
 } from '../../test/recorder-helpers.ts';
-import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
+import { summarizeFragmentedMp4 } from './mp4-fragments.ts';
 import { segmentStart } from './paths.ts';
 
 /** The recorder against real ffmpeg and a real GStreamer RTSP camera on 127.0.0.1, 2 s segments. */

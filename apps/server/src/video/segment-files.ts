@@ -2,7 +2,7 @@ import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { insertSegment } from './camera-writes.ts';
-import { summarizeFragmentedMp4 } from './mp4-boxes.ts';
+import { summarizeFragmentedMp4 } from './mp4-fragments.ts';
 import { isSegmentName, relativeSegmentPath, segmentStart, writerOf } from './paths.ts';
 import type { NewSegment, WriteFence } from './video.repo.ts';
 import { readVideoCodec, type VideoCodec } from './video-codec.ts';

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { adtsHeader, mseAudioCodec, readAudioInfo } from './audio-info.ts';
 import { parseAudioProbe } from './audio-probe.ts';
 import { type LiveChunk, LiveFeed } from './live-feed.ts';
-import { readBoxes, readSamples, readTracks, summarizeFragmentedMp4, trackOf } from './mp4-boxes.ts';
+import { readBoxes } from './mp4-boxes.ts';
+import { summarizeFragmentedMp4 } from './mp4-fragments.ts';
+import { readTracks, trackOf } from './mp4-init.ts';
+import { readSamples } from './mp4-samples.ts';
 import { StreamInfoProbe } from './stream-info.ts';
 
 /**

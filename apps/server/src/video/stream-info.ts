@@ -1,4 +1,6 @@
-import { type Box, readBoxes, readFragment, readTracks, videoSampleEntry } from './mp4-boxes.ts';
+import { type Box, readBoxes } from './mp4-boxes.ts';
+import { readFragment } from './mp4-fragments.ts';
+import { readTracks, videoSampleEntry } from './mp4-init.ts';
 import { readVideoCodec, type VideoCodec } from './video-codec.ts';
 
 /**

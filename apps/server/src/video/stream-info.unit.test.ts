@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { initSize, readBoxes, readTracks } from './mp4-boxes.ts';
+import { readBoxes } from './mp4-boxes.ts';
+import { initSize, readTracks } from './mp4-init.ts';
 import { countSamples, readInitInfo, StreamInfoProbe } from './stream-info.ts';
 
 /** fixtures/live-sample.mp4: real ffmpeg fMP4, 3 s of 160x90 H.264 at 10 fps in 0.2 s fragments. */

@@ -1,4 +1,5 @@
-import { readBoxes, videoSampleEntry } from './mp4-boxes.ts';
+import { readBoxes } from './mp4-boxes.ts';
+import { videoSampleEntry } from './mp4-init.ts';
 
 /**
  * What a video stream is, read from its init segment's parameter sets (the avcC or hvcC box of

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { initSize } from './mp4-boxes.ts';
+import { initSize } from './mp4-init.ts';
 import { avcCodec, hevcCodec, readVideoCodec } from './video-codec.ts';
 
 /** fixtures/h265-init.mp4: the init ffmpeg writes copying the H.265 test camera (x265, 640x360, hev1). */

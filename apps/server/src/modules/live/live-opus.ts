@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { adtsHeader, readAudioInfo } from '../../video/audio-info.ts';
 import { ffmpegTools } from '../../video/ffmpeg-binaries.ts';
 import { type LiveChunk, LiveFeed } from '../../video/live-feed.ts';
-import { readSamples } from '../../video/mp4-boxes.ts';
+import { readSamples } from '../../video/mp4-samples.ts';
 import { spawnTied } from '../../video/tied-spawn.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { RTCRtpCodecParameters, type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
 import type { LiveChunk } from '../../video/live-feed.ts';
-import { readSamples } from '../../video/mp4-boxes.ts';
+import { readSamples } from '../../video/mp4-samples.ts';
 import type { OpusFeed } from './live-opus.ts';
 
 /** Opus's RTP clock is 48 kHz whatever the sound's own rate (RFC 7587). */

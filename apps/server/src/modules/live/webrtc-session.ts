@@ -4,7 +4,7 @@ import { type AvcConfig, frameNals, packetizeNals, readAvcConfig } from '../../v
 import { AppError } from '../../lib/app-error.ts';
 import { ownAddresses } from '../../lib/outbound-policy.ts';
 import type { LiveChunk, LiveFeed } from '../../video/live-feed.ts';
-import { readSamples } from '../../video/mp4-boxes.ts';
+import { readSamples } from '../../video/mp4-samples.ts';
 import type { OpusFeed } from './live-opus.ts';
 import { OPUS, WebRtcAudio } from './webrtc-audio.ts';
 

@@ -24,7 +24,7 @@ import { isoInstant } from '../../lib/iso-instant.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createH264Transcoder } from '../../video/h264-transcode.ts';
-import { initSize } from '../../video/mp4-boxes.ts';
+import { initSize } from '../../video/mp4-init.ts';
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
 

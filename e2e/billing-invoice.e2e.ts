@@ -1,142 +1,30 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import pg from 'pg';
-import { ADMIN, apiSignUp, databaseUrlOf } from './fixtures/accounts.ts';
+import { describe, expect, it, inject } from 'vitest';
+import { apiSignUp } from './fixtures/accounts.ts';
 import { seriousAxeViolations } from './fixtures/axe.ts';
-import { SCREENSHOT_DIR, useBrowser, watchForErrors, signedInPage, type SignedInPage } from './fixtures/browser.ts';
-import { signInUi } from './fixtures/ui.ts';
+import {
+  PHONE_390,
+  useAdmin,
+  close,
+  noOverflow,
+  pendingChange,
+  setTheme,
+  shot,
+  storageHistory,
+  text,
+  visible,
+} from './fixtures/billing.ts';
+import { DESKTOP, signedInPage, useBrowser, watchForErrors } from './fixtures/browser.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
-const PHONE_390 = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-const shot = (name: string) => path.join(SCREENSHOT_DIR, `billing-${name}.png`);
-const visible = (locator: { isVisible(): Promise<boolean> }) => expect.poll(() => locator.isVisible());
-const text = (locator: { textContent(): Promise<string | null> }) =>
-  expect.poll(async () => (await locator.textContent()) ?? '');
+const admin = useAdmin(browser, base);
 
-type Account = Awaited<ReturnType<typeof apiSignUp>>;
-
-/** 30 days of stored bytes (the daily job's rows), written behind the API: a new account has none yet. */
-async function storageHistory(workspaceId: string) {
-  const db = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
-  await db.connect();
-  try {
-    await db.query(
-      `insert into storage_daily (workspace_id, day, bytes)
-       select $1, current_date - g, (2e9 + (29 - g) * 2e8 + (g % 3) * 1e8)::bigint from generate_series(0, 29) g
-       on conflict do nothing`,
-      [workspaceId],
-    );
-  } finally {
-    await db.end();
-  }
-}
-
-/** A move down to Basic monthly at the period's end, stored as Vigil stores it when it makes Stripe's schedule. */
-async function pendingChange(workspaceId: string) {
-  const db = new pg.Client({ connectionString: databaseUrlOf(inject('dataDir')) });
-  await db.connect();
-  try {
-    const { rows } = await db.query('select period_end from subscriptions where workspace_id = $1', [workspaceId]);
-    const at = (rows[0].period_end as Date).toISOString();
-    await db.query('update subscriptions set pending_change = $2 where workspace_id = $1', [
-      workspaceId,
-      JSON.stringify({ plan: 'basic', interval: 'month', at }),
-    ]);
-  } finally {
-    await db.end();
-  }
-}
-
-/** One signed-in person in their own browser (the admin and an owner act side by side). */
-type Person = SignedInPage;
-
-async function signedIn(email: string, password: string): Promise<Person> {
-  return signedInPage(browser, base, email, password, DESKTOP);
-}
-
-async function close(person: Person | undefined) {
-  if (!person) return;
-  const errors = person.watch.errors;
-  await person.ctx.close();
-  expect(errors).toEqual([]);
-}
-
-/** Nothing wider than the window, once the layout has settled after a resize. */
-const noOverflow = (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-
-/** The theme is a preference: saved through the API, applied by the app on its next read of /me. */
-async function setTheme(account: Account, theme: 'dark' | 'light') {
-  const res = await fetch(`${base}/api/v1/me`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ preferences: { theme } }),
-  });
-  expect(res.status).toBe(200);
-}
-
-/** Admin › Users: the row of one account, found by its email. */
-async function openPlanDialog(admin: Page, account: Account) {
-  await admin.goto(`${base}/admin/users`);
-  await admin.getByLabel('Search users').fill(account.user.email);
-  const button = admin.getByRole('button', { name: `Plan and trial of ${account.user.displayName}` });
-  await visible(button).toBe(true);
-  await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
-  await button.click();
-  const dialog = admin.getByRole('dialog');
-  await visible(dialog).toBe(true);
-  return dialog;
-}
-
-describe('plans, trial, upgrade and billing in the browser', () => {
-  let admin: Person;
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    admin = await signedIn(ADMIN.email, ADMIN.password);
-  });
-  afterAll(async () => {
-    await close(admin);
-  });
-
-  it('a new account sees its 7 trial days on /billing, and /payment sends a visitor to sign in and back', async () => {
-    const owner = await apiSignUp(base, 'Tess Trial');
-    const ctx = await browser.newContext(DESKTOP);
-    const page = await ctx.newPage();
-    const watch = watchForErrors(page);
-    try {
-      await page.goto(`${base}/payment?plan=pro&interval=year`);
-      await page.waitForURL(/\/auth\/login\?redirect=/);
-      await signInUi(page, owner.user.email, owner.password);
-      await page.waitForURL(`${base}/payment?plan=pro&interval=year`);
-      await text(page.getByTestId('payment-plan')).toBe('Pro');
-      await text(page.getByTestId('payment-provider')).toBe('Invoice, paid by bank transfer');
-
-      await page.goto(`${base}/billing`);
-      await text(page.getByTestId('billing-trial-days')).toBe('7 days left');
-      expect(await page.getByTestId('plan-status').textContent()).toBe('Trial');
-      expect(await page.getByTestId('trial-status').textContent()).toBe('Trial — 7 days left');
-      // Four usage meters, each a progress bar named by its limit and read as figures.
-      const cameras = page.getByRole('progressbar', { name: 'Cameras' });
-      expect(await cameras.getAttribute('aria-valuetext')).toBe('0 of 10');
-      expect(await page.getByRole('progressbar').count()).toBe(4);
-      expect(await page.getByText('No invoice yet.').isVisible()).toBe(true);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: shot('trial-desktop'), fullPage: true });
-      await page.setViewportSize(PHONE_390);
-      await noOverflow(page);
-      await page.screenshot({ path: shot('trial-phone'), fullPage: true });
-      expect(watch.errors).toEqual([]);
-    } finally {
-      await ctx.close();
-    }
-  });
-
+/**
+ * Prices and paying in the browser: the admin edits a plan's price and limits, an owner pays a
+ * manual invoice that the admin marks paid and refunds; the landing page then shows the edited price
+ * (so it runs after the edit, in this file).
+ */
+describe('prices, a manual invoice and its refund, in the browser', () => {
   it('the admin edits a price and limits, the owner pays a manual invoice, the admin marks it paid, the plan is active with the new limits', async () => {
     // The admin: the server names a bad field beside it, then the edit is saved.
     const a = admin.page;
@@ -175,7 +63,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
 
     // The owner: compare, choose Pro monthly, get the invoice.
     const account = await apiSignUp(base, 'Paula Payer');
-    const owner = await signedIn(account.user.email, account.password);
+    const owner = await signedInPage(browser, base, account.user.email, account.password);
     try {
       const o = owner.page;
       await o.goto(`${base}/upgrade`);
@@ -235,7 +123,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
       await o.setViewportSize(PHONE_390);
       await noOverflow(o);
       await o.screenshot({ path: shot('active-phone'), fullPage: true });
-      await setTheme(account, 'dark');
+      await setTheme(base, account, 'dark');
       await o.reload();
       await expect.poll(() => o.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       await visible(o.getByTestId('billing-plan')).toBe(true);
@@ -248,7 +136,7 @@ describe('plans, trial, upgrade and billing in the browser', () => {
         await noOverflow(o);
         await o.screenshot({ path: shot(`${p.slice(1, 8)}-phone-dark`), fullPage: true });
       }
-      await setTheme(account, 'light');
+      await setTheme(base, account, 'light');
 
       // The admin's pages at a phone's width: the tables scroll inside their own region.
       await a.setViewportSize(PHONE_390);
@@ -291,70 +179,6 @@ describe('plans, trial, upgrade and billing in the browser', () => {
       await o.setViewportSize(PHONE_390);
       await noOverflow(o);
       await o.screenshot({ path: shot('pending-change-phone'), fullPage: true });
-    } finally {
-      await close(owner);
-    }
-  });
-
-  it('a trial the admin ends makes the workspace read-only, and adding a camera shows why', async () => {
-    const account = await apiSignUp(base, 'Rita Readonly');
-    const dialog = await openPlanDialog(admin.page, account);
-    expect(await seriousAxeViolations(admin.page)).toEqual([]);
-    await dialog.screenshot({ path: shot('admin-plan-dialog') });
-    await dialog.getByRole('button', { name: 'End trial now' }).click();
-    await visible(admin.page.getByText('has ended: the workspace is read-only', { exact: false })).toBe(true);
-
-    const owner = await signedIn(account.user.email, account.password);
-    try {
-      const o = owner.page;
-      await o.goto(`${base}/viewer/cameras`);
-      await visible(o.getByTestId('read-only-notice')).toBe(true);
-      await o.getByRole('button', { name: 'Add camera' }).click();
-      const add = o.getByRole('dialog');
-      await add.getByLabel('Name', { exact: true }).fill('Not today');
-      await add.getByLabel('Source type').selectOption('test-pattern');
-      await add.getByRole('button', { name: 'Save' }).click();
-      await visible(add.getByText('Your trial has ended: the workspace is read-only.', { exact: false })).toBe(true);
-      expect(await add.textContent()).toContain('Adding cameras is not available.');
-      await o.screenshot({ path: shot('read-only-camera') });
-      await add.getByRole('button', { name: 'Cancel' }).click();
-
-      await o.goto(`${base}/billing`);
-      await text(o.getByTestId('plan-status')).toBe('Expired');
-      await visible(o.getByTestId('billing-read-only')).toBe(true);
-      expect(await seriousAxeViolations(o)).toEqual([]);
-      await o.screenshot({ path: shot('expired-desktop'), fullPage: true });
-      await o.setViewportSize(PHONE_390);
-      await noOverflow(o);
-      await o.screenshot({ path: shot('expired-phone'), fullPage: true });
-    } finally {
-      await close(owner);
-    }
-  });
-
-  it('the admin grants the vms plan and the VMS pages open without the gate', async () => {
-    const account = await apiSignUp(base, 'Victor Vms');
-    const owner = await signedIn(account.user.email, account.password);
-    try {
-      const o = owner.page;
-      await o.goto(`${base}/vms/dashboard`);
-      await visible(o.getByTestId('page-refusal')).toBe(true);
-
-      const dialog = await openPlanDialog(admin.page, account);
-      await dialog.getByLabel('Plan', { exact: true }).selectOption('vms');
-      await dialog.getByRole('button', { name: 'Put on this plan' }).click();
-      await visible(admin.page.getByText(`${account.user.displayName} is on the VMS plan.`)).toBe(true);
-
-      await o.reload();
-      await o.getByRole('heading', { level: 1 }).first().waitFor();
-      await expect.poll(() => o.getByTestId('page-refusal').count()).toBe(0);
-      await o.goto(`${base}/vms/sites`);
-      await o.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await o.getByTestId('page-refusal').count()).toBe(0);
-      await o.goto(`${base}/billing`);
-      await text(o.getByTestId('billing-plan')).toBe('VMS');
-      expect(await o.getByTestId('payment-method').textContent()).toBe('None needed: granted by the administrator');
-      await o.screenshot({ path: shot('vms-granted'), fullPage: true });
     } finally {
       await close(owner);
     }
