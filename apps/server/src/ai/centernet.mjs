@@ -56,9 +56,9 @@ export function modelFiles() {
   };
 }
 
-/** The graph's input shape for a frame: the scaled picture (longer side INPUT) and the padded input. */
-export function inputShape(width, height) {
-  const scale = INPUT / Math.max(width, height);
+/** The graph's input shape for a frame: the scaled picture (longer side `side`) and the padded input. */
+export function inputShape(width, height, side = INPUT) {
+  const scale = side / Math.max(width, height);
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
   return { w, h, W: Math.ceil(w / STRIDE) * STRIDE, H: Math.ceil(h / STRIDE) * STRIDE };
@@ -136,7 +136,7 @@ function shapedGraph(json, bin, H, W) {
  * ships it, 512×512 only (the benches' baseline). `shapesKept`: graphs of that many input shapes
  * stay loaded.
  */
-export async function loadModel({ threads = 1, asShipped = false, shapesKept = SHAPES_KEPT } = {}) {
+export async function loadModel({ threads = 1, asShipped = false, shapesKept = SHAPES_KEPT, side = INPUT } = {}) {
   const files = modelFiles();
   tfwasm.setWasmPaths(`${files.wasmDir}${path.sep}`);
   tfwasm.setThreadsCount(threads);
@@ -168,6 +168,7 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
 
   return {
     asShipped,
+    side: asShipped ? INPUT : side,
     /** The graph for an H×W input (loaded on first use; the least recently used beyond shapesKept dropped). */
     async graph(H, W) {
       const key = asShipped ? 'shipped' : `${H}x${W}`;
@@ -200,7 +201,7 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
  */
 export async function runModel(model, frame, floor = 0.1) {
   const { width, height, data } = frame;
-  const shape = inputShape(width, height);
+  const shape = inputShape(width, height, model.side);
   const { w, h } = shape;
   const [H, W] = model.asShipped ? [INPUT, INPUT] : [shape.H, shape.W];
   const graph = await model.graph(H, W);
