@@ -61,7 +61,7 @@ export interface WorkerMemory {
 
 /**
  * The longer side pictures are scaled to before the model (the worker's graph is shaped to it, and
- * JPEGs are decoded at it). 480, not the 512 the network was trained at: ~0.87× the CPU, and the
+ * JPEGs are decoded at it). 480, not the 512 the network was trained at: ~0.9× the CPU, and the
  * held-out photograph keeps every detection the graph as shipped is sure of; at 448 one is lost
  * (docs/decisions/0017, bench/ai-input-size.mjs).
  */
