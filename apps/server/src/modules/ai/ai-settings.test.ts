@@ -1,6 +1,6 @@
 import { cameraAiSettingsOf } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
-import { useAiWorld } from '../../../test/ai-world.ts';
+import { CAMERA_AI, useAiWorld } from '../../../test/ai-world.ts';
 import { countRows, errorOf, grantPlan, withPg } from '../../../test/helpers.ts';
 import { DRIVEWAY_ZONE } from '../../../test/zones.ts';
 import { createSecretBox } from '../../lib/secrets.ts';
@@ -123,18 +123,11 @@ describe('ai settings', () => {
       expect(why).toMatch(message);
     }
     expect(ok(await call(w.owner.token, 'GET', `/api/v1/cameras/${w.camera}`))).toEqual(before);
-    const zone = DRIVEWAY_ZONE;
+    // On with the CodeProject.AI server: people anywhere, cars in the driveway only.
     const cam = ok(
       await call(w.owner.token, 'PATCH', `/api/v1/cameras/${w.camera}`, {
-        motion: { zones: [zone] },
-        ai: {
-          enabled: true,
-          provider: 'codeproject',
-          labels: ['person', 'car'],
-          minScore: 0.6,
-          alertLabels: ['person'],
-          labelZones: { car: ['driveway'] },
-        },
+        motion: { zones: [DRIVEWAY_ZONE] },
+        ai: CAMERA_AI,
       }),
     );
     expect(cam.ai).toMatchObject({
