@@ -44,9 +44,10 @@ const MOCKING = filesMockingModules(['packages', 'apps/web/src', 'apps/server/sr
  * E2e specs that start cameras (each an ffmpeg encoding a test pattern with libx264, or an RTSP test
  * camera) or servers of their own. Two files at once on 2 cores, one of them such a file (tried), left
  * the other's full-page screenshots and theme switches past their budgets; so these run one at a time,
- * after the others have run two at a time. Found by what the file calls, so a new spec lands right.
+ * after the others have run two at a time. Found by what the file calls (or a fixture of its that starts cameras: useAiPagesWorld), so a new spec lands right.
  */
-const STARTS_CAMERAS_OR_SERVERS = /\b(addCamera|startRtspServer|startServer|startOnvifDevice)\(|'\/api\/v1\/cameras'/;
+const STARTS_CAMERAS_OR_SERVERS =
+  /\b(addCamera|startRtspServer|startServer|startOnvifDevice|useAiPagesWorld)\(|'\/api\/v1\/cameras'/;
 function e2eFilesStartingCameras(): string[] {
   return readdirSync(path.join(ROOT, 'e2e'))
     .filter((name) => name.endsWith('.e2e.ts'))

@@ -6,7 +6,7 @@
 // model's RSS growth; and the JPEG → RGB decode at the model's size (sharp: libjpeg's DCT scaling,
 // on libuv's pool, counted by process.cpuUsage) against an ffmpeg process (its CPU read from this
 // process's waited-for children). The frame is @vladmandic/human's assets/samples.jpg scaled to
-// 512 px (512×463). CPU, not wall time, is the figure: the machine is shared. FRAMES (20) and
+// the detector's input side (INPUT_SIDE: 480×434; 512×463 for the graph as shipped). CPU, not wall time, is the figure: the machine is shared. FRAMES (20) and
 // WARMUP (2) to change; smoke run: FRAMES=3 WARMUP=1.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { register } from 'tsx/esm/api';
 import { ROOT, report } from './lib.mjs';
 
 register();
-const { createLocalDetector } = await import(path.join(ROOT, 'apps/server/src/ai/local-detector.ts'));
+const { createLocalDetector, INPUT_SIDE } = await import(path.join(ROOT, 'apps/server/src/ai/local-detector.ts'));
 const { decodeJpegToRgb } = await import(path.join(ROOT, 'apps/server/src/ai/decode-jpeg.ts'));
 const bare = await import(path.join(ROOT, 'apps/server/src/ai/centernet.mjs'));
 const { COCO_LABELS } = await import(path.join(ROOT, 'packages/shared/src/index.ts'));
@@ -59,7 +59,7 @@ async function perFrame(run) {
 // Memory, each in a fresh process (this one's allocator would reuse what the other freed):
 // RSS growth from before the detector to after FRAMES frames.
 if (process.env.AI_BENCH_MEMORY) {
-  const frame = await decodeJpegToRgb(jpeg);
+  const frame = await decodeJpegToRgb(jpeg, { maxSide: INPUT_SIDE });
   const before = rssMb();
   const out = {};
   if (process.env.AI_BENCH_MEMORY === 'worker') {
@@ -71,7 +71,7 @@ if (process.env.AI_BENCH_MEMORY) {
     out.worker = await detector.memory();
     await detector.close();
   } else {
-    const model = await bare.loadModel();
+    const model = await bare.loadModel({ side: INPUT_SIDE });
     out.ready = rssMb() - before;
     for (let i = 0; i < FRAMES; i++)
       bare.decode(await bare.runModel(model, frame), COCO_LABELS, { minScore: 0.3, maxDetections: 20 });
@@ -96,8 +96,8 @@ const load = loadavg()[0].toFixed(1);
 
 // The JPEG → RGB decode before each frame, at the model's size: sharp (what decodeJpegToRgb runs),
 // against an ffmpeg process doing the same (its CPU from /proc, start-up included).
-const frame = await decodeJpegToRgb(jpeg);
-const viaSharp = await perFrame(async () => decodeJpegToRgb(jpeg));
+const frame = await decodeJpegToRgb(jpeg, { maxSide: INPUT_SIDE });
+const viaSharp = await perFrame(async () => decodeJpegToRgb(jpeg, { maxSide: INPUT_SIDE }));
 rows.push({
   measure: `decode JPEG 1280×1158 → RGB ${frame.width}×${frame.height}: sharp (DCT scaling, libuv pool)`,
   'CPU ms/frame': viaSharp.cpuMs,
@@ -147,8 +147,8 @@ try {
   await detector.close();
 }
 
-// Baseline: the bare model in this process, same frames.
-const model = await bare.loadModel();
+// Baseline: the bare model in this process, same frames, same input side.
+const model = await bare.loadModel({ side: INPUT_SIDE });
 const options = { minScore: 0.3, maxDetections: 20 };
 const baseline = await perFrame(async () => bare.decode(await bare.runModel(model, frame), COCO_LABELS, options));
 rows.push({
@@ -166,9 +166,10 @@ rows.push({
   note: `load average ${load} on this machine`,
 });
 model.dispose();
-// The graph as the package ships it (512×512, Mean transposing), same frames.
+// The graph as the package ships it (512×512, Mean transposing), on the picture decoded at 512 px.
 const shipped = await bare.loadModel({ asShipped: true });
-const asShipped = await perFrame(async () => bare.decode(await bare.runModel(shipped, frame), COCO_LABELS, options));
+const at512 = await decodeJpegToRgb(jpeg);
+const asShipped = await perFrame(async () => bare.decode(await bare.runModel(shipped, at512), COCO_LABELS, options));
 shipped.dispose();
 rows.push({
   measure: 'against: the graph as shipped (512×512), this process',

@@ -3,7 +3,8 @@
 // thread (process.cpuUsage counts the worker and libuv's pool), beside the bare model — the graph as
 // @vladmandic/human ships it, in this thread, on the picture already decoded to 512 px — in the same
 // run, and whether the fast path keeps the photograph's detections (the budgeted figure, JPEG_FRAMES
-// (20) frames). The photograph is @vladmandic/human's samples.jpg, 1280×1158.
+// (20) frames). The photograph is @vladmandic/human's samples.jpg, 1280×1158. The input side against
+// the photograph's detections, side by side: bench/ai-input-size.mjs.
 // Then in a running Vigil: (1) CPU of idle cameras with AI on, against the
 // same cameras with AI off measured just before in the same run (the goal: the same — analysis is
 // motion-gated, so a still picture costs nothing); (2) time from motion to the `ai.detection` event
@@ -40,7 +41,7 @@ const samples = path.join(
 
 // (0) One JPEG → detections, beside the bare model, same run.
 const jpegPath = await (async () => {
-  const { createLocalDetector } = await import(path.join(ROOT, 'apps/server/src/ai/local-detector.ts'));
+  const { createLocalDetector, INPUT_SIDE } = await import(path.join(ROOT, 'apps/server/src/ai/local-detector.ts'));
   const { decodeJpegToRgb } = await import(path.join(ROOT, 'apps/server/src/ai/decode-jpeg.ts'));
   const centernet = await import(path.join(ROOT, 'apps/server/src/ai/centernet.mjs'));
   const { COCO_LABELS } = await import(path.join(ROOT, 'packages/shared/src/index.ts'));
@@ -92,7 +93,7 @@ const jpegPath = await (async () => {
         value: ms(bare.cpuMs),
       },
       {
-        what: 'one JPEG 1280×1158 → detections, built-in detector (decode + worker) — CPU-ms/frame',
+        what: `one JPEG 1280×1158 → detections, built-in detector (decode + worker, longer side ${INPUT_SIDE}) — CPU-ms/frame`,
         value: ms(whole.cpuMs),
       },
       { what: '  ratio JPEG path / bare model', value: +(whole.cpuMs / bare.cpuMs).toFixed(2) },

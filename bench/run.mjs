@@ -50,6 +50,7 @@ for (const b of [
   'analytics',
   'ai-detector',
   'ai-pipeline',
+  'ai-input-size',
   'time-zone',
   'disk-guard',
   // 30 minutes, a fault every 2 (needs root: it mounts a tmpfs).

@@ -4,9 +4,9 @@ import { grantPlan } from './helpers.ts';
 /**
  * The authorization walk's fixtures for the AI routes. They take no path parameter: the
  * walk reaches them as registered. The `user` actor's workspace gets a plan with AI access so
- * each role's answer is the route's rule, not the plan gate (ai.test.ts covers the gate itself).
+ * each role's answer is the route's rule, not the plan gate (ai-settings.test.ts covers the gate itself).
  * POST /ai/analyze (operators and up: viewers and viewer keys are refused) with no body stops at
- * validation for the allowed roles; the camera scope of its body is covered by ai.test.ts (unknown
+ * validation for the allowed roles; the camera scope of its body is covered by ai-analysis.test.ts (unknown
  * camera → not-found).
  */
 export async function seedAiObjects(t: TestApp, workspaceIds: string[]): Promise<void> {

@@ -9,6 +9,8 @@ export interface RawRow {
 
 export interface CenterNetModel {
   readonly asShipped: boolean;
+  /** The longer side of the input pictures are scaled to. */
+  readonly side: number;
   graph(H: number, W: number): Promise<unknown>;
   /** The input shapes whose graphs are loaded, most recently used last ("288x512"). */
   shapes(): string[];
@@ -17,11 +19,16 @@ export interface CenterNetModel {
 
 export const INPUT: number;
 export function modelFiles(): { model: string; weights: string; wasmDir: string };
-export function inputShape(width: number, height: number): { w: number; h: number; W: number; H: number };
+export function inputShape(
+  width: number,
+  height: number,
+  side?: number,
+): { w: number; h: number; W: number; H: number };
 export function loadModel(options?: {
   threads?: number;
   asShipped?: boolean;
   shapesKept?: number;
+  side?: number;
 }): Promise<CenterNetModel>;
 export function runModel(
   model: CenterNetModel,

@@ -6,8 +6,9 @@
 // changes when it loads the graph, without touching a weight:
 // - the size. The network is fully convolutional, but its upsampling sizes and the decoding of its
 //   heat map are constants for 512×512. They are rewritten for the picture's own shape (its longer
-//   side 512, the other rounded up to a multiple of 32), so a 16:9 frame costs 512×288, not a square
-//   of black padding. One graph per shape, the few last used kept.
+//   side the model's `side` — the detector uses 480, see local-detector.ts — the other rounded up
+//   to a multiple of 32), so a 16:9 frame costs 480×288, not a square of black padding. One graph
+//   per shape, the few last used kept.
 // - the squeeze-and-excite averages. Mean over height and width transposes the whole feature map in
 //   this backend before reducing it; an AvgPool of the same size (XNNPACK) gives the same numbers
 //   in a fraction of the time.
@@ -22,7 +23,7 @@ import * as tfc from '@tensorflow/tfjs-converter';
 import * as tf from '@tensorflow/tfjs-core';
 
 const require = createRequire(import.meta.url);
-/** The longer side of the model's input, in pixels (what the network was trained at). */
+/** The longer side of the input the network was trained at (the graph as shipped; loadModel's default side). */
 export const INPUT = 512;
 /** The network's total stride: an input side must be a multiple of it. */
 const STRIDE = 32;
@@ -56,9 +57,9 @@ export function modelFiles() {
   };
 }
 
-/** The graph's input shape for a frame: the scaled picture (longer side INPUT) and the padded input. */
-export function inputShape(width, height) {
-  const scale = INPUT / Math.max(width, height);
+/** The graph's input shape for a frame: the scaled picture (longer side `side`) and the padded input. */
+export function inputShape(width, height, side = INPUT) {
+  const scale = side / Math.max(width, height);
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
   return { w, h, W: Math.ceil(w / STRIDE) * STRIDE, H: Math.ceil(h / STRIDE) * STRIDE };
@@ -134,9 +135,10 @@ function shapedGraph(json, bin, H, W) {
 /**
  * Loads the model from node_modules (no fetch, no network). `asShipped`: the graph as the package
  * ships it, 512×512 only (the benches' baseline). `shapesKept`: graphs of that many input shapes
- * stay loaded.
+ * stay loaded. `side`: the longer side frames are scaled to (a multiple of 32; the network is fully
+ * convolutional, so any such side runs the same weights).
  */
-export async function loadModel({ threads = 1, asShipped = false, shapesKept = SHAPES_KEPT } = {}) {
+export async function loadModel({ threads = 1, asShipped = false, shapesKept = SHAPES_KEPT, side = INPUT } = {}) {
   const files = modelFiles();
   tfwasm.setWasmPaths(`${files.wasmDir}${path.sep}`);
   tfwasm.setThreadsCount(threads);
@@ -168,6 +170,7 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
 
   return {
     asShipped,
+    side: asShipped ? INPUT : side,
     /** The graph for an H×W input (loaded on first use; the least recently used beyond shapesKept dropped). */
     async graph(H, W) {
       const key = asShipped ? 'shipped' : `${H}x${W}`;
@@ -191,8 +194,8 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
 }
 
 /**
- * The model on one RGB24 frame, letterboxed: scaled so its longer side is 512 (already that size
- * when it comes from decodeJpegToRgb: no resize here), black below and to the right up to the
+ * The model on one RGB24 frame, letterboxed: scaled so its longer side is the model's side (already
+ * that size when it was decoded at it by decodeJpegToRgb: no resize here), black below and to the right up to the
  * input's multiple of 32 (a square of 512 for the graph as shipped). Returns the detection rows
  * (x1, y1, x2, y2 in input pixels, score, COCO class index: the graph's own [1, 100, 6] output for
  * the graph as shipped, the same decoded here above `floor` for a shaped one) with boxes as
@@ -200,7 +203,7 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
  */
 export async function runModel(model, frame, floor = 0.1) {
   const { width, height, data } = frame;
-  const shape = inputShape(width, height);
+  const shape = inputShape(width, height, model.side);
   const { w, h } = shape;
   const [H, W] = model.asShipped ? [INPUT, INPUT] : [shape.H, shape.W];
   const graph = await model.graph(H, W);

@@ -16,9 +16,9 @@ function memory() {
 
 if (parentPort && workerData?.vigilDetector) {
   const port = parentPort;
-  const { labels, threads } = workerData.vigilDetector;
+  const { labels, threads, side } = workerData.vigilDetector;
   try {
-    const model = await loadModel({ threads });
+    const model = await loadModel({ threads, side });
     // One warm-up frame, 16:9 (most cameras): the first run of a graph compiles it and sizes the heap.
     await runModel(model, { data: new Uint8Array(64 * 36 * 3), width: 64, height: 36 });
     port.on('message', async (msg) => {

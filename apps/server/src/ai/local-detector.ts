@@ -33,6 +33,8 @@ export interface LocalDetectorOptions {
   timeoutMs?: number;
   /** WebAssembly threads (the backend's pool; 1 keeps the cost one core). Default 1. */
   threads?: number;
+  /** The longer side of the model's input, in pixels (a multiple of 32). Default INPUT_SIDE. */
+  inputSide?: number;
 }
 
 export interface LocalDetector {
@@ -56,6 +58,14 @@ export interface WorkerMemory {
   arrayBuffers: number;
   wasmBytes: number;
 }
+
+/**
+ * The longer side pictures are scaled to before the model (the worker's graph is shaped to it, and
+ * JPEGs are decoded at it). 480, not the 512 the network was trained at: ~0.9× the CPU, and the
+ * held-out photograph keeps every detection the graph as shipped is sure of; at 448 one is lost
+ * (docs/decisions/0017, bench/ai-input-size.mjs).
+ */
+export const INPUT_SIDE = 480;
 
 /** Above this a frame is refused: the caller should scale it (decodeJpegToRgb does) — 4K is 8.3 Mpx. */
 const MAX_PIXELS = 3840 * 2160;
@@ -88,6 +98,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
     maxDetections: opts.maxDetections ?? 20,
   };
   const timeoutMs = opts.timeoutMs ?? 30_000;
+  const inputSide = opts.inputSide ?? INPUT_SIDE;
   const queue: Pending[] = [];
   const memoryWaiters = new Map<number, { resolve: (m: WorkerMemory) => void; reject: (e: Error) => void }>();
   let current: Pending | undefined;
@@ -103,7 +114,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
     workerReady = false;
     startError = undefined;
     const w = new Worker(workerFile(), {
-      workerData: { vigilDetector: { labels: [...COCO_LABELS], threads: opts.threads ?? 1 } },
+      workerData: { vigilDetector: { labels: [...COCO_LABELS], threads: opts.threads ?? 1, side: inputSide } },
     });
     worker = w;
     const started = new Promise<void>((resolve, reject) => {
@@ -231,7 +242,7 @@ export function createLocalDetector(opts: LocalDetectorOptions = {}): LocalDetec
     async detectJpeg(jpeg) {
       if (closed) throw new AppError('cancelled', 'the local detector is closed');
       if (!(jpeg instanceof Uint8Array)) throw new AppError('invalid-argument', 'not a JPEG picture');
-      return detector.detect(await decodeJpegToRgb(jpeg));
+      return detector.detect(await decodeJpegToRgb(jpeg, { maxSide: inputSide }));
     },
     memory() {
       const w = worker;
