@@ -39,11 +39,12 @@ describe('menus loaded on demand', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => focused(page)).toBe('menuitem: Settings');
       expect(await fetched(page, 'user-menu-panel')).toBe(1);
-      expect(await account.getAttribute('aria-expanded')).toBe('true');
+      // The open (modal) menu hides the rest of the page from assistive technology, its button too.
+      expect(await page.locator('header button[aria-haspopup="menu"][aria-expanded="true"]').count()).toBe(1);
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => focused(page)).toBe('menuitem: About and help');
       await page.keyboard.press('Escape');
-      await expect.poll(() => focused(page)).toMatch(/^button: Account:/);
+      await expect.poll(() => focused(page)).toMatch(/^button: .*Account:/);
 
       // Once loaded, the same: Radix itself handles the key now.
       await page.keyboard.press('Enter');
