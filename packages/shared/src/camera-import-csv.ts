@@ -1,3 +1,4 @@
+import { CAMERA_IMPORT_COLUMNS } from './contracts/camera-import-values.ts';
 import { type RecordingMode, cameraSourceInputSchema, createCameraSchema } from './contracts/cameras.ts';
 
 /**
@@ -6,12 +7,6 @@ import { type RecordingMode, cameraSourceInputSchema, createCameraSchema } from 
  * CRLF, LF or CR line ends, quoted fields holding commas, quotes ("") and line breaks. Columns:
  * name, url, username, password, recording mode; a first row naming them is a header and skipped.
  */
-
-export const CAMERA_IMPORT_COLUMNS = ['name', 'url', 'username', 'password', 'recording mode'] as const;
-/** Lines of one import; past it the whole import is refused, never cut silently. */
-export const CAMERA_IMPORT_MAX_LINES = 500;
-/** Characters of one CSV: 500 lines of long URLs with room to spare. */
-export const CAMERA_IMPORT_MAX_CHARS = 200_000;
 
 export interface CsvRecord {
   /** The line of the file the record starts on (1-based; a quoted line break makes a record span lines). */

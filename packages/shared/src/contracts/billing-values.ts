@@ -1,7 +1,7 @@
 /**
- * Plan keys, billing intervals, providers and statuses as plain values, without zod: pages import
- * these, and importing them from the contract module would load all of its schemas and zod with
- * them.
+ * Plan keys, billing intervals, providers and statuses as plain values, and the conversion of
+ * prices to and from minor units, without zod: pages import these, and importing them from the
+ * contract module would load all of its schemas and zod with them.
  */
 export const PLAN_KEY_RE = /^[a-z][a-z0-9-]{1,31}$/;
 export const BILLING_INTERVALS = ['month', 'year'] as const;
@@ -24,3 +24,16 @@ export const CREDIT_NOTE_REASONS = ['cancellation', 'refund'] as const;
  */
 export const PLAN_CHANGE_TIMINGS = ['now', 'period-end'] as const;
 export const WEBHOOK_EVENT_STATUSES = ['applied', 'ignored', 'failed'] as const;
+
+const digitsOf = new Map<string, number>();
+/** Digits after the decimal point of a currency (EUR 2, JPY 0); remembered, since building a formatter is costly. */
+export function currencyDigits(currency: string): number {
+  let d = digitsOf.get(currency);
+  if (d === undefined) {
+    d = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    if (digitsOf.size < 500) digitsOf.set(currency, d);
+  }
+  return d;
+}
+export const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** currencyDigits(currency));
+export const fromMinor = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency);

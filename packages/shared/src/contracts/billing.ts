@@ -30,19 +30,6 @@ export const currencySchema = z
   .toUpperCase()
   .refine((c) => currencies.has(c), 'an ISO 4217 currency code, like EUR or USD');
 
-const digitsOf = new Map<string, number>();
-/** Digits after the decimal point of a currency (EUR 2, JPY 0); remembered, since building a formatter is costly. */
-export function currencyDigits(currency: string): number {
-  let d = digitsOf.get(currency);
-  if (d === undefined) {
-    d = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    if (digitsOf.size < 500) digitsOf.set(currency, d);
-  }
-  return d;
-}
-export const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** currencyDigits(currency));
-export const fromMinor = (minor: number, currency: string) => minor / 10 ** currencyDigits(currency);
-
 const price = z
   .number()
   .finite()

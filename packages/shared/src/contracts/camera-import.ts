@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { CAMERA_IMPORT_MAX_CHARS, CAMERA_IMPORT_MAX_LINES } from '../camera-import-csv.ts';
 import { credential, isoDate } from './common.ts';
 export * from './camera-import-values.ts';
-import { DISCOVERY_TARGETS_MAX, DISCOVERY_SECONDS_DEFAULT } from './camera-import-values.ts';
+import {
+  CAMERA_IMPORT_MAX_CHARS,
+  CAMERA_IMPORT_MAX_LINES,
+  DISCOVERY_TARGETS_MAX,
+  DISCOVERY_SECONDS_DEFAULT,
+} from './camera-import-values.ts';
 
 /**
  * Adding cameras to a site in bulk (the `vms` plan, owners and managers) — a CSV or the

@@ -1,15 +1,8 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useSignOut } from '../../features/auth/api.ts';
-import { WorkspaceSwitcher } from '../../features/team/components/workspace-switcher.tsx';
-import { useInstallOffer } from '../../lib/install-prompt.ts';
+import { LazyMenu } from '../../components/ui/lazy-menu.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
-import { telHref, useSupportContact } from '../../lib/support.ts';
-import { MenuContent } from '../../components/ui/menu-content.tsx';
-
-const itemClass =
-  'flex min-h-10 cursor-pointer items-center rounded px-3 text-sm text-fg outline-none data-[highlighted]:bg-sunken';
+import { useSupportContact } from '../../lib/support.ts';
 
 function Avatar({ name, photoURL }: { name: string; photoURL: string | null }) {
   if (photoURL) return <img src={photoURL} alt="" className="h-8 w-8 rounded-full object-cover" />;
@@ -23,60 +16,40 @@ function Avatar({ name, photoURL }: { name: string; photoURL: string | null }) {
   );
 }
 
-export function UserMenu() {
+/** The account button: the same element before the menu's code is loaded and as the menu's trigger. */
+function AccountButton({
+  name,
+  displayName,
+  photoURL,
+  ...button
+}: ComponentProps<'button'> & { name: string; displayName: string; photoURL: string | null }) {
   const { t } = useTranslation();
+  return (
+    // The accessible name is built from the text itself ("Account: <name>") so what is read and
+    // what is seen never differ (WCAG 2.5.3); the name is visible from md up.
+    <button type="button" {...button} className="flex items-center gap-2 rounded-full p-1 hover:bg-sunken">
+      <Avatar name={name} photoURL={photoURL} />
+      <span className="sr-only">{t('layout.account')} </span>
+      <span className="sr-only max-w-40 truncate text-sm text-fg md:not-sr-only">{displayName}</span>
+    </button>
+  );
+}
+
+// The menu (Radix and its items) is on every signed-in page but opened on few visits: it loads on demand.
+const loadPanel = () => import('./user-menu-panel.tsx').then((m) => m.UserMenuPanel);
+
+export function UserMenu() {
   const { user } = useSession();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
+  // Read with the page, as before the menu was split off: its help items are there when it opens.
   const support = useSupportContact();
-  const install = useInstallOffer();
   if (!user) return null;
   return (
-    <Menu.Root>
-      {/* The accessible name is built from the text itself ("Account: <name>") so what is
-          read and what is seen never differ (WCAG 2.5.3); the name is visible from md up. */}
-      <Menu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-sunken">
-        <Avatar name={user.displayName || user.email} photoURL={user.photoURL} />
-        <span className="sr-only">{t('layout.account')} </span>
-        <span className="sr-only max-w-40 truncate text-sm text-fg md:not-sr-only">{user.displayName}</span>
-      </Menu.Trigger>
-      <MenuContent className="min-w-52">
-        <Menu.Label className="px-3 py-2 text-xs text-muted">{user.email}</Menu.Label>
-        <Menu.Item className={itemClass} onSelect={() => navigate('/viewer/settings')}>
-          {t('pages.viewer.settings')}
-        </Menu.Item>
-        <WorkspaceSwitcher itemClass={itemClass} />
-        <Menu.Separator className="my-1 h-px bg-line" />
-        {install && (
-          <Menu.Item className={itemClass} onSelect={() => void install()}>
-            {t('help.install')}
-          </Menu.Item>
-        )}
-        <Menu.Item className={itemClass} onSelect={() => navigate('/about')}>
-          {t('help.about')}
-        </Menu.Item>
-        {/* Where people look for help: the installation's support, one tap to write or call. */}
-        {support?.email && (
-          <Menu.Item asChild className={itemClass}>
-            <a href={`mailto:${support.email}`}>{t('help.email', { email: support.email })}</a>
-          </Menu.Item>
-        )}
-        {support?.phone && (
-          <Menu.Item asChild className={itemClass}>
-            <a href={telHref(support.phone)}>{t('help.phone', { phone: support.phone })}</a>
-          </Menu.Item>
-        )}
-        <Menu.Separator className="my-1 h-px bg-line" />
-        <Menu.Item
-          className={itemClass}
-          onSelect={async () => {
-            await signOut();
-            navigate('/');
-          }}
-        >
-          {t('auth.signOut')}
-        </Menu.Item>
-      </MenuContent>
-    </Menu.Root>
+    <LazyMenu
+      load={loadPanel}
+      trigger={
+        <AccountButton name={user.displayName || user.email} displayName={user.displayName} photoURL={user.photoURL} />
+      }
+      props={{ email: user.email, support }}
+    />
   );
 }

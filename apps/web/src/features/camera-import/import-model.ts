@@ -1,4 +1,7 @@
-import { type CameraImportLine, type DiscoveredDevice, checkImportCsv } from '@vigil/shared';
+import type { CameraImportLine, DiscoveredDevice } from '@vigil/shared';
+
+/** The shared check of a CSV's lines (the server runs it too). */
+export type CsvCheck = (csv: string) => CameraImportLine[];
 
 /** What the CSV tab shows as the example: every column, quoting where a value needs it. */
 export const CSV_TEMPLATE = [
@@ -8,10 +11,13 @@ export const CSV_TEMPLATE = [
   'Parking (MJPEG),http://192.168.1.30/video.mjpg,,,off',
 ].join('\n');
 
-/** The page's preview of a CSV before it is sent (the server checks again and has the last word). */
-export function previewCsv(csv: string): { lines: number; problems: CameraImportLine[] } {
-  if (!csv.trim()) return { lines: 0, problems: [] };
-  const lines = checkImportCsv(csv);
+/**
+ * The page's preview of a CSV before it is sent (the server checks again and has the last word):
+ * nothing to preview until the check has loaded.
+ */
+export function previewCsv(csv: string, check: CsvCheck | null): { lines: number; problems: CameraImportLine[] } {
+  if (!csv.trim() || !check) return { lines: 0, problems: [] };
+  const lines = check(csv);
   return { lines: lines.length, problems: lines.filter((l) => l.error) };
 }
 

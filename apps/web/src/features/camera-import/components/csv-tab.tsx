@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useStartImport } from '../api.ts';
+import { useCsvCheck } from '../csv-check.ts';
 import { CSV_TEMPLATE, previewCsv } from '../import-model.ts';
 import { ImportResults } from './import-results.tsx';
 
@@ -16,7 +17,7 @@ export function CsvTab({ siteId }: { siteId: string }) {
   const [csv, setCsv] = useState('');
   const [importId, setImportId] = useState<string | null>(null);
   const start = useStartImport(siteId);
-  const preview = previewCsv(csv);
+  const preview = previewCsv(csv, useCsvCheck(csv));
   const tooMany = preview.lines > CAMERA_IMPORT_MAX_LINES;
 
   const submit = (e: FormEvent) => {

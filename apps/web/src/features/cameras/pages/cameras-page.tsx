@@ -1,6 +1,6 @@
 import type { Camera } from '@vigil/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,12 +15,15 @@ import { browserTimeZone } from '../../../lib/format.ts';
 import { type ArmInput, camerasKey, camerasQuery, useArmCamera, useDeleteCamera, useUpdateCamera } from '../api.ts';
 import { nextArmingChange } from '../arming-model.ts';
 import { CameraCard } from '../components/camera-card.tsx';
-import { CameraDialog } from '../components/camera-dialog.tsx';
 import { LIMIT_BANNER_ID, LimitBanner } from '../components/limit-banner.tsx';
-import { MotionDialog } from '../components/motion-dialog.tsx';
-import { OnvifDialog } from '../components/onvif-dialog.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import '../translations.ts';
+
+// The dialogs (the camera form with its probe, the ONVIF add-by-address, the motion-zone editor)
+// are opened by editors now and then, not on every visit: their code comes when one opens.
+const CameraDialog = lazy(() => import('../components/camera-dialog.tsx').then((m) => ({ default: m.CameraDialog })));
+const OnvifDialog = lazy(() => import('../components/onvif-dialog.tsx').then((m) => ({ default: m.OnvifDialog })));
+const MotionDialog = lazy(() => import('../components/motion-dialog.tsx').then((m) => ({ default: m.MotionDialog })));
 
 type Editing = { mode: 'add' } | { mode: 'onvif' } | { mode: 'edit'; camera: Camera } | null;
 
@@ -168,24 +171,30 @@ export function CamerasPage() {
           </ul>
         </>
       )}
-      {editing?.mode === 'onvif' && (
-        <OnvifDialog
-          onOpenChange={(open) => !open && setEditing(null)}
-          onLimit={() => void queryClient.invalidateQueries({ queryKey: camerasKey })}
-        />
-      )}
-      {editing && editing.mode !== 'onvif' && (
-        <CameraDialog
-          key={editing.mode === 'edit' ? editing.camera.id : 'add'}
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          camera={editing.mode === 'edit' ? editing.camera : undefined}
-          onLimit={() => void queryClient.invalidateQueries({ queryKey: camerasKey })}
-        />
-      )}
-      {motionCamera && (
-        <MotionDialog key={motionCamera.id} camera={motionCamera} onOpenChange={(open) => !open && setMotionOf(null)} />
-      )}
+      <Suspense fallback={null}>
+        {editing?.mode === 'onvif' && (
+          <OnvifDialog
+            onOpenChange={(open) => !open && setEditing(null)}
+            onLimit={() => void queryClient.invalidateQueries({ queryKey: camerasKey })}
+          />
+        )}
+        {editing && editing.mode !== 'onvif' && (
+          <CameraDialog
+            key={editing.mode === 'edit' ? editing.camera.id : 'add'}
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+            camera={editing.mode === 'edit' ? editing.camera : undefined}
+            onLimit={() => void queryClient.invalidateQueries({ queryKey: camerasKey })}
+          />
+        )}
+        {motionCamera && (
+          <MotionDialog
+            key={motionCamera.id}
+            camera={motionCamera}
+            onOpenChange={(open) => !open && setMotionOf(null)}
+          />
+        )}
+      </Suspense>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

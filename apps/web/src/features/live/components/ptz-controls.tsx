@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { ptzHome, ptzMove, ptzStop } from '../ptz-api.ts';
 import { PtzDrive, directionOfKey } from '../ptz-drive.ts';
-import { PtzPad } from './ptz-pad.tsx';
 import { StrokeIcon } from './stroke-icon.tsx';
+
+// The pad and its presets menu (Radix) come when a person first shows the pad: only PTZ cameras
+// offer it, and most visits only watch.
+const PtzPad = lazy(() => import('./ptz-pad.tsx').then((m) => ({ default: m.PtzPad })));
 
 /** Keys typed into a field or steering a menu are theirs, not the camera's. */
 const isOwnedByControl = (el: EventTarget | null) =>
@@ -72,7 +75,11 @@ export function usePtz(camera: { id: string; name: string; onvif?: { ptz: boolea
       },
     },
     toggle: { open, onToggle: () => setOpen((o) => !o), label: t(open ? 'live.ptz.hide' : 'live.ptz.show', camera) },
-    pad: open ? <PtzPad camera={camera} drive={drive} onHome={() => void home()} /> : null,
+    pad: open ? (
+      <Suspense fallback={null}>
+        <PtzPad camera={camera} drive={drive} onHome={() => void home()} />
+      </Suspense>
+    ) : null,
   };
 }
 
