@@ -115,13 +115,15 @@ export const camerasRepo = {
       ...(scope ? [cameraInScope(c.id, scope)!] : []),
     ]);
     const ctx = contextOf(db, workspaceId, withQuota);
+    // The context's fields come again on every row: as plain SQL (their names are unique to the
+    // context), which drizzle decodes with half the type checks of a subquery's alias.
     const rows = (await db
       .select({
-        timeZone: ctx.timeZone,
-        schedules: ctx.schedules,
-        ownerId: ctx.ownerId,
-        maxCameras: ctx.maxCameras,
-        used: ctx.used,
+        timeZone: sql<string>`${ctx.timeZone}`,
+        schedules: sql<ScheduleOfContext[]>`${ctx.schedules}`,
+        ownerId: sql<string | null>`${ctx.ownerId}`,
+        maxCameras: sql<number | null>`${ctx.maxCameras}`,
+        used: sql<number | null>`${ctx.used}`,
         sortText: plan.sortText,
         row: getTableColumns(c),
       })
