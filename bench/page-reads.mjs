@@ -2,11 +2,14 @@
 // CAMERAS cameras over SITES sites, MEMBERS members, EVENTS events and RECORDINGS_PER_CAMERA
 // recordings per camera, REQUESTS requests per read CONCURRENCY at a time, as its owner.
 // Baseline, same run and session: GET /api/v1/me. Only the serve role runs (no recorder opens
-// the seeded cameras). The figure with a budget: the worst page's p95.
+// the seeded cameras). The figure with a budget: the worst page's p95. Beside each read, the CPU
+// one answer cost the server process and the embedded PostgreSQL (its processes, from /proc): on
+// a shared machine the latencies move with the load, the CPU a read costs much less, and with
+// CONCURRENCY requests waiting on one Node thread, p95 is roughly CONCURRENCY × the server's ms.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getLatencies, report, seedHourlyRecordings, serveWithVmsOwner } from './lib.mjs';
+import { childrenOf, cpuStat, getLatencies, report, seedHourlyRecordings, serveWithVmsOwner } from './lib.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 10);
@@ -37,6 +40,10 @@ const PAGES = [
   ['AI', '/api/v1/ai/settings'],
 ];
 
+/** A process and everything it started, their children's children included (PostgreSQL's backends). */
+const treeOf = (pid) => [pid, ...childrenOf(pid).flatMap(treeOf)];
+const ticksOf = (pids) => pids.reduce((n, p) => n + cpuStat(p).ticks, 0);
+
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-pages-'));
 let vigil;
 let db;
@@ -45,7 +52,19 @@ try {
   const seeded = await serveWithVmsOwner(path.join(dir, 'data'));
   ({ vigil, db } = seeded);
   const { token, user, workspace } = seeded.owner;
-  const load = (url) => getLatencies(vigil.url, url, token, REQUESTS, CONCURRENCY);
+  /** The latencies of `url`, and the CPU ms (user + system, 100 ticks a second) one answer cost each side. */
+  const load = async (url) => {
+    const database = treeOf(vigil.pid).slice(1);
+    const server = cpuStat(vigil.pid).ticks;
+    const db0 = ticksOf(database);
+    const latencies = await getLatencies(vigil.url, url, token, REQUESTS, CONCURRENCY);
+    const perRequest = (ticks) => +((ticks * 10) / latencies.requests).toFixed(2);
+    return {
+      ...latencies,
+      'server CPU ms/req': perRequest(cpuStat(vigil.pid).ticks - server),
+      'database CPU ms/req': perRequest(ticksOf(database) - db0),
+    };
+  };
   const started = performance.now();
   await db.query(`insert into sites (workspace_id, name) select $1, 'Site ' || i from generate_series(1, $2) i`, [
     workspace.id,

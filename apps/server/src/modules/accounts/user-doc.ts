@@ -20,6 +20,22 @@ export function planStatusOf(row: UserRow, now = new Date()): PlanStatus {
   );
 }
 
+/**
+ * A session's person comes from the session cache: each request gets a shallow copy of one kept row,
+ * whose Date objects are the row's own (and never mutated). Writing a date costs about a
+ * microsecond, and the document has five, so each is written once per kept Date rather than once per
+ * GET /api/v1/me; a change reads a new row, with new Dates.
+ */
+const isoOfDate = new WeakMap<Date, string>();
+function iso(d: Date): string {
+  let written = isoOfDate.get(d);
+  if (written === undefined) {
+    written = d.toISOString();
+    isoOfDate.set(d, written);
+  }
+  return written;
+}
+
 /** The spec §3 document as the API returns it; photoURL is a short-lived signed URL (or null). */
 export function toUserDoc(row: UserRow, photoURL: string | null): UserDoc {
   return {
@@ -30,11 +46,11 @@ export function toUserDoc(row: UserRow, photoURL: string | null): UserDoc {
     role: readRole(row.role),
     plan: row.plan,
     planStatus: planStatusOf(row),
-    trialStartDate: row.trialStartDate.toISOString(),
-    trialEndDate: row.trialEndDate.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    trialStartDate: iso(row.trialStartDate),
+    trialEndDate: iso(row.trialEndDate),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    lastLoginAt: row.lastLoginAt ? iso(row.lastLoginAt) : null,
     preferences: row.preferences,
     limits: row.limits,
     usage: row.usage,

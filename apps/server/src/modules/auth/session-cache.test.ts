@@ -1,7 +1,7 @@
 import { createDb, schema } from '@vigil/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
 import { touchesSessions } from './session-cache.ts';
 
@@ -83,6 +83,34 @@ describe('session cache', () => {
     await other.query('delete from memberships where user_id = $1', [b.user.uid]);
     expect(await eventually(a.token, 401)).toBe(401);
     expect(await eventually(b.token, 401)).toBe(401);
+  });
+
+  it('a session answered from memory still has its last-seen time written once a minute has passed', async () => {
+    const a = await signUp(t.app);
+    expect((await me(a.token)).statusCode).toBe(200);
+    const seen = async () =>
+      (
+        (await other.query('select last_seen_at from sessions where user_id = $1', [a.user.uid])).rows[0]
+          .last_seen_at as Date
+      ).getTime();
+    // Two minutes old in the database, unannounced (the kept copy stays), and a minute later by the
+    // server's clock: memory cannot answer alone, the time is written.
+    await other.query('alter table sessions disable trigger sessions_changed');
+    try {
+      await other.query("update sessions set last_seen_at = now() - interval '2 minutes' where user_id = $1", [
+        a.user.uid,
+      ]);
+    } finally {
+      await other.query('alter table sessions enable trigger sessions_changed');
+    }
+    const before = await seen();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      expect((await me(a.token)).statusCode).toBe(200);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(await seen()).toBeGreaterThan(before);
   });
 
   it('a write of this process: the very next request sees it, with no wait', async () => {

@@ -23,6 +23,11 @@ interface Entry<T> {
 export interface SessionCache<T> {
   /** The value for `key`, from memory when nothing changed since it was read, else from `load`. */
   get(key: string, load: () => Promise<T | null>): Promise<T | null>;
+  /**
+   * The value kept for `key` when memory may answer and nothing changed since it was read, without
+   * a promise (a request whose session is known goes on at once); undefined when `get` must load it.
+   */
+  peek(key: string): T | undefined;
   /** Stops listening; nothing is served from memory any more. */
   stop(): Promise<void>;
   /** Whether answers may come from memory now (the listener is connected). */
@@ -105,12 +110,17 @@ export function createSessionCache<T>(opts: {
   }
   void connect();
 
+  const peek = (key: string): T | undefined => {
+    if (!listening) return undefined;
+    const hit = entries.get(key);
+    return hit && hit.generation === generation && performance.now() - hit.at < ttlMs ? hit.value : undefined;
+  };
+
   return {
+    peek,
     async get(key, load) {
-      if (listening) {
-        const hit = entries.get(key);
-        if (hit && hit.generation === generation && performance.now() - hit.at < ttlMs) return hit.value;
-      }
+      const kept = peek(key);
+      if (kept !== undefined) return kept;
       const readAt = generation;
       const value = await load();
       if (value !== null && listening && readAt === generation) {

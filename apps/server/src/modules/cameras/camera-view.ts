@@ -9,6 +9,7 @@ import {
   motionSettingsOf,
   type ScheduleRange,
 } from '@vigil/shared';
+import { isoText } from '../../lib/iso-text.ts';
 import { redactCredentials } from '../../lib/redact.ts';
 
 export type CameraRow = typeof schema.cameras.$inferSelect;
@@ -80,10 +81,10 @@ function arming(row: CameraRow, ctx: ArmingContext, now: Date) {
   const state = armingState({ schedule, timeZone: ctx.timeZone, override }, now);
   return {
     armed: state.armed,
-    armedUntil: state.until?.toISOString() ?? null,
-    armOverride: override && { armed: override.armed, until: override.until.toISOString() },
+    armedUntil: state.until ? isoText(state.until) : null,
+    armOverride: override && { armed: override.armed, until: isoText(override.until) },
     notificationsSnoozedUntil:
-      row.notifySnoozedUntil && row.notifySnoozedUntil > now ? row.notifySnoozedUntil.toISOString() : null,
+      row.notifySnoozedUntil && row.notifySnoozedUntil > now ? isoText(row.notifySnoozedUntil) : null,
   };
 }
 
@@ -118,7 +119,7 @@ export function toCamera(row: CameraRow, ctx: ArmingContext, now = new Date()): 
     status: row.status as CameraStatus,
     // Redacted again on the way out: rows written before redaction existed.
     lastError: row.lastError === null ? null : redactCredentials(row.lastError),
-    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    statusChangedAt: row.statusChangedAt ? isoText(row.statusChangedAt) : null,
     video: {
       codec: row.videoCodec,
       width: row.width,
@@ -136,7 +137,7 @@ export function toCamera(row: CameraRow, ctx: ArmingContext, now = new Date()): 
     eventSeverity: row.eventSeverity as EventSeveritySettings,
     ai: cameraAiSettingsOf(row.ai),
     ...arming(row, ctx, now),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoText(row.createdAt),
+    updatedAt: isoText(row.updatedAt),
   };
 }
