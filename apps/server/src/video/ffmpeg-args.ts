@@ -214,6 +214,11 @@ export function motionSourceMode(
  * before the detector sees them; every packet is flushed so a frame reaches Node when it is made,
  * not when a 32 kB buffer fills. Keyframes pass as they come (-vsync 0: no duplicated frames to
  * fill a rate).
+ *
+ * One encoder thread: the rawvideo "encoder" is frame-threaded, and with ffmpeg's automatic thread
+ * count it hands a frame on only once the next ones are in (one frame late on 2 cores, more on
+ * bigger machines). At one keyframe a second that put every motion picture a second late or more
+ * (decision 0005).
  */
 export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
   const { width, height, fps } = MOTION_FRAME;
@@ -224,6 +229,8 @@ export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
     '-vf',
     mode === 'keyframes' ? scale : `fps=${fps},${scale}`,
     ...(mode === 'keyframes' ? ['-vsync', '0'] : []),
+    '-threads',
+    '1',
     '-c:v',
     'rawvideo',
     '-f',
