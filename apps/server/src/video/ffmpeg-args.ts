@@ -215,10 +215,9 @@ export function motionSourceMode(
  * not when a 32 kB buffer fills. Keyframes pass as they come (-vsync 0: no duplicated frames to
  * fill a rate).
  *
- * One encoder thread: the rawvideo "encoder" is frame-threaded, and with ffmpeg's automatic thread
- * count it hands a frame on only once the next ones are in (one frame late on 2 cores, more on
- * bigger machines). At one keyframe a second that put every motion picture a second late or more
- * (decision 0005).
+ * One encoder thread: the rawvideo "encoder" is frame-threaded, and with more than one thread (ffmpeg
+ * picks as many as there are cores) it hands a frame on only when the next one comes in. At one
+ * keyframe a second that put every motion picture a second late (decision 0005).
  */
 export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
   const { width, height, fps } = MOTION_FRAME;
