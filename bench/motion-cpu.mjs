@@ -10,7 +10,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { register } from 'tsx/esm/api';
 import { ROOT, freePort, measureCpu, report } from './lib.mjs';
+
+register();
+// The recorder's own motion options, so the bench measures what runs (not a copy that can drift).
+const { KEYFRAME_ONLY_ARGS, MOTION_DECODE_ARGS, motionOutputArgs } = await import(
+  path.join(ROOT, 'apps/server/src/video/ffmpeg-args.ts')
+);
 
 const WINDOW_S = Number(process.env.WINDOW ?? 20);
 const WARMUP_S = Number(process.env.WARMUP ?? 5);
@@ -136,11 +143,12 @@ const CONFIGS = [
     key: 'c',
     name: '(c) keyframe detector: keyframes only, 96×54 (the recorder’s options)',
     frameBytes: 96 * 54,
-    // apps/server/src/video/ffmpeg-args.ts: KEYFRAME_ONLY_ARGS + MOTION_DECODE_ARGS, motionOutputArgs('keyframes').
     args: (url, dir) => [
-      ...['-skip_frame', 'nokey', '-analyzeduration', '1000000', '-probesize', '500000'],
-      ...['-threads', '1', '-skip_loop_filter', 'all', ...rtspIn(url), ...segments(dir)],
-      ...['-map', '0:v:0', '-vf', 'scale=96:54:flags=area,format=gray', '-vsync', '0', ...rawOut],
+      ...KEYFRAME_ONLY_ARGS,
+      ...MOTION_DECODE_ARGS,
+      ...rtspIn(url),
+      ...segments(dir),
+      ...motionOutputArgs('keyframes'),
     ],
   },
 ];

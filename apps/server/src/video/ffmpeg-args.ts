@@ -214,6 +214,10 @@ export function motionSourceMode(
  * before the detector sees them; every packet is flushed so a frame reaches Node when it is made,
  * not when a 32 kB buffer fills. Keyframes pass as they come (-vsync 0: no duplicated frames to
  * fill a rate).
+ *
+ * One encoder thread: the rawvideo "encoder" is frame-threaded, and with more than one thread (ffmpeg
+ * picks as many as there are cores) it hands a frame on only when the next one comes in. At one
+ * keyframe a second that put every motion picture a second late (decision 0005).
  */
 export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
   const { width, height, fps } = MOTION_FRAME;
@@ -224,6 +228,8 @@ export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
     '-vf',
     mode === 'keyframes' ? scale : `fps=${fps},${scale}`,
     ...(mode === 'keyframes' ? ['-vsync', '0'] : []),
+    '-threads',
+    '1',
     '-c:v',
     'rawvideo',
     '-f',

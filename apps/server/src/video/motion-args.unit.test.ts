@@ -11,7 +11,7 @@ import { MOTION_FRAME } from './motion-detector.ts';
 
 const dir = '/media/ws-1/cam-1/segments';
 const scale = `scale=${MOTION_FRAME.width}:${MOTION_FRAME.height}:flags=area,format=gray`;
-const tail = ['-c:v', 'rawvideo', '-f', 'rawvideo', '-flush_packets', '1', `pipe:${MOTION_FD}`];
+const tail = ['-threads', '1', '-c:v', 'rawvideo', '-f', 'rawvideo', '-flush_packets', '1', `pipe:${MOTION_FD}`];
 
 describe('motion output of the camera ffmpeg', () => {
   it('decoded sources: raw 96x54 gray at 5 fps on fd 3, flushed per frame', () => {
@@ -20,6 +20,15 @@ describe('motion output of the camera ffmpeg', () => {
 
   it('a copied main stream: keyframes only, passed through as they come (no rate filter duplicating them)', () => {
     expect(motionOutputArgs('keyframes')).toEqual(['-map', '0:v:0', '-vf', scale, '-vsync', '0', ...tail]);
+  });
+
+  it('its encoder runs on one thread in every mode: a frame-threaded encoder held each frame until the next came', () => {
+    for (const mode of ['decoded', 'keyframes', 'substream'] as const) {
+      const args = motionOutputArgs(mode);
+      // An output option (before the output's name), not the decoder's (those come before -i).
+      expect(args.slice(args.indexOf('-threads'), args.indexOf('-threads') + 2)).toEqual(['-threads', '1']);
+      expect(args.indexOf('-threads')).toBeLessThan(args.indexOf(`pipe:${MOTION_FD}`));
+    }
   });
 
   it('a substream: the second input, decoded whole and sampled at 5 fps', () => {

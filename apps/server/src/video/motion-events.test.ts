@@ -25,14 +25,21 @@ type EventRow = {
   zones: string[];
   start_at: Date;
   end_at: Date | null;
+  /** When the row was written: when the alert went out. */
+  created_at: Date;
 };
 
 async function motionEvents(cameraId: string): Promise<EventRow[]> {
   const r = await rig.db.execute<EventRow>(
-    sql`select id, kind, severity, armed, zones, start_at, end_at from events
+    sql`select id, kind, severity, armed, zones, start_at, end_at, created_at from events
         where camera_id = ${cameraId} and kind = 'motion' order by start_at`,
   );
-  return r.rows.map((e) => ({ ...e, start_at: new Date(e.start_at), end_at: e.end_at && new Date(e.end_at) }));
+  return r.rows.map((e) => ({
+    ...e,
+    start_at: new Date(e.start_at),
+    end_at: e.end_at && new Date(e.end_at),
+    created_at: new Date(e.created_at),
+  }));
 }
 
 const HALVES = {
@@ -210,4 +217,38 @@ describe('motion events', () => {
       await Promise.all([keyCam.stop(), subCam.stop()]);
     }
   }, 120_000);
+
+  it('a change is seen at the first keyframe after it: the event is written within a keyframe interval', async () => {
+    // One keyframe a second, and the picture changes anywhere between two: the first keyframe that
+    // shows it comes 0-1 s later, and the alert must not wait for the one after (it did while
+    // ffmpeg's motion output held each picture until the next keyframe: 1-2 s).
+    const KEYFRAME_MS = 1000;
+    const cam = await startRtspServer({ pattern: 'black', keyframeInterval: 15 });
+    const watcher = watchPicture(cam.url);
+    try {
+      const row = await rig.addCamera({ sourceUrl: cam.url });
+      await waitFor(async () => (await cameraRow(rig.db, row.id)).status === 'online', 30_000, 'online');
+      await keyframesPass(rig.recorder, row.id, 3);
+      const delays: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const switched = Date.now();
+        await cam.setPattern('ball');
+        const event = await waitFor(async () => (await motionEvents(row.id))[i], 10_000, 'a motion event');
+        const began = watcher.changedTo(true, switched);
+        expect(began, 'the watcher saw the ball').toBeGreaterThan(0);
+        delays.push(event.created_at.getTime() - began!);
+        await cam.setPattern('black');
+        await waitFor(async () => (await motionEvents(row.id))[i]?.end_at, 15_000, 'the event to end');
+      }
+      // Each within the interval and a little for decoding, detecting and the write on a loaded
+      // machine; on average half an interval plus that (measured: 270-600 ms each). Waiting for the
+      // next keyframe made every one 1-2 s (measured 1.4-1.6 s), so their mean could not pass.
+      const mean = delays.reduce((a, b) => a + b, 0) / delays.length;
+      for (const d of delays) expect(d, JSON.stringify(delays)).toBeLessThanOrEqual(KEYFRAME_MS + 500);
+      expect(mean, JSON.stringify(delays)).toBeLessThanOrEqual(KEYFRAME_MS + 200);
+    } finally {
+      watcher.stop();
+      await cam.stop();
+    }
+  }, 90_000);
 });
