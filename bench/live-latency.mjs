@@ -35,7 +35,10 @@ const SAMPLE_S = Number(process.env.SAMPLE_S ?? 10);
 async function directLatency(url, seconds) {
   const ff = spawn('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-fflags', 'nobuffer', '-flags', 'low_delay'],
-    ...['-rtsp_transport', 'tcp', '-i', url, '-t', String(seconds + 2), '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+    ...['-rtsp_transport', 'tcp', '-i', url, '-t', String(seconds + 2)],
+    // One encoder thread: with one per core the rawvideo encoder hands a frame over only when the
+    // next arrives, which would put the baseline a frame late (decision 0005's addendum).
+    ...['-threads', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
   ]);
   const out = [];
   let buf = Buffer.alloc(0);
