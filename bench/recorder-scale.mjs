@@ -84,6 +84,25 @@ async function dbWrites(client) {
   return rows[0];
 }
 
+/** Rows written so far per table (pg_stat_user_tables), to name where the writes go. */
+async function tableWrites(client) {
+  const { rows } = await client.query(
+    'select relname, (n_tup_ins + n_tup_upd + n_tup_del)::float8 as n from pg_stat_user_tables',
+  );
+  return new Map(rows.map((r) => [r.relname, r.n]));
+}
+
+/** The tables written most between two tableWrites, as "table rows-per-camera-second" (the top 5). */
+function topTables(before, after, perCamSecond) {
+  return [...after]
+    .map(([t, n]) => [t, perCamSecond(n - (before.get(t) ?? 0))])
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([t, v]) => `${t} ${v.toFixed(3)}`)
+    .join(', ');
+}
+
 async function bare(cameras) {
   const dir = path.join(work, 'bare');
   const procs = [];
@@ -131,8 +150,10 @@ async function vigil(cameras) {
       await sleep(5000);
       const pids = ffmpegChildrenOf(server.pid);
       const before = await dbWrites(db);
+      const tablesBefore = await tableWrites(db);
       const [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(pids, WINDOW_S)]);
       const after = await dbWrites(db);
+      const tablesAfter = await tableWrites(db);
       const perCamSecond = (k) => (after[k] - before[k]) / online / WINDOW_S;
       rows[n] = {
         cpuPct: (node.cpuPct + ff.cpuPct) / online,
@@ -145,6 +166,7 @@ async function vigil(cameras) {
         ffmpegs: pids.length,
         commits: perCamSecond('commits'),
         rows: perCamSecond('rows'),
+        tables: topTables(tablesBefore, tablesAfter, (n) => n / online / WINDOW_S),
         load: loadavg()[0],
       };
       console.log(`Vigil at ${n} cameras:`, JSON.stringify(rows[n]));
@@ -198,6 +220,7 @@ try {
     'cameras recording (a segment indexed)': v[n].recording,
     'DB commits per camera-second': +v[n].commits.toFixed(3),
     'DB rows written per camera-second': +v[n].rows.toFixed(3),
+    'most written tables (rows per camera-second)': v[n].tables,
     'load (bare / Vigil)': `${b[n].load.toFixed(1)} / ${v[n].load.toFixed(1)}`,
   }));
 } finally {
