@@ -166,7 +166,7 @@ async function vigil(cameras) {
         ffmpegs: pids.length,
         commits: perCamSecond('commits'),
         rows: perCamSecond('rows'),
-        tables: topTables(tablesBefore, tablesAfter, (n) => n / online / WINDOW_S),
+        tables: topTables(tablesBefore, tablesAfter, (written) => written / online / WINDOW_S),
         load: loadavg()[0],
       };
       console.log(`Vigil at ${n} cameras:`, JSON.stringify(rows[n]));
