@@ -57,6 +57,15 @@ async function online(db) {
   return rows[0].n;
 }
 
+/** How many cameras are in each status, with their last errors: why some are not online. */
+async function statuses(db) {
+  const { rows } = await db.query(
+    `select status, count(*)::int as n, (array_agg(distinct last_error))[1:3] as errors
+       from cameras group by status`,
+  );
+  return JSON.stringify(rows);
+}
+
 /** Cameras with a segment indexed that ended since `since`: recording, not only connected. */
 export async function recordingSince(db, since) {
   const { rows } = await db.query('select count(distinct camera_id)::int as n from segments where end_at >= $1', [
@@ -86,9 +95,9 @@ export async function recordingCameras(server, dir, { max, urlOf, motion = true,
   let template;
   let added = 0;
   /**
-   * Up to `n` cameras, then waits until they are online: two seconds a camera at most on a loaded
-   * machine, which may keep a few reconnecting — once 90 % are online after the wait, those are
-   * measured. Returns the count online.
+   * Up to `n` cameras, then waits until they are online. A loaded machine starts them slowly and
+   * may keep a few reconnecting: the wait goes on while more come online (a minute without one more
+   * ends it), and once 90 % are online after that, those are measured. Returns the count online.
    */
   const grow = async (n) => {
     if (!template) {
@@ -99,13 +108,18 @@ export async function recordingCameras(server, dir, { max, urlOf, motion = true,
       await cloneCameras(db, template, added, Math.min(n, added + batch), urlOf);
       await sleep(2500);
     }
-    const deadline = Date.now() + Math.max(60_000, n * 2000);
+    let best = 0;
+    let progressAt = Date.now();
     for (;;) {
       const up = await online(db);
       if (up >= n) return up;
-      if (Date.now() > deadline) {
+      if (up > best) {
+        best = up;
+        progressAt = Date.now();
+      }
+      if (Date.now() - progressAt > 60_000) {
         if (up >= 0.9 * n) return up;
-        throw new Error(`${up} of ${n} cameras online after the wait`);
+        throw new Error(`${up} of ${n} cameras online after the wait: ${await statuses(db)}`);
       }
       await sleep(1000);
     }
