@@ -286,5 +286,6 @@ export class CameraRunner {
     if (final) this.setStatus(final.status, final.lastError);
     this.status.clearGrace();
     await this.writes.settled();
+    this.status.close();
   }
 }
