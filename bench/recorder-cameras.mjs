@@ -57,11 +57,15 @@ async function online(db) {
   return rows[0].n;
 }
 
-/** How many cameras are in each status, with their last errors: why some are not online. */
+/**
+ * How many cameras are in each status, with their last errors, and how many hold a live lease:
+ * why some are not online (never claimed, or claimed and not reporting).
+ */
 async function statuses(db) {
   const { rows } = await db.query(
-    `select status, count(*)::int as n, (array_agg(distinct last_error))[1:3] as errors
-       from cameras group by status`,
+    `select c.status, count(*)::int as n, count(l.camera_id)::int as leased, (array_agg(distinct c.last_error))[1:3] as errors
+       from cameras c left join camera_leases l on l.camera_id = c.id and l.expires_at > now()
+      group by c.status`,
   );
   return JSON.stringify(rows);
 }
