@@ -141,6 +141,23 @@ export async function measureCpu(pids, seconds) {
   return { cpuPct: cpu * 100, rssMb: after.reduce((n, a) => n + a.rss, 0) / 1e6 };
 }
 
+/**
+ * Proportional resident memory (MB) of these processes: each shared page (the ffmpeg libraries,
+ * mapped by every ffmpeg) divided among the processes that map it, where RSS counts it in full
+ * for each.
+ */
+export function pssMb(pids) {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // The process has ended.
+    }
+  }
+  return kb / 1024;
+}
+
 /** The connection string of a `startVigil` data dir's embedded PostgreSQL (password file and postmaster.pid). */
 export function databaseUrlOf(dataDir) {
   const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));

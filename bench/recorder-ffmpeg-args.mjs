@@ -2,19 +2,27 @@
 // camera recorded by N ffmpegs (N=16 by default) with, one after the other in the same run,
 //   bare ffmpeg -c copy to plain MP4 segments (the baseline);
 //   Vigil's segment output alone (fragmented MP4, arrival timestamps, clock-aligned cuts);
-//   + the live fMP4 on stdout (a fragment per frame, read and thrown away here);
+//   + the live fMP4 on stdout (a fragment per frame), read by the recorder's LiveFeed with no
+//     viewer, as a camera nobody watches;
+//   the same with a fragment per keyframe instead of per frame (what a live output without
+//     `frag_every_frame` would save; ffmpeg cannot change it without a restart);
 //   + the motion frames on fd 3 (keyframes decoded, scaled to 96×54 gray): a default camera.
+// Beside each ffmpeg's CPU, the CPU of this process reading its pipes (the Node side of an idle
+// live output: the reads, the stream machinery, LiveFeed's walk), and the memory per camera as
+// resident (RSS: each process counts the shared libraries' pages again, as the other benches
+// measure) and proportional (PSS: shared pages divided among the processes that map them).
 // The argv are buildFfmpegArgs's own (apps/server/src/video/ffmpeg-args.ts).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, measureCpu, report } from './lib.mjs';
+import { ROOT, measureCpu, pssMb, report } from './lib.mjs';
 
 register();
 const { startRtspServer } = await import(path.join(ROOT, 'e2e/fixtures/rtsp-server.ts'));
 const { buildFfmpegArgs } = await import(path.join(ROOT, 'apps/server/src/video/ffmpeg-args.ts'));
+const { LiveFeed } = await import(path.join(ROOT, 'apps/server/src/video/live-feed.ts'));
 const N = Number(process.env.CAMERAS ?? 16);
 const WINDOW_S = Number(process.env.WINDOW ?? 15);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -37,6 +45,11 @@ function withoutLive(args) {
   return [...args.slice(0, start - 4), ...args.slice(end + 1)];
 }
 
+/** The live output's fragments cut at keyframes only (its `frag_every_frame` dropped). */
+function perKeyframe(args) {
+  return args.map((a) => (a.endsWith('+frag_every_frame') ? a.replace('+frag_every_frame', '') : a));
+}
+
 const variants = {
   'bare ffmpeg -c copy (baseline)': (url, dir) => [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-rtsp_transport', 'tcp', '-i', url],
@@ -44,7 +57,8 @@ const variants = {
     ...['-reset_timestamps', '1', `${dir}/%05d.mp4`],
   ],
   "Vigil's segments only": (url, dir) => withoutLive(vigilArgs(url, dir, false)),
-  '+ live fMP4 on stdout': (url, dir) => vigilArgs(url, dir, false),
+  '+ live fMP4 on stdout, a fragment per frame': (url, dir) => vigilArgs(url, dir, false),
+  '+ live fMP4 on stdout, a fragment per keyframe': (url, dir) => perKeyframe(vigilArgs(url, dir, false)),
   '+ motion frames on fd 3 (a default camera)': (url, dir) => vigilArgs(url, dir, true),
 };
 
@@ -58,18 +72,28 @@ async function measure(url, name, argsOf) {
         stdio: ['ignore', 'pipe', 'ignore', 'pipe'],
         env: { ...process.env, TZ: 'UTC' },
       });
-      // Read and dropped, as a recorder with no viewer would; the reading is not measured.
-      p.stdout.resume();
+      // As a recorder with no viewer reads them: the live output through a LiveFeed, fd 3 dropped.
+      const feed = new LiveFeed();
+      p.stdout.on('data', (d) => feed.push(d));
       p.stdio[3].resume();
       procs.push(p);
       await sleep(150);
     }
     await sleep(5000);
+    const reader = process.cpuUsage();
     const m = await measureCpu(
       procs.map((p) => p.pid),
       WINDOW_S,
     );
-    return { cpu: m.cpuPct / N, mb: m.rssMb / N, alive: procs.filter((p) => p.exitCode === null).length };
+    const used = process.cpuUsage(reader);
+    return {
+      cpu: m.cpuPct / N,
+      // This process's CPU over the window (µs → % of a core), per camera.
+      reader: (used.user + used.system) / 1e4 / WINDOW_S / N,
+      mb: m.rssMb / N,
+      pss: pssMb(procs.map((p) => p.pid)) / N,
+      alive: procs.filter((p) => p.exitCode === null).length,
+    };
   } finally {
     for (const p of procs) p.kill('SIGKILL');
   }
@@ -84,9 +108,12 @@ try {
     base ??= m;
     rows.push({
       ffmpeg: name,
-      'CPU % per camera': +m.cpu.toFixed(3),
+      'ffmpeg CPU % per camera': +m.cpu.toFixed(3),
       'against bare': +(m.cpu / base.cpu).toFixed(2),
-      'MB per camera': +m.mb.toFixed(1),
+      'Node reading its pipes, CPU % per camera': +m.reader.toFixed(3),
+      'ffmpeg + reader against bare': +((m.cpu + m.reader) / base.cpu).toFixed(2),
+      'RSS MB per camera': +m.mb.toFixed(1),
+      'PSS MB per camera': +m.pss.toFixed(1),
       running: `${m.alive}/${N}`,
       'load (1 min)': +loadavg()[0].toFixed(1),
     });

@@ -6,29 +6,31 @@
 // The cameras are one GStreamer RTSP server (fixtures/rtsp-serve.py, file mode) with a mount per
 // camera, serving a low-resolution H.264 clip encoded once per run (no encoder per camera). Both
 // phases add cameras to those already running, so one server and one Vigil serve every count.
-// WINDOW (s) is each count's measurement; the run ends with everything it started stopped.
+// The cameras are added as recorder-cameras.mjs does (the first through the API, the others as
+// copies of its row in batches of BATCH, 16 by default).
+// MOTION=off records the cameras without motion detection (the workspace's default for new
+// cameras switched off): the same work as the bare baseline; on (the default) is a new camera as
+// the product makes it, motion events included (the clip's picture moves all the time).
+// WINDOW (s) is each count's measurement; the run ends with everything it started stopped, on
+// an error or a signal as well.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import {
-  ROOT,
-  databaseUrlOf,
-  ffmpegChildrenOf,
-  freePort,
-  measureCpu,
-  raiseCameraLimit,
-  report,
-  startVigil,
-} from './lib.mjs';
+import { ROOT, ffmpegChildrenOf, freePort, measureCpu, pssMb, report, startVigil } from './lib.mjs';
+import { recordingCameras, recordingSince } from './recorder-cameras.mjs';
 
 const counts = (process.env.COUNTS ?? '16,64,128,256').split(',').map(Number);
 const WINDOW_S = Number(process.env.WINDOW ?? 20);
+const MOTION = (process.env.MOTION ?? 'on') !== 'off';
+/** Cameras inserted per lease round (2 s): a batch's ffmpegs start together. */
+const BATCH = Number(process.env.BATCH ?? 16);
 const max = Math.max(...counts);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const work = mkdtempSync(path.join(tmpdir(), 'bench-rec-scale-'));
 const children = new Set();
+/** The Vigil server while it runs: stopped (SIGTERM, so its PostgreSQL stops too) on a signal. */
+let vigilServer;
 
 function track(child) {
   children.add(child);
@@ -82,6 +84,25 @@ async function dbWrites(client) {
   return rows[0];
 }
 
+/** Rows written so far per table (pg_stat_user_tables), to name where the writes go. */
+async function tableWrites(client) {
+  const { rows } = await client.query(
+    'select relname, (n_tup_ins + n_tup_upd + n_tup_del)::float8 as n from pg_stat_user_tables',
+  );
+  return new Map(rows.map((r) => [r.relname, r.n]));
+}
+
+/** The tables written most between two tableWrites, as "table rows-per-camera-second" (the top 5). */
+function topTables(before, after, perCamSecond) {
+  return [...after]
+    .map(([t, n]) => [t, perCamSecond(n - (before.get(t) ?? 0))])
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([t, v]) => `${t} ${v.toFixed(3)}`)
+    .join(', ');
+}
+
 async function bare(cameras) {
   const dir = path.join(work, 'bare');
   const procs = [];
@@ -102,7 +123,8 @@ async function bare(cameras) {
         procs.map((p) => p.pid),
         WINDOW_S,
       );
-      rows[n] = { cpuPct: m.cpuPct / n, mb: m.rssMb / n, load: loadavg()[0] };
+      const pss = pssMb(procs.map((p) => p.pid)) / n;
+      rows[n] = { cpuPct: m.cpuPct / n, mb: m.rssMb / n, pss, load: loadavg()[0] };
       console.log(`bare at ${n} cameras:`, JSON.stringify(rows[n]));
     }
   } finally {
@@ -112,83 +134,47 @@ async function bare(cameras) {
   return rows;
 }
 
-/**
- * Adds camera `i`. A loaded machine can make the API answer 504 (its request deadline) after or
- * before the insert, or 409 (a conflict to retry): the camera is looked for by name before it is
- * asked for again.
- */
-async function addCamera(server, db, auth, i, url) {
-  for (let attempt = 1; ; attempt++) {
-    const r = await fetch(`${server.url}/api/v1/cameras`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: `cam ${i}`, source: { type: 'rtsp', url }, recordingMode: 'continuous' }),
-    });
-    if (r.status === 201) return;
-    const text = await r.text();
-    const { rows } = await db.query('select 1 from cameras where name = $1', [`cam ${i}`]);
-    if (rows.length) return;
-    // 5xx, or 409 "aborted": a conflict the API asks to retry (a serialization failure under load).
-    if ((r.status < 500 && r.status !== 409) || attempt === 10) throw new Error(`camera ${i}: ${r.status} ${text}`);
-    // 503: the server sheds load; give it time.
-    await sleep(2000 * attempt);
-  }
-}
-
 async function vigil(cameras) {
   const dir = path.join(work, 'vigil');
   mkdirSync(dir);
   const server = await startVigil(dir);
-  const db = new pg.Client({ connectionString: databaseUrlOf(dir) });
+  vigilServer = server;
+  let db;
   const rows = {};
   try {
-    await db.connect();
-    const res = await fetch(`${server.url}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'scale@example.com', password: 'bench-password', displayName: 'Bench' }),
-    });
-    const { token } = await res.json();
-    await raiseCameraLimit(dir, max);
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    let added = 0;
+    const cams = await recordingCameras(server, dir, { max, urlOf: cameras.url, motion: MOTION, batch: BATCH });
+    db = cams.db;
     for (const n of counts) {
-      for (; added < n; added++) await addCamera(server, db, auth, added, cameras.url(added));
-      // Staggered starts on a loaded machine: two seconds a camera at most.
-      // An overloaded machine may keep a few reconnecting: 90 % online is measured, per camera online.
-      const deadline = Date.now() + Math.max(60_000, n * 2000);
-      let online = 0;
-      for (;;) {
-        const { rows: s } = await db.query(`select count(*)::int as n from cameras where status = 'online'`);
-        online = s[0].n;
-        if (online >= n) break;
-        if (Date.now() > deadline) {
-          if (online >= 0.9 * n) break;
-          throw new Error(`${online} of ${n} cameras online after the wait`);
-        }
-        await sleep(1000);
-      }
+      const since = new Date();
+      const online = await cams.grow(n);
       await sleep(5000);
       const pids = ffmpegChildrenOf(server.pid);
       const before = await dbWrites(db);
+      const tablesBefore = await tableWrites(db);
       const [node, ff] = await Promise.all([measureCpu([server.pid], WINDOW_S), measureCpu(pids, WINDOW_S)]);
       const after = await dbWrites(db);
+      const tablesAfter = await tableWrites(db);
       const perCamSecond = (k) => (after[k] - before[k]) / online / WINDOW_S;
       rows[n] = {
         cpuPct: (node.cpuPct + ff.cpuPct) / online,
         nodePct: node.cpuPct / online,
         mb: (node.rssMb + ff.rssMb) / online,
+        pss: (pssMb([server.pid]) + pssMb(pids)) / online,
+        nodeMb: node.rssMb,
         online,
+        recording: await recordingSince(db, since),
         ffmpegs: pids.length,
         commits: perCamSecond('commits'),
         rows: perCamSecond('rows'),
+        tables: topTables(tablesBefore, tablesAfter, (written) => written / online / WINDOW_S),
         load: loadavg()[0],
       };
       console.log(`Vigil at ${n} cameras:`, JSON.stringify(rows[n]));
     }
   } finally {
-    await db.end().catch(() => undefined);
+    await db?.end().catch(() => undefined);
     await server.stop();
+    vigilServer = undefined;
   }
   return rows;
 }
@@ -196,10 +182,15 @@ async function vigil(cameras) {
 const stopAll = () => {
   for (const c of children) c.kill('SIGKILL');
 };
-process.once('SIGINT', () => {
-  stopAll();
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    stopAll();
+    // Its ffmpegs die with it (tied children); SIGTERM lets it stop its PostgreSQL first.
+    await Promise.race([vigilServer?.stop(), sleep(10_000)]);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 
 let table = [];
 try {
@@ -216,15 +207,20 @@ try {
   const v = await vigil(cameras);
   table = counts.map((n) => ({
     cameras: n,
+    motion: MOTION ? 'on' : 'off',
     'baseline: bare ffmpeg, CPU % per camera': +b[n].cpuPct.toFixed(3),
     'Vigil, CPU % per camera': +v[n].cpuPct.toFixed(3),
     '  of which Node': +v[n].nodePct.toFixed(3),
     ratio: +(v[n].cpuPct / b[n].cpuPct).toFixed(2),
     'baseline MB per camera': +b[n].mb.toFixed(1),
     'Vigil MB per camera': +v[n].mb.toFixed(1),
+    '  of which Node (its RSS / cameras)': +(v[n].nodeMb / v[n].online).toFixed(1),
+    'PSS MB per camera (bare / Vigil)': `${b[n].pss.toFixed(1)} / ${v[n].pss.toFixed(1)}`,
     'cameras online (Vigil)': v[n].online,
+    'cameras recording (a segment indexed)': v[n].recording,
     'DB commits per camera-second': +v[n].commits.toFixed(3),
     'DB rows written per camera-second': +v[n].rows.toFixed(3),
+    'most written tables (rows per camera-second)': v[n].tables,
     'load (bare / Vigil)': `${b[n].load.toFixed(1)} / ${v[n].load.toFixed(1)}`,
   }));
 } finally {
@@ -233,7 +229,7 @@ try {
 }
 const first = table[0];
 const last = table.at(-1);
-report('recorder-scale', table, {
+report(MOTION ? 'recorder-scale' : 'recorder-scale-motion-off', table, {
   // Per camera at the most cameras against the fewest: ≤ 1 is flat or falling.
   'CPU per camera, most / fewest cameras': +(
     last['Vigil, CPU % per camera'] / first['Vigil, CPU % per camera']

@@ -44,6 +44,8 @@ export interface RunnerDeps {
    */
   lease?: {
     fence(cameraId: string): Fence | undefined;
+    /** Whether the lease is still ours: asked on every chunk of ffmpeg's output, so it makes nothing. */
+    holds(cameraId: string): boolean;
     /** Claimed from a recorder that may still write its files (cut off): reconcile leaves them growing. */
     formerMayStillWrite?(cameraId: string): boolean;
   };
@@ -187,7 +189,7 @@ export class CameraRunner {
       onFd3: this.motion && ((d) => this.motion!.push(d)),
       // Cut off from the database, the camera stays ours and records on; it stops when a round
       // that reaches the database finds it lost.
-      mayRun: deps.lease && (() => Boolean(deps.lease!.fence(spec.id))),
+      mayRun: deps.lease && (() => deps.lease!.holds(spec.id)),
     });
     this.watchStreamInfo();
     this.supervisor.start();
@@ -284,5 +286,6 @@ export class CameraRunner {
     if (final) this.setStatus(final.status, final.lastError);
     this.status.clearGrace();
     await this.writes.settled();
+    this.status.close();
   }
 }

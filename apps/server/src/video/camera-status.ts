@@ -11,6 +11,8 @@ export type CameraStatus = SupervisedStatus | 'disabled';
  * reconnect or a restart of the recorder is not an outage.
  */
 export const OFFLINE_GRACE_MS = 10_000;
+/** A status write refused while the lease is still ours is tried again after a lease round. */
+export const REFUSED_STATUS_RETRY_MS = 2000;
 
 /**
  * A recorded camera's status as written to its row, and its outages: leaving "online" starts the
@@ -21,6 +23,8 @@ export class CameraStatusWriter {
   private written: { status: string; lastError: string | null };
   /** Runs while the camera is unreachable and not yet an outage. */
   private graceTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     private readonly cam: () => { id: string; workspaceId: string },
@@ -55,11 +59,27 @@ export class CameraStatusWriter {
       // A second outage is never opened while one is (writeOutage), so a camera found dead at start counts too.
       this.startGrace(new Date());
     }
+    this.write(status, lastError, outage);
+  }
+
+  /**
+   * A write the fence refuses while the keeper still holds the lease is tried again: under load a
+   * lease round can come after the lease's expiry, and the keeper renews it with the same epoch, but
+   * the status written in between was dropped — the row said "offline" of a camera that recorded.
+   */
+  private write(status: CameraStatus, lastError: string | null, outage: 'online' | 'disabled' | undefined): void {
     const cam = this.cam();
-    void this.writes.add(
-      () => writeStatus(this.deps.db, cam, status, lastError, this.deps.fence(), outage),
-      `camera ${cam.id}: status write`,
-    );
+    void this.writes.add(async () => {
+      const written = await writeStatus(this.deps.db, cam, status, lastError, this.deps.fence(), outage);
+      if (written || !this.deps.fence() || this.closed) return;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        // A newer status was queued meanwhile: that one is written, not this.
+        const now = this.written;
+        if (!this.closed && now.status === status && now.lastError === lastError) this.write(status, lastError, outage);
+      }, REFUSED_STATUS_RETRY_MS);
+    }, `camera ${cam.id}: status write`);
   }
 
   private startGrace(since: Date): void {
@@ -79,5 +99,13 @@ export class CameraStatusWriter {
   clearGrace(): void {
     clearTimeout(this.graceTimer);
     this.graceTimer = undefined;
+  }
+
+  /** The camera's run has ended: nothing more is written, refused writes are not tried again. */
+  close(): void {
+    this.closed = true;
+    this.clearGrace();
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 }

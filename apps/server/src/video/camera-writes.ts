@@ -21,11 +21,11 @@ export async function writeStatus(
   lastError: string | null,
   fence?: WriteFence,
   outage?: 'online' | 'disabled',
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await holdsCamera(tx, cam.id, fence))) return;
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await holdsCamera(tx, cam.id, fence))) return false;
     const now = new Date();
-    if (!(await setStatus(tx, cam.id, status, lastError, now))) return;
+    if (!(await setStatus(tx, cam.id, status, lastError, now))) return false;
     if (outage && (await endOutages(tx, cam.id, now)) > 0) {
       await publish(tx, { topic: 'events', workspaceId: cam.workspaceId, cameraId: cam.id });
       if (outage === 'online')
@@ -38,6 +38,7 @@ export async function writeStatus(
         });
     }
     await publish(tx, { topic: 'cameras', workspaceId: cam.workspaceId, id: cam.id });
+    return true;
   });
 }
 

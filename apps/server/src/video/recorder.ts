@@ -141,6 +141,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     },
     lease: {
       fence: (cameraId: string) => keeper.fence(cameraId),
+      holds: (cameraId: string) => keeper.holds(cameraId),
       formerMayStillWrite: (cameraId: string) => keeper.formerMayStillWrite(cameraId),
     },
     sink: uploader,

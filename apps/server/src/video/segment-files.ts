@@ -1,8 +1,8 @@
-import { readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@vigil/db';
 import { insertSegment } from './camera-writes.ts';
-import { summarizeFragmentedMp4 } from './mp4-fragments.ts';
+import { readSegmentSummary } from './segment-summary.ts';
 import { isSegmentName, relativeSegmentPath, segmentStart, writerOf } from './paths.ts';
 import type { NewSegment, WriteFence } from './video.repo.ts';
 import { readVideoCodec, type VideoCodec } from './video-codec.ts';
@@ -41,14 +41,13 @@ export type CameraRef = {
 export async function readSegmentFile(dir: string, file: string, next?: string): Promise<SegmentFacts | undefined> {
   const start = segmentStart(file);
   if (!start) return undefined;
-  const full = path.join(dir, file);
-  const [buf, info] = await Promise.all([readFile(full).catch(() => undefined), stat(full).catch(() => undefined)]);
-  const summary = buf ? summarizeFragmentedMp4(buf) : undefined;
-  if (!buf || !summary || summary.fragments === 0) return undefined;
+  // Its boxes without the picture's bytes (segment-summary.ts).
+  const summary = await readSegmentSummary(path.join(dir, file));
+  if (!summary || summary.fragments === 0) return undefined;
   const durationMs = Math.round(summary.durationSec * 1000);
-  const span = segmentSpan(start, durationMs, next ? segmentStart(next) : undefined, info?.mtime);
-  const codec = readVideoCodec(buf.subarray(0, summary.initBytes));
-  return { file, span, bytes: buf.length, initBytes: summary.initBytes, codec };
+  const span = segmentSpan(start, durationMs, next ? segmentStart(next) : undefined, summary.mtime);
+  const codec = readVideoCodec(summary.init);
+  return { file, span, bytes: summary.bytes, initBytes: summary.initBytes, codec };
 }
 
 /**
