@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { HttpDuration } from './http-duration.ts';
 
 /**
  * This process's Prometheus metrics (GET /metrics). What happens in this process is counted as
@@ -97,13 +98,8 @@ const jobsFailed = new Counter({
   labelNames: ['task'],
   registers: [registry],
 });
-export const httpDuration = new Histogram({
-  name: 'vigil_http_request_duration_seconds',
-  help: 'HTTP request latency by route pattern, method and status class.',
-  labelNames: ['method', 'route', 'status'],
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+/** Every HTTP request's latency by route pattern, method and status class (tallied per route, written at scrape). */
+export const httpDuration = new HttpDuration(registry);
 
 export function recordSegmentIndexed(lagSeconds: number): void {
   segmentsIndexed.inc();

@@ -1,3 +1,4 @@
+import { lazyRequestLogger } from './lazy-request-logger.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -26,6 +27,8 @@ export interface RegisteredRoute {
 export function createBaseApp(config: Config, logger?: boolean): FastifyInstance {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
+    // Without a logger Fastify hands every request its null logger, with nothing to make lazy.
+    ...(logger === false ? {} : { childLoggerFactory: lazyRequestLogger }),
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     // A web push token is its subscription's endpoint URL (up to 2,000 characters, tripled by

@@ -15,10 +15,7 @@ export function metricsRoutes(app: FastifyInstance, deps: { metrics: MetricsServ
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url;
     if (route && route !== '/metrics')
-      httpDuration.observe(
-        { method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
-        reply.elapsedTime / 1000,
-      );
+      httpDuration.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {

@@ -10,6 +10,7 @@ import type {
 } from '@vigil/shared';
 import { siteAttention } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { isoText } from '../../lib/iso-text.ts';
 import { publishScopeChanged, publishSiteScopeChanged } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
 import { audit } from '../audit/audit.module.ts';
@@ -37,8 +38,9 @@ function toSite({ site, counts }: SiteWithCounts): Site {
     defaultScheduleId: site.defaultScheduleId,
     defaultRetentionDays: site.defaultRetentionDays,
     counts,
-    createdAt: site.createdAt.toISOString(),
-    updatedAt: site.updatedAt.toISOString(),
+    // The list writes two per site: lib/iso-text.ts gives toISOString's text at about half its cost.
+    createdAt: isoText(site.createdAt),
+    updatedAt: isoText(site.updatedAt),
   };
 }
 
