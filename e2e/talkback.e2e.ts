@@ -102,7 +102,10 @@ describe('push-to-talk through an ONVIF camera’s loudspeaker', () => {
       .catch(async (e) => {
         // Says what the page and the camera were doing, so a failure on a busy machine can be read.
         const state = await button.getAttribute('data-state').catch(() => '?');
-        const alerts = await page.getByRole('alert').allInnerTexts().catch(() => []);
+        const alerts = await page
+          .getByRole('alert')
+          .allInnerTexts()
+          .catch(() => []);
         throw new Error(
           `${name}: the camera heard nothing in 15 s (button ${state}; alerts ${JSON.stringify(alerts)}; ` +
             `heard ${JSON.stringify(await rtsp.heard())}): ${(e as Error).message}`,
