@@ -103,6 +103,17 @@ const subsetSafeFontkit = {
     if (known) return known;
     const font = fontkit.create(data);
     parsed.set(data, font);
+    // fontkit keeps one glyph object per id with the characters it was first made for, and the
+    // subsetter makes a composite's parts with none: once a "…" or "·" was embedded, the "." it is
+    // built of had no characters for the rest of the process, so every later PDF mapped its full
+    // stops to nothing in the text layer (search, copy, screen readers). The first characters a
+    // layout gives such a glyph are kept.
+    const getGlyph = font.getGlyph.bind(font) as (id: number, codePoints?: number[]) => { codePoints: number[] };
+    (font as unknown as { getGlyph: typeof getGlyph }).getGlyph = (id, codePoints = []) => {
+      const glyph = getGlyph(id, codePoints);
+      if (glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+      return glyph;
+    };
     const createSubset = font.createSubset.bind(font);
     font.createSubset = () => {
       const subset = createSubset() as unknown as TrueTypeSubset;

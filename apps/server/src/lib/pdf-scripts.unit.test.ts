@@ -81,6 +81,22 @@ describe('PDFs in every script', () => {
     expect(a.equals(b)).toBe(true);
   });
 
+  it('a full stop stays in the text layer after a "…" or "·" built of it was embedded first', async () => {
+    // A copy of the bytes is a font this process has not parsed yet, whatever ran before.
+    const files = await fontFiles();
+    const latin = { ...files.latin, regular: { ...files.latin.regular, bytes: files.latin.regular.bytes.slice() } };
+    const draw = async (text: string) => {
+      const doc = await PDFDocument.create();
+      const fonts = new DocumentFonts(doc, { ...files, latin });
+      await fonts.need([text]);
+      doc.addPage().drawText(text, { x: 40, y: 700, size: 14, font: fonts.font('latin', 'regular')! });
+      return doc.save();
+    };
+    await draw('Loading… · 12:00');
+    const { text } = await readBack(await draw('Overall uptime: 93.52%'), 'full-stop');
+    expect(text).toContain('Overall uptime: 93.52%');
+  });
+
   it('a report prints camera and workspace names as written, right-to-left ones included', async () => {
     const model: ReportModel = {
       kind: 'uptime',
