@@ -44,7 +44,10 @@ describe('GET /metrics', () => {
     expect(spoofed.statusCode).toBe(403);
     await open.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (open.app.server.address() as AddressInfo).port;
-    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+    // Read to its end and not kept alive: an unread answer holds its socket, and close() waited on it.
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { connection: 'close' } });
+    expect(res.status).toBe(200);
+    await res.text();
   });
 
   it('carries cameras by status, jobs, segments and their lag, and HTTP latency by route', async () => {
