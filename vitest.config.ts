@@ -57,9 +57,7 @@ function e2eFilesStartingCameras(): string[] {
 /**
  * Files that mostly wait on timers — a database fault held for a minute, a process killed and
  * restarted, two minutes of a test pattern recording — run one at a time beside unit and integration
- * rather than after them or as their long pole. Vitest runs its groups one after another and will not
- * put a one-worker project in a group of wider ones, so `npm test` (scripts/test.mjs) runs this project
- * in a vitest process of its own beside the rest. The e2e ones among them test Vigil processes of their
+ * rather than after them or as their long pole. The e2e ones among them test Vigil processes of their
  * own and open no page: they use neither the shared e2e server nor a browser.
  */
 const OWN_PROCESSES = ['e2e/db-outage.e2e.ts', 'e2e/lifecycle.e2e.ts', 'e2e/stop-order.e2e.ts', 'e2e/restart.e2e.ts'];

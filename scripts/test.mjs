@@ -2,7 +2,7 @@
 // then vitest runs the unit, integration and e2e projects. Each stage prints its seconds (the vitest
 // projects theirs, through scripts/vitest-times.mjs). Ends with "N passed, N failed".
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +17,7 @@ function run(label, cmd, args, opts = {}) {
     const child = spawn(cmd, args, {
       cwd: root,
       stdio: opts.inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', ...opts.env },
+      env: { ...process.env, FORCE_COLOR: '0' },
     });
     let out = '';
     child.stdout?.on('data', (d) => (out += d));
@@ -26,10 +26,7 @@ function run(label, cmd, args, opts = {}) {
       const secs = ((Date.now() - started) / 1000).toFixed(1);
       stageTimes.push([label, secs]);
       console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`);
-      if (opts.log) writeFileSync(opts.log, out);
       if (code !== 0 && !opts.inherit) console.log(out);
-      // A side run that passed still shows its summary (the last lines of its report).
-      else if (!opts.inherit && opts.log) console.log(out.trimEnd().split('\n').slice(-12).join('\n'));
       resolve(code === 0);
     });
   });
@@ -55,66 +52,33 @@ const checks = await Promise.all([
 stageTimes.push(['checks and web build, side by side', ((Date.now() - checksStarted) / 1000).toFixed(1)]);
 
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
-/**
- * Two vitest processes side by side. The "waiting" project's files mostly wait on timers (a database
- * fault held for a minute, processes killed and restarted, two minutes of a quiet test pattern) and
- * start Vigil processes of their own. In one vitest run they could only follow every other group:
- * Vitest runs its groups one after another, and a project of one worker cannot share a group with
- * projects of more (it throws), so they made a 330 s tail. In a process of their own they run beside
- * unit and integration, one file at a time.
- */
-const vitestRuns = [
-  { label: 'tests (vitest: unit, integration, e2e)', projects: ['!waiting'], name: 'vitest', inherit: true },
-  { label: 'tests (vitest: waiting, beside the others)', projects: ['waiting'], name: 'vitest-waiting' },
-].map((v) => ({
-  ...v,
-  report: path.join(root, `.tmp/${v.name}.json`),
-  times: path.join(root, `.tmp/${v.name}-times.json`),
-}));
-// A previous run's times and reports must not stand in for a run that stopped before writing its own.
-for (const v of vitestRuns) {
-  rmSync(v.times, { force: true });
-  rmSync(v.report, { force: true });
-}
-const vitestOk = await Promise.all(
-  vitestRuns.map((v) =>
-    run(
-      v.label,
-      bin('vitest'),
-      [
-        'run',
-        ...v.projects.flatMap((p) => ['--project', p]),
-        '--reporter=default',
-        '--reporter=json',
-        '--reporter=./scripts/vitest-times.mjs',
-        `--outputFile=${v.report}`,
-      ],
-      { inherit: v.inherit, env: { VIGIL_VITEST_TIMES_FILE: v.times }, log: path.join(root, `.tmp/${v.name}.log`) },
-    ),
-  ),
+const report = path.join(root, '.tmp/vitest.json');
+const timesFile = path.join(root, '.tmp/vitest-times.json');
+// A previous run's times must not stand in for a run that stopped before writing its own.
+rmSync(timesFile, { force: true });
+const testsOk = await run(
+  'tests (vitest: unit, integration, e2e)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-times.mjs', `--outputFile=${report}`],
+  { inherit: true },
 );
-const testsOk = vitestOk.every(Boolean);
 
 let passed = 0;
 let failed = 0;
-for (const [i, v] of vitestRuns.entries()) {
-  let counted = 0;
-  try {
-    const r = JSON.parse(readFileSync(v.report, 'utf8'));
-    passed += r.numPassedTests;
-    counted = r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
-  } catch {
-    counted = 1;
-  }
-  // A run that failed before any test (a global setup error) still counts as a failure.
-  if (!vitestOk[i] && counted === 0) counted = 1;
-  failed += counted;
-  try {
-    const times = JSON.parse(readFileSync(v.times, 'utf8'));
-    for (const p of times.projects) stageTimes.push([`vitest project ${p.project}`, p.seconds.toFixed(1)]);
-  } catch {
-    // No times when vitest stopped before its reporters ran: its own line above still has the total.
-  }
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+} catch {
+  failed += 1;
+}
+// A run that failed before any test (a global setup error) still counts as a failure.
+if (!testsOk && failed === 0) failed = 1;
+try {
+  const times = JSON.parse(readFileSync(timesFile, 'utf8'));
+  for (const p of times.projects) stageTimes.push([`vitest project ${p.project}`, p.seconds.toFixed(1)]);
+} catch {
+  // No times when vitest stopped before its reporters ran: its own line above still has the total.
 }
 console.log('\nstage times:');
 for (const [label, secs] of stageTimes) console.log(`  ${label.padEnd(40)} ${secs.padStart(7)}s`);

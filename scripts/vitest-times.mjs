@@ -7,8 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// scripts/test.mjs runs two vitest processes side by side: each names its own file.
-export const TIMES_FILE = process.env.VIGIL_VITEST_TIMES_FILE ?? path.join(ROOT, '.tmp/vitest-times.json');
+export const TIMES_FILE = path.join(ROOT, '.tmp/vitest-times.json');
 
 export default class VitestTimes {
   /** Vitest makes its reporters before the global setups run: the whole run counts from here. */
