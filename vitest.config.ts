@@ -56,9 +56,12 @@ function e2eFilesStartingCameras(): string[] {
 }
 /**
  * Files that mostly wait on timers — a database fault held for a minute, a process killed and
- * restarted, two minutes of a test pattern recording — run one at a time beside unit and integration
- * rather than after them or as their long pole. The e2e ones among them test Vigil processes of their
- * own and open no page: they use neither the shared e2e server nor a browser.
+ * restarted, two minutes of a test pattern recording — run one at a time in a project of their own.
+ * Vitest runs a one-worker project after every other group (it will not share a group with wider
+ * ones), so today they are the run's tail (~330 s). A second vitest process running them beside
+ * integration was tried (1,038–1,147 s in all) and taken back: the two processes' test cameras and
+ * servers, each on a port its own process found free, collided (RTSP and talk-back tests failed
+ * together). The e2e ones among them test Vigil processes of their own and open no page.
  */
 const OWN_PROCESSES = ['e2e/db-outage.e2e.ts', 'e2e/lifecycle.e2e.ts', 'e2e/stop-order.e2e.ts', 'e2e/restart.e2e.ts'];
 const WAITING = [...OWN_PROCESSES, 'apps/server/src/video/quiet-test-pattern.test.ts'];
