@@ -1,5 +1,6 @@
 import type { RouteMeta } from '@vigil/shared';
 import type { ComponentType, ReactElement } from 'react';
+import { translationsSettled } from '../lib/i18n.ts';
 
 export type PageLoader = () => Promise<{ Component: ComponentType } | { element: ReactElement }>;
 
@@ -248,7 +249,13 @@ const SPECIFIC: Record<string, (meta: RouteMeta) => PageLoader> = {
 
 /** A signed-in page comes behind its gate: someone who cannot use it here is told why, not sent its requests. */
 export function pageLoader(meta: RouteMeta): PageLoader {
-  const load = (SPECIFIC[meta.path] ?? shell)(meta);
+  const importPage = (SPECIFIC[meta.path] ?? shell)(meta);
+  // The page's feature registers its strings as it loads: show it once they are here.
+  const load: PageLoader = async () => {
+    const page = await importPage();
+    await translationsSettled();
+    return page;
+  };
   if (!meta.requiresAuth) return load;
   return async () => {
     const [page, { PageGate }] = await Promise.all([load(), import('./page-gate.tsx')]);

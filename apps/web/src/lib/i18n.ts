@@ -81,6 +81,16 @@ export function registerTranslations(bundle: FeatureTranslations): void {
 }
 
 /**
+ * Waits for the strings features asked for in the languages already requested (errors ignored:
+ * an offline feature stays in English). A page's loader awaits this after importing the page, so
+ * a page opened in French never shows its English first.
+ */
+export async function translationsSettled(): Promise<void> {
+  const pending = [...featureLoads.values()].flatMap((byLanguage) => [...byLanguage.values()]);
+  await Promise.allSettled(pending);
+}
+
+/**
  * Loads strings that are not in the first chunk in English and every language asked for so far,
  * and keeps them for later language changes. Whoever shows them awaits this first: no key flashes.
  */
