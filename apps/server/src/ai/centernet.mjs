@@ -103,14 +103,15 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
   async function entry(H, W, classes) {
     const key = asShipped ? 'shipped' : `${H}x${W}`;
     let found = graphs.get(key);
-    if (found) graphs.delete(key);
     const covered = found && (!found.classes || classes?.every((c) => found.classes.includes(c)));
     if (!covered) {
       const wanted = asShipped ? undefined : classSet(classes, ...(found ? [found.classes] : []));
+      // The graph it widens stays in place until the wider one has loaded (a load that fails keeps it).
       const graph = await load(H, W, wanted);
-      found?.graph.dispose();
+      graphs.get(key)?.graph.dispose();
       found = { graph, classes: wanted };
     }
+    graphs.delete(key);
     graphs.set(key, found);
     for (const [old, g] of graphs) {
       if (graphs.size <= shapesKept) break;
