@@ -71,7 +71,9 @@ describe("GET /api/v1/me's kept text", () => {
     const s = rows();
     answer(s);
     expect(keptMeText({ ...s, user: { ...s.user, displayName: 'B' } })).toBeUndefined();
-    expect(keptMeText({ ...s, user: { ...s.user, preferences: { ...s.user.preferences, language: 'fr' } } })).toBeUndefined();
+    expect(
+      keptMeText({ ...s, user: { ...s.user, preferences: { ...s.user.preferences, language: 'fr' } } }),
+    ).toBeUndefined();
     expect(keptMeText({ ...s, twoFactorEnabled: true })).toBeUndefined();
     // Another person whose session shares the row object (an API key's owner): never their text.
     expect(keptMeText({ ...s, user: { ...s.user, id: 'u2' } })).toBeUndefined();
