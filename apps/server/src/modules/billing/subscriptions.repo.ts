@@ -13,6 +13,17 @@ export const subscriptionsRepo = {
     return row;
   },
 
+  /** The features of the workspace's plan, read with its subscription in one round trip; undefined: no subscription or plan. */
+  async planFeatures(db: DbOrTx, workspaceId: string): Promise<PlanRow['features'] | undefined> {
+    const [row] = await db
+      .select({ features: plans.features })
+      .from(s)
+      .innerJoin(plans, eq(plans.key, s.planKey))
+      .where(eq(s.workspaceId, workspaceId))
+      .limit(1);
+    return row?.features;
+  },
+
   /** Locks the row: every transition of one workspace takes its turn (two payments never both apply). */
   async lock(db: DbOrTx, workspaceId: string): Promise<SubscriptionRow | undefined> {
     const [row] = await db.select().from(s).where(eq(s.workspaceId, workspaceId)).for('update').limit(1);
