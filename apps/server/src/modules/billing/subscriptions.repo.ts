@@ -1,5 +1,5 @@
 import { type DbOrTx, schema, storedBytesSql } from '@vigil/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 const { subscriptions: s, users, workspaces, plans, storageDaily } = schema;
 
@@ -108,18 +108,5 @@ export const subscriptionsRepo = {
       on conflict (workspace_id, day) do update
         set bytes = greatest(${storageDaily.bytes}, excluded.bytes), updated_at = now()`);
     return res.rowCount ?? 0;
-  },
-
-  async storageHistory(db: DbOrTx, workspaceId: string, days: number) {
-    return db
-      .select({ day: storageDaily.day, bytes: storageDaily.bytes })
-      .from(storageDaily)
-      .where(
-        and(
-          eq(storageDaily.workspaceId, workspaceId),
-          sql`${storageDaily.day} > (now() at time zone 'UTC')::date - ${days}::int`,
-        ),
-      )
-      .orderBy(storageDaily.day);
   },
 };
