@@ -93,8 +93,7 @@ function compile(db: Db, query: ListQuery, shape: { withQuota: boolean; scoped: 
     shape.after ? after : undefined,
   );
   const ctx = contextOf(db, ws, shape.withQuota);
-  // The context's fields come again on every row: as plain SQL (their names are unique to the
-  // context), which drizzle decodes with half the type checks of a subquery's alias.
+  // The context's fields come again on every row, as plain SQL (their names are unique to the context).
   const selection = {
     timeZone: sql<string>`${ctx.timeZone}`,
     schedules: sql<ScheduleOfContext[]>`${ctx.schedules}`,
