@@ -126,7 +126,8 @@ describe('motion settings, zones and arming in the browser', () => {
     await expect.poll(() => dialog().getByLabel('Zone 1 name').inputValue()).toBe('Front door');
     expect(await dialog().locator('polygon[data-kind="zone"]').count()).toBe(1);
     expect(await dialog().locator('polygon[data-kind="mask"]').count()).toBe(1);
-    expect(await dialog().getByLabel('Arming schedule').inputValue()).toBe(schedule.id);
+    // Shown once the workspace's schedules have loaded (the field waits for them, disabled).
+    await expect.poll(() => dialog().getByLabel('Arming schedule').inputValue()).toBe(schedule.id);
 
     // The server's field error is shown: a zone left with two points.
     await dialog().getByRole('button', { name: 'Edit points Front door' }).click();

@@ -37,6 +37,6 @@ await build({
   ],
 });
 // The local detector's worker thread starts from a file of its own (plain JavaScript: npm imports and its model file).
-for (const file of ['detector-worker.mjs', 'centernet.mjs'])
+for (const file of ['detector-worker.mjs', 'centernet.mjs', 'centernet-graph.mjs'])
   copyFileSync(path.join(root, 'apps/server/src/ai', file), path.join(outdir, file));
 console.log(`server bundle: apps/server/dist/main.js in ${Math.round(performance.now() - started)} ms`);

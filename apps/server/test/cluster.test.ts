@@ -244,11 +244,13 @@ describe('processes sharing cameras through leases', () => {
     // Still none once it records again: nothing it wrote after waking overlaps the survivor's footage.
     expect(await overlaps()).toBe(0);
 
-    // A clean stop hands its cameras over at once (no waiting for the lease to lapse).
-    const stoppedAt = Date.now();
+    // A clean stop hands its cameras over as it exits (no waiting for the lease to lapse): the
+    // survivor takes them on its next lease round, well within half a lease of the exit. Counted from
+    // the exit, not the signal: on a loaded machine stopping the ffmpegs alone can outlast a lease.
     await stopVigil(late);
+    const exitedAt = Date.now();
     await waitFor(() => allOnlineUnder([survivor.pid]), 10_000, 'the survivor to take over after a clean stop');
-    expect(Date.now() - stoppedAt).toBeLessThan(LEASE_S * 1000);
+    expect(Date.now() - exitedAt).toBeLessThan((LEASE_S * 1000) / 2);
     expect(await overlaps()).toBe(0);
   }, 120_000);
 });

@@ -11,9 +11,14 @@ export interface CenterNetModel {
   readonly asShipped: boolean;
   /** The longer side of the input pictures are scaled to. */
   readonly side: number;
+  /** The graph for an H×W input scoring every class. */
   graph(H: number, W: number): Promise<unknown>;
+  /** The graph for an H×W input scoring at least `classes` (COCO indices; undefined: all), and the class of each logit channel. */
+  entry(H: number, W: number, classes?: readonly number[]): Promise<{ graph: unknown; classes?: number[] }>;
   /** The input shapes whose graphs are loaded, most recently used last ("288x512"). */
   shapes(): string[];
+  /** The COCO classes a shape's graph scores (undefined: all of them, or no graph for that shape). */
+  classesOf(shape: string): number[] | undefined;
   dispose(): void;
 }
 
@@ -34,11 +39,12 @@ export function runModel(
   model: CenterNetModel,
   frame: { data: Uint8Array; width: number; height: number },
   floor?: number,
+  classes?: readonly number[],
 ): Promise<RawRow[]>;
 export function peaks(
   logits: Float32Array,
   sides: Float32Array,
-  shape: { rows: number; cols: number; classes: number; scales: number[]; floor: number },
+  shape: { rows: number; cols: number; classes: number; scales: number[]; floor: number; wanted?: boolean[] },
 ): [number, number, number, number, number, number][];
 export function decode(
   rows: RawRow[],

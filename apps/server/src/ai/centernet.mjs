@@ -2,44 +2,28 @@
 // as @vladmandic/human ships it, on TensorFlow.js's WebAssembly backend. Plain JavaScript: the
 // detector's worker thread imports it as it is (see detector-worker.mjs).
 //
-// The graph as shipped takes a 512×512 square and spends much of its time on two things this file
-// changes when it loads the graph, without touching a weight:
-// - the size. The network is fully convolutional, but its upsampling sizes and the decoding of its
-//   heat map are constants for 512×512. They are rewritten for the picture's own shape (its longer
-//   side the model's `side` — the detector uses 480, see local-detector.ts — the other rounded up
-//   to a multiple of 32), so a 16:9 frame costs 480×288, not a square of black padding. One graph
-//   per shape, the few last used kept.
-// - the squeeze-and-excite averages. Mean over height and width transposes the whole feature map in
-//   this backend before reducing it; an AvgPool of the same size (XNNPACK) gives the same numbers
-//   in a fraction of the time.
-// - the heat map's decoding (sigmoid, 3×3 peak test, top 100 of 1.2 M scores, gathers): done here
-//   in JavaScript on the scores above the caller's floor only, from the class logits and box sizes
-//   the graph computes before it; the same peaks, the same boxes.
+// The graph is rewritten when it loads (centernet-graph.mjs): shaped to the picture (its longer side
+// the model's `side`; the detector uses 480, see local-detector.ts), its averages done by AvgPool,
+// its class head cut to the classes asked for. One graph per picture shape, the few last used kept.
+// The heat map's decoding (sigmoid, 3×3 peak test, top 100, gathers) is done here in JavaScript on
+// the scores above the caller's floor only, from the class logits and box sizes the graph computes
+// before it; the same peaks, the same boxes.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as tfwasm from '@tensorflow/tfjs-backend-wasm';
 import * as tfc from '@tensorflow/tfjs-converter';
 import * as tf from '@tensorflow/tfjs-core';
+import { CLASSES, STRIDE, shapedGraph } from './centernet-graph.mjs';
 
 const require = createRequire(import.meta.url);
 /** The longer side of the input the network was trained at (the graph as shipped; loadModel's default side). */
 export const INPUT = 512;
-/** The network's total stride: an input side must be a multiple of it. */
-const STRIDE = 32;
 /** Graphs of this many picture shapes are kept (a camera has one; a few cameras, a few). */
 const SHAPES_KEPT = 4;
 /** Same-label boxes overlapping more than this are one object (the model repeats itself). */
 const IOU_SAME_OBJECT = 0.45;
-const UPSAMPLES = {
-  'tower_0/CenternetHead/c5_upsample/up_sampling2d/mul': 16,
-  'tower_0/CenternetHead/c4_upsample/up_sampling2d_1/mul': 8,
-  'tower_0/CenternetHead/c3_upsample/up_sampling2d_2/mul': 4,
-};
-/** The heat map's width (the divisor that turns a flat index into a row) and its flat size. */
-const HEATMAP_WIDTH = 'tower_0/strided_slice_6';
-const HEATMAP_SIZE = 'tower_0/BatchGather/concat';
-/** What the decoding starts from: class logits [1, H/4, W/4, 80] and box sides [1, H/4, W/4, 4]. */
+/** What the decoding starts from: class logits [1, H/4, W/4, classes] and box sides [1, H/4, W/4, 4]. */
 const CLASS_LOGITS = 'tower_0/CenternetHead/centernet_cls_output/BiasAdd';
 const BOX_SIDES = 'tower_0/wh';
 /** The heat map's position → input pixels, for x1, y1, x2, y2 (the graph's own constants). */
@@ -65,71 +49,12 @@ export function inputShape(width, height, side = INPUT) {
   return { w, h, W: Math.ceil(w / STRIDE) * STRIDE, H: Math.ceil(h / STRIDE) * STRIDE };
 }
 
-const bytesOf = (spec) =>
-  spec.shape.reduce((a, b) => a * b, 1) *
-  (spec.quantization ? { uint8: 1, uint16: 2, float16: 2 }[spec.quantization.dtype] : 4);
-
-/** The shipped graph rewritten for an H×W input: shape constants, and Mean → AvgPool. */
-function shapedGraph(json, bin, H, W) {
-  const topology = structuredClone(json.modelTopology);
-  const specs = json.weightsManifest.flatMap((m) => m.weights);
-  const weights = new Uint8Array(bin.length);
-  weights.set(bin);
-  const values = {
-    ...Object.fromEntries(Object.entries(UPSAMPLES).map(([name, s]) => [name, [H / s, W / s]])),
-    [HEATMAP_WIDTH]: [W / 4],
-    [HEATMAP_SIZE]: [(H / 4) * (W / 4), 4],
-  };
-  let offset = 0;
-  let found = 0;
-  for (const spec of specs) {
-    const value = values[spec.name];
-    if (value && spec.dtype === 'int32' && !spec.quantization) {
-      new Int32Array(weights.buffer, offset, value.length).set(value);
-      found += 1;
-    }
-    offset += bytesOf(spec);
-  }
-  if (found !== Object.keys(values).length) throw new Error('the CenterNet graph is not the one this code knows');
-
-  const nodes = new Map(topology.node.map((n) => [n.name, n]));
-  const input = topology.node.find((n) => n.op === 'Placeholder');
-  const dims = [1, H, W, 3].map((size) => ({ size: String(size) }));
-  input.attr.shape.shape.dim = dims;
-  const signature = structuredClone(json.signature);
-  signature.inputs[input.name].tensorShape.dim = dims;
-  // The stride of each node's output against the input: strided ops multiply it, an upsampling
-  // sets it from its (rewritten) size.
-  const strides = new Map();
-  const strideOf = (name) => {
-    const node = nodes.get(name.split(':')[0]);
-    if (!node || node.op === 'Placeholder') return 1;
-    if (strides.has(node.name)) return strides.get(node.name);
-    let s;
-    if (node.op === 'ResizeBilinear') s = UPSAMPLES[node.input[1]];
-    else {
-      const from = node.input.find((i) => nodes.get(i.split(':')[0])?.op !== 'Const');
-      const own = node.attr?.strides?.list?.i;
-      s = (from ? strideOf(from) : 1) * (own ? Number(own[1]) : 1);
-    }
-    strides.set(node.name, s);
-    return s;
-  };
-  const b64 = (s) => Buffer.from(s).toString('base64');
-  for (const node of topology.node) {
-    if (node.op !== 'Mean' || !node.attr?.keep_dims?.b) continue;
-    const s = strideOf(node.input[0]);
-    node.op = 'AvgPool';
-    node.input = [node.input[0]];
-    node.attr = {
-      T: node.attr.T,
-      ksize: { list: { i: ['1', String(H / s), String(W / s), '1'] } },
-      strides: { list: { i: ['1', '1', '1', '1'] } },
-      padding: { s: b64('VALID') },
-      data_format: { s: b64('NHWC') },
-    };
-  }
-  return { topology, signature, specs, weights };
+/** Ascending COCO indices of `classes` (undefined: all); undefined when that is every class. */
+function classSet(...lists) {
+  if (lists.some((l) => !l)) return undefined;
+  const set = [...new Set(lists.flat())].sort((a, b) => a - b);
+  for (const c of set) if (!Number.isInteger(c) || c < 0 || c >= CLASSES) throw new Error(`no COCO class ${c}`);
+  return set.length >= CLASSES ? undefined : set;
 }
 
 /**
@@ -137,6 +62,11 @@ function shapedGraph(json, bin, H, W) {
  * ships it, 512×512 only (the benches' baseline). `shapesKept`: graphs of that many input shapes
  * stay loaded. `side`: the longer side frames are scaled to (a multiple of 32; the network is fully
  * convolutional, so any such side runs the same weights).
+ *
+ * A shape's graph scores the classes asked of it so far (all of them for a caller that asks for
+ * none): a class not among them rebuilds it for the union, once. Cameras of one shape asking for
+ * different labels thus share one graph instead of evicting each other's on every frame, and a
+ * few classes more in the head cost next to nothing (each is 1/80 of its ~13 %).
  */
 export async function loadModel({ threads = 1, asShipped = false, shapesKept = SHAPES_KEPT, side = INPUT } = {}) {
   const files = modelFiles();
@@ -146,9 +76,10 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
   await tf.ready();
   const json = JSON.parse(readFileSync(files.model, 'utf8'));
   const bin = readFileSync(files.weights);
+  /** Shape key → { graph, classes: the COCO index of each logit channel, undefined for all 80 }. */
   const graphs = new Map();
 
-  async function load(H, W) {
+  async function load(H, W, classes) {
     const g = asShipped
       ? {
           topology: json.modelTopology,
@@ -156,7 +87,7 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
           specs: json.weightsManifest.flatMap((m) => m.weights),
           weights: new Uint8Array(bin),
         }
-      : shapedGraph(json, bin, H, W);
+      : shapedGraph(json, bin, H, W, classes);
     return tfc.loadGraphModel(
       tf.io.fromMemory({
         modelTopology: g.topology,
@@ -168,26 +99,39 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
     );
   }
 
+  /** The loaded graph for an H×W input that scores at least `classes` (loaded or widened on first use). */
+  async function entry(H, W, classes) {
+    const key = asShipped ? 'shipped' : `${H}x${W}`;
+    let found = graphs.get(key);
+    const covered = found && (!found.classes || classes?.every((c) => found.classes.includes(c)));
+    if (!covered) {
+      const wanted = asShipped ? undefined : classSet(classes, ...(found ? [found.classes] : []));
+      // The graph it widens stays in place until the wider one has loaded (a load that fails keeps it).
+      const graph = await load(H, W, wanted);
+      graphs.get(key)?.graph.dispose();
+      found = { graph, classes: wanted };
+    }
+    graphs.delete(key);
+    graphs.set(key, found);
+    for (const [old, g] of graphs) {
+      if (graphs.size <= shapesKept) break;
+      graphs.delete(old);
+      g.graph.dispose();
+    }
+    return found;
+  }
+
   return {
     asShipped,
     side: asShipped ? INPUT : side,
-    /** The graph for an H×W input (loaded on first use; the least recently used beyond shapesKept dropped). */
-    async graph(H, W) {
-      const key = asShipped ? 'shipped' : `${H}x${W}`;
-      let graph = graphs.get(key);
-      if (graph) graphs.delete(key);
-      else graph = await load(H, W);
-      graphs.set(key, graph);
-      for (const [old, g] of graphs) {
-        if (graphs.size <= shapesKept) break;
-        graphs.delete(old);
-        g.dispose();
-      }
-      return graph;
-    },
+    entry,
+    /** The graph for an H×W input scoring every class (the least recently used shape beyond shapesKept dropped). */
+    graph: async (H, W) => (await entry(H, W, undefined)).graph,
     shapes: () => [...graphs.keys()],
+    /** The COCO classes the shape's graph scores (undefined: all, or no graph for that shape). */
+    classesOf: (key) => graphs.get(key)?.classes,
     dispose() {
-      for (const g of graphs.values()) g.dispose();
+      for (const g of graphs.values()) g.graph.dispose();
       graphs.clear();
     },
   };
@@ -199,14 +143,16 @@ export async function loadModel({ threads = 1, asShipped = false, shapesKept = S
  * input's multiple of 32 (a square of 512 for the graph as shipped). Returns the detection rows
  * (x1, y1, x2, y2 in input pixels, score, COCO class index: the graph's own [1, 100, 6] output for
  * the graph as shipped, the same decoded here above `floor` for a shaped one) with boxes as
- * fractions of the frame.
+ * fractions of the frame. `classes` (COCO indices): only those are looked for and returned; a
+ * shaped graph then computes only their scores (see loadModel).
  */
-export async function runModel(model, frame, floor = 0.1) {
+export async function runModel(model, frame, floor = 0.1, classes = undefined) {
   const { width, height, data } = frame;
   const shape = inputShape(width, height, model.side);
   const { w, h } = shape;
   const [H, W] = model.asShipped ? [INPUT, INPUT] : [shape.H, shape.W];
-  const graph = await model.graph(H, W);
+  const asked = classSet(classes);
+  const { graph, classes: channels } = await model.entry(H, W, asked);
   const out = tf.tidy(() => {
     let input;
     if (w === width && h === height) {
@@ -235,13 +181,17 @@ export async function runModel(model, frame, floor = 0.1) {
   });
   let rows;
   if (model.asShipped) {
-    rows = (await out.array())[0];
+    rows = (await out.array())[0].filter((r) => !asked || asked.includes(r[5]));
     out.dispose();
   } else {
     const [logits, sides] = out;
     const [, rowsOf, cols, classes] = logits.shape;
     const scales = BOX_SCALES.map((name) => graph.weights[name][0].dataSync()[0]);
-    rows = peaks(await logits.data(), await sides.data(), { rows: rowsOf, cols, classes, scales, floor });
+    const cocoOf = (channel) => (channels ? channels[channel] : channel);
+    const wanted = asked && Array.from({ length: classes }, (_, c) => asked.includes(cocoOf(c)));
+    const shape = { rows: rowsOf, cols, classes, scales, floor, wanted };
+    rows = peaks(await logits.data(), await sides.data(), shape);
+    for (const r of rows) r[5] = cocoOf(r[5]);
     logits.dispose();
     sides.dispose();
   }
@@ -257,14 +207,16 @@ export async function runModel(model, frame, floor = 0.1) {
  * The heat map's peaks as the graph finds them: a class score that no neighbour of its 3×3 window
  * (same class) beats, at least `floor`, the best 100; each with its box from the four sides at its
  * position. Compared on logits (the sigmoid keeps order), the sigmoid taken for the peaks only.
+ * `wanted` (a flag per channel): the channels to look at, all when absent. Rows give the channel.
  */
-export function peaks(logits, sides, { rows, cols, classes, scales, floor }) {
+export function peaks(logits, sides, { rows, cols, classes, scales, floor, wanted }) {
   const least = Math.log(floor / (1 - floor));
   const found = [];
   for (let i = 0; i < logits.length; i++) {
     const v = logits[i];
     if (v < least) continue;
     const c = i % classes;
+    if (wanted && !wanted[c]) continue;
     const p = (i - c) / classes;
     const x = p % cols;
     const y = (p - x) / cols;

@@ -85,6 +85,52 @@ describe('the CenterNet graph shaped to the picture', () => {
       for (const [k, v] of box(r).entries()) expect(mine[i]!.box[k]).toBeCloseTo(Math.min(1, Math.max(0, v)), 4);
   }, 60_000);
 
+  it('cuts the class head to the classes asked for: the same scores and boxes as the whole head', async () => {
+    const frame = await decodeJpegToRgb(new Uint8Array(readFileSync(samples)), { maxSide: INPUT_SIDE });
+    const { W, H } = inputShape(frame.width, frame.height, INPUT_SIDE);
+    const cut = await loadModel({ side: INPUT_SIDE });
+    try {
+      const asked = [0, 2]; // person, car
+      const mine = await runModel(cut, frame, 0.05, asked);
+      expect(cut.classesOf(`${H}x${W}`)).toEqual(asked);
+      const whole = await runModel(detectors, frame, 0.05);
+      expect(detectors.classesOf(`${H}x${W}`)).toBeUndefined();
+      // The whole head's 100 best peaks end at some score; above it, the asked classes' peaks are
+      // the same in both, in the same order, with the same scores and boxes.
+      const least = whole.length === 100 ? whole.at(-1)!.score : 0;
+      const expected = whole.filter((r) => asked.includes(r.cls));
+      expect(expected.length).toBeGreaterThan(10);
+      expect(mine.every((r) => asked.includes(r.cls))).toBe(true);
+      const above = mine.filter((r) => r.score >= least);
+      expect(above.map((r) => [r.cls, r.score.toFixed(5), r.box.map((v) => v.toFixed(4))])).toEqual(
+        expected.map((r) => [r.cls, r.score.toFixed(5), r.box.map((v) => v.toFixed(4))]),
+      );
+    } finally {
+      cut.dispose();
+    }
+  }, 60_000);
+
+  it('widens a shape’s graph to every class asked of it, once, rather than one graph per label set', async () => {
+    const frame = { data: new Uint8Array(64 * 36 * 3), width: 64, height: 36 };
+    const one = await loadModel({ side: INPUT_SIDE });
+    try {
+      await runModel(one, frame, 0.3, [2]);
+      expect(one.classesOf('288x480')).toEqual([2]);
+      const first = await one.entry(288, 480, [2]);
+      await runModel(one, frame, 0.3, [0, 2]);
+      expect(one.classesOf('288x480')).toEqual([0, 2]);
+      const widened = await one.entry(288, 480, [0]);
+      expect(widened.graph).not.toBe(first.graph);
+      expect(await one.entry(288, 480, [2, 0])).toBe(widened);
+      await runModel(one, frame, 0.3);
+      expect(one.classesOf('288x480')).toBeUndefined();
+      expect(one.shapes()).toEqual(['288x480']);
+      await expect(runModel(one, frame, 0.3, [80])).rejects.toThrow(/no COCO class 80/);
+    } finally {
+      one.dispose();
+    }
+  }, 60_000);
+
   it('gives a 16:9 frame a 512×288 graph, and keeps the shapes last used', async () => {
     const frame = (w: number, h: number) => ({ data: new Uint8Array(w * h * 3), width: w, height: h });
     const one = await loadModel({ shapesKept: 1 });

@@ -1,10 +1,11 @@
 // The local detector's thread (docs/decisions/0012-local-detector.md, 0017-detector-speed.md).
 // Plain JavaScript on purpose: a worker thread starts from a file, and this one runs unchanged under
-// tsx, Vitest and the esbuild bundle (scripts/build-server.mjs copies it and centernet.mjs next to
-// dist/main.js). Its imports are npm packages and centernet.mjs.
+// tsx, Vitest and the esbuild bundle (scripts/build-server.mjs copies it, centernet.mjs and
+// centernet-graph.mjs next to dist/main.js). Its imports are npm packages and centernet.mjs.
 //
 // It loads the CenterNet (MobileNet v3) COCO model once (centernet.mjs), then answers one frame at
-// a time: { id, frame: { data: RGB24, width, height } } → { id, detections } or { id, error }.
+// a time: { id, frame: { data: RGB24, width, height }, options, classes? } → { id, detections } or
+// { id, error }. `classes` (COCO indices) are the only ones looked for: the graph scores just those.
 // JPEGs are decoded before they reach this thread (decode-jpeg.ts: libjpeg scales while decoding).
 import { parentPort, workerData } from 'node:worker_threads';
 import { backendInfo, decode, loadModel, runModel, wasmHeapBytes } from './centernet.mjs';
@@ -25,7 +26,7 @@ if (parentPort && workerData?.vigilDetector) {
       if (msg.type === 'memory') return port.postMessage({ type: 'memory', id: msg.id, memory: memory() });
       if (msg.type === 'crash') process.exit(3); // tests: a worker that dies mid-frame
       try {
-        const rows = await runModel(model, msg.frame, msg.options.minScore);
+        const rows = await runModel(model, msg.frame, msg.options.minScore, msg.classes);
         port.postMessage({ type: 'result', id: msg.id, detections: decode(rows, labels, msg.options) });
       } catch (err) {
         port.postMessage({ type: 'result', id: msg.id, error: err instanceof Error ? err.message : String(err) });

@@ -68,6 +68,23 @@ describe('the local detector', () => {
     await expect(detector.detectJpeg(new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: 'invalid-argument' });
   }, 60_000);
 
+  it('looks only for the labels asked for, and refuses one it does not know', async () => {
+    const photo = jpeg(['-i', samples], 'crop=146:158:166:0');
+    const [all, people] = await Promise.all([
+      detector.detectJpeg(photo),
+      detector.detectJpeg(photo, { labels: ['person'] }),
+    ]);
+    expect(people.length).toBeGreaterThan(0);
+    expect(people.every((d) => d.label === 'person')).toBe(true);
+    expect(people[0]).toEqual(all.find((d) => d.label === 'person'));
+    expect(await detector.detectJpeg(photo, { labels: ['giraffe'] })).toEqual([]);
+    await expect(detector.detectJpeg(photo, { labels: ['unicorn'] })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    const frame = await decodeJpegToRgb(photo);
+    await expect(detector.detect(frame, { labels: [] })).rejects.toMatchObject({ code: 'invalid-argument' });
+  }, 60_000);
+
   it('decodes a large JPEG at the model size, a grey one to RGB', async () => {
     const photo = await decodeJpegToRgb(new Uint8Array(readFileSync(samples)));
     expect([photo.width, photo.height]).toEqual([512, 463]);

@@ -14,8 +14,10 @@ import { apiRoutes } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
 import type { AccountsService } from './accounts.service.ts';
+import { keepMeText, keptMeText } from './me-text.ts';
 
 const tags = ['me'];
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService; support: SupportContact }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +39,16 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       summary: 'The signed-in user’s document and workspace',
       response: meSchema,
     },
-    (req) => accounts.meOf(req.session!),
+    (req, reply) => {
+      const session = req.session!;
+      const text = keptMeText(session);
+      // The same text the route's serializer writes, with the type it sends: a string is sent as it is.
+      if (text !== undefined) return reply.type(JSON_TYPE).send(text);
+      return accounts.meOf(session).then((me) => {
+        const written = reply.serialize(me);
+        return reply.type(JSON_TYPE).send(typeof written === 'string' ? keepMeText(session, me, written) : written);
+      });
+    },
   );
 
   // Help must reach someone who cannot sign in, so it is public; it says only what the installation publishes.

@@ -93,7 +93,7 @@ export function createAnalyser(deps: AnalyserDeps) {
       const started = performance.now();
       let found: Detection[];
       try {
-        found = await p.detect(frame, camera.ai.minScore);
+        found = await p.detect(frame, camera.ai.minScore, camera.ai.labels);
       } catch (e) {
         await repo.refund(db, workspaceId).catch(() => undefined);
         throw e;

@@ -14,7 +14,11 @@ import type { AiFrame } from './frames.ts';
  */
 export interface DetectionProvider {
   readonly name: AiDetector;
-  detect(frame: AiFrame, minScore: number): Promise<Detection[]>;
+  /**
+   * What the provider sees at or above minScore. `labels`: the camera's; a provider may return
+   * others (the camera's labels are applied after), the built-in one looks for these only.
+   */
+  detect(frame: AiFrame, minScore: number, labels?: readonly string[]): Promise<Detection[]>;
 }
 
 import type { LocalDetectorFront } from '../../ai/local-detector.ts';
@@ -24,8 +28,11 @@ export type { LocalDetectorFront };
 export function localProvider(front: LocalDetectorFront): DetectionProvider {
   return {
     name: 'local',
-    async detect(frame, minScore) {
-      const found = front.detectJpeg ? await front.detectJpeg(frame.jpeg) : await front.detect(await frame.rgb());
+    async detect(frame, minScore, labels) {
+      const options = labels ? { labels } : undefined;
+      const found = front.detectJpeg
+        ? await front.detectJpeg(frame.jpeg, options)
+        : await front.detect(await frame.rgb(), options);
       return found.filter((d) => d.score >= minScore);
     },
   };

@@ -214,7 +214,7 @@ export function createAuthService(deps: {
       // An API key works as a bearer only, never as a cookie.
       if (token.startsWith(API_KEY_PREFIX))
         return meta.bearer && deps.resolveApiKey ? deps.resolveApiKey(token, { ip: meta.ip }) : null;
-      return resolveHash(hashToken(token));
+      return resolveHash(deps.cache ? deps.cache.keyOf(token, hashToken) : hashToken(token));
     },
 
     /**
@@ -224,7 +224,7 @@ export function createAuthService(deps: {
      */
     known(token: string | undefined): SessionUser | undefined {
       if (!deps.cache || !token || token.length > 200 || token.startsWith(API_KEY_PREFIX)) return undefined;
-      const found = deps.cache.peek(hashToken(token));
+      const found = deps.cache.peek(deps.cache.keyOf(token, hashToken));
       const now = Date.now();
       if (!found || found.expiresAt <= now || due(found.session, now)) return undefined;
       return own(found.session);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, bearer, createTestApp, signUp } from '../../../test/harness.ts';
-import { touchesSessions } from './session-cache.ts';
+import { createSessionCache, touchesSessions } from './session-cache.ts';
 
 /**
  * Sessions answered from memory must end as soon as the database says so: a write of this process
@@ -111,6 +111,49 @@ describe('session cache', () => {
       clock.mockRestore();
     }
     expect(await seen()).toBeGreaterThan(before);
+  });
+
+  it("a person's document answered again from memory changes with them, in this process and from another", async () => {
+    const a = await signUp(t.app);
+    const nameOf = async () => (await me(a.token)).json().user.displayName as string;
+    const first = await nameOf();
+    expect(await nameOf()).toBe(first);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      headers: bearer(a.token),
+      payload: { displayName: 'Renamed here' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(await nameOf()).toBe('Renamed here');
+    await other.query("update users set display_name = 'Renamed elsewhere' where id = $1", [a.user.uid]);
+    const deadline = Date.now() + 10_000;
+    while ((await nameOf()) !== 'Renamed elsewhere' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await nameOf()).toBe('Renamed elsewhere');
+  });
+
+  it('hashes a token once between changes, and forgets the token with the sessions on any change', async () => {
+    const cache = createSessionCache<string>({ connectionString: t.databaseUrl, log: () => {} });
+    try {
+      const deadline = Date.now() + 15_000;
+      while (!cache.active() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(cache.active()).toBe(true);
+      const hash = vi.fn((token: string) => `hash of ${token}`);
+      expect(cache.keyOf('t1', hash)).toBe('hash of t1');
+      expect(cache.keyOf('t1', hash)).toBe('hash of t1');
+      expect(hash).toHaveBeenCalledTimes(1);
+      const a = await signUp(t.app);
+      await other.query('update users set disabled_at = null where id = $1', [a.user.uid]);
+      const until = Date.now() + 10_000;
+      while (hash.mock.calls.length < 2 && Date.now() < until) {
+        cache.keyOf('t1', hash);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(hash).toHaveBeenCalledTimes(2);
+    } finally {
+      await cache.stop();
+    }
   });
 
   it('a write of this process: the very next request sees it, with no wait', async () => {

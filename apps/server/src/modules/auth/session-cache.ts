@@ -28,6 +28,12 @@ export interface SessionCache<T> {
    * a promise (a request whose session is known goes on at once); undefined when `get` must load it.
    */
   peek(key: string): T | undefined;
+  /**
+   * The key (the token's hash) of a raw token, remembered while answers may come from memory:
+   * `hash` runs once per token between changes, not on every request. Forgotten with everything
+   * else on any change, so a revoked token does not stay in memory.
+   */
+  keyOf(token: string, hash: (token: string) => string): string;
   /** Stops listening; nothing is served from memory any more. */
   stop(): Promise<void>;
   /** Whether answers may come from memory now (the listener is connected). */
@@ -54,6 +60,7 @@ export function createSessionCache<T>(opts: {
   const ttlMs = opts.ttlMs ?? 30_000;
   const maxEntries = opts.maxEntries ?? 10_000;
   const entries = new Map<string, Entry<T>>();
+  const keys = new Map<string, string>();
   let generation = 0;
   let listening = false;
   let stopped = false;
@@ -63,6 +70,7 @@ export function createSessionCache<T>(opts: {
   const forget = () => {
     generation += 1;
     entries.clear();
+    keys.clear();
   };
   const unwatch = watchWrites(touchesSessions, forget);
 
@@ -116,8 +124,21 @@ export function createSessionCache<T>(opts: {
     return hit && hit.generation === generation && performance.now() - hit.at < ttlMs ? hit.value : undefined;
   };
 
+  const keyOf = (token: string, hash: (token: string) => string): string => {
+    let key = keys.get(token);
+    if (key !== undefined) return key;
+    key = hash(token);
+    // Remembered only while listening: otherwise nothing would ever clear it.
+    if (listening) {
+      if (keys.size >= maxEntries) keys.delete(keys.keys().next().value as string);
+      keys.set(token, key);
+    }
+    return key;
+  };
+
   return {
     peek,
+    keyOf,
     async get(key, load) {
       const kept = peek(key);
       if (kept !== undefined) return kept;
@@ -136,6 +157,7 @@ export function createSessionCache<T>(opts: {
       clearTimeout(retry);
       unwatch();
       entries.clear();
+      keys.clear();
       const c = client;
       client = null;
       await c?.end().catch(() => {});

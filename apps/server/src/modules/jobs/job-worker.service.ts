@@ -194,7 +194,11 @@ export async function startJobWorker(opts: JobWorkerOptions): Promise<JobWorker>
   const utils = await makeWorkerUtils({ pgPool, logger: quiet(opts.log) });
   const reaper = setInterval(
     async () => {
-      const dead = await deadWorkers(opts.db, opts.reapGraceMs ?? 30_000).catch(() => []);
+      // This process's own workers are alive whatever the table says: its registration may be late
+      // (a slow start, a heartbeat that missed the database for a while), and unlocking a job one of
+      // them is running would start it a second time beside the first.
+      const found = await deadWorkers(opts.db, opts.reapGraceMs ?? 30_000).catch(() => []);
+      const dead = found.filter((w) => !workers.has(w));
       if (!dead.length) return;
       opts.log(`job queue: retrying the jobs of ${dead.length} dead worker(s)`);
       await utils.forceUnlockWorkers(dead).catch((e) => opts.log(`job queue: ${e}`));

@@ -24,6 +24,8 @@ describe('job queue', () => {
   let overlapped = false;
   let mostAtOnce = 0;
   let failUntil = 0;
+  /** Exports that take long enough for the dead-worker reaper to pass over them while they run. */
+  const slow = new Set<string>();
   /** Every test stops the workers it started, whatever happens, so the next test's queue is its own. */
   const stopAll = async () => {
     for (const w of workers.splice(0)) await w.stop();
@@ -44,7 +46,7 @@ describe('job queue', () => {
           active.add(id);
           mostAtOnce = Math.max(mostAtOnce, active.size);
           runs.set(id, (runs.get(id) ?? 0) + 1);
-          await new Promise((r) => setTimeout(r, 300));
+          await new Promise((r) => setTimeout(r, slow.has(id) ? 2500 : 300));
           active.delete(id);
         },
         'retention-workspace': async ({ workspaceId }) => {
@@ -159,6 +161,22 @@ describe('job queue', () => {
     expect(ids.map((id) => runs.get(id))).toEqual(ids.map(() => 1));
     // Several ran at once across the two workers, but never one export twice at the same time.
     expect(mostAtOnce).toBeGreaterThan(1);
+    expect(overlapped).toBe(false);
+  }, 30_000);
+
+  it('a worker whose registration lapsed never has its own running job taken from it and run again', async () => {
+    overlapped = false;
+    const id = '00000000-0000-4000-8000-000000000100';
+    slow.add(id);
+    await enqueue(conn.db, 'export', { id }, { jobKey: `export:${id}` });
+    await worker().start();
+    await waitFor(() => active.has(id), 10_000, 'the export to start');
+    // Past the reaper's grace (500 ms here), its process's registration is gone, as when a heartbeat
+    // missed the database: another process would now retry the job; its own process must not.
+    await new Promise((r) => setTimeout(r, 700));
+    await conn.db.execute(sql`delete from vigil_nodes`);
+    await waitForJobsToRun(conn.db, 'export');
+    expect(runs.get(id)).toBe(1);
     expect(overlapped).toBe(false);
   }, 30_000);
 

@@ -18,11 +18,16 @@ function hlsJsUsable(): boolean {
   return typeof w.MediaSource !== 'undefined' || typeof w.ManagedMediaSource !== 'undefined';
 }
 
+/** A live HLS start takes 1–3 s (a playlist, the init and a part or two); five times that is a stall. */
+const FIRST_PICTURE_MS = 15_000;
+
 export class HlsPlayer implements TransportPlayer {
   private hls: HlsType | undefined;
   private running = false;
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  /** Reconnects a player that loaded the stream but shows no picture (see FIRST_PICTURE_MS). */
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -40,6 +45,7 @@ export class HlsPlayer implements TransportPlayer {
   stop(): void {
     this.running = false;
     clearTimeout(this.retry);
+    clearTimeout(this.watchdog);
     this.video.removeEventListener('playing', this.onPlaying);
     this.video.removeEventListener('error', this.onError);
     this.detach();
@@ -47,6 +53,7 @@ export class HlsPlayer implements TransportPlayer {
   }
 
   private onPlaying = () => {
+    clearTimeout(this.watchdog);
     this.attempt = 0;
     this.opts.onState('playing');
   };
@@ -103,6 +110,14 @@ export class HlsPlayer implements TransportPlayer {
     hls.loadSource(url);
     hls.attachMedia(this.video);
     this.video.play().catch(() => {});
+    // Seldom (seen on a loaded machine), hls.js keeps the stream's metadata and never a frame, with
+    // no error to act on: a person would reload; the player starts again on its own instead.
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      if (this.hls !== hls || this.video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return;
+      this.detach();
+      this.scheduleRetry(false);
+    }, FIRST_PICTURE_MS);
   }
 
   private scheduleRetry(offline: boolean, limit = false) {

@@ -6,6 +6,12 @@ export type TalkState = 'idle' | 'connecting' | 'talking';
 /** The microphone was refused (by the person or the browser), as opposed to the server refusing. */
 export class MicrophoneError extends Error {}
 
+/** The server answered but the microphone's connection to it never came up (or dropped while held). */
+export class TalkConnectionError extends Error {}
+
+/** How long an answered connection may take to carry sound before the press is given up. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * Push-to-talk through a camera's loudspeaker: while held, the microphone goes to the server over
  * WebRTC (one sendonly Opus track, offered whole, answered by one request), which sends it on to
@@ -50,6 +56,9 @@ export class Talkback {
       if (stale()) return void talkbackHangUp(this.cameraId, answer.sessionId).catch(() => {});
       this.session = answer.sessionId;
       await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+      // "Talking" only once the sound can flow: an answer alone does not mean the camera hears.
+      await connected(pc);
+      if (stale()) return;
       this.onState('talking');
     } catch (e) {
       if (!stale()) this.release();
@@ -70,6 +79,26 @@ export class Talkback {
     if (session) void talkbackHangUp(this.cameraId, session).catch(() => {});
     this.onState('idle');
   }
+}
+
+function connected(pc: RTCPeerConnection): Promise<void> {
+  if (pc.connectionState === 'connected') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      pc.removeEventListener('connectionstatechange', check);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (pc.connectionState === 'connected') done();
+      else if (pc.connectionState === 'failed') done(new TalkConnectionError('connection failed'));
+      // Closed: released meanwhile; the press sees it is stale and stops quietly.
+      else if (pc.connectionState === 'closed') done();
+    };
+    const timer = setTimeout(() => done(new TalkConnectionError('connection timed out')), CONNECT_TIMEOUT_MS);
+    pc.addEventListener('connectionstatechange', check);
+  });
 }
 
 function stopTracks(stream: MediaStream): void {

@@ -74,7 +74,7 @@ export function MotionDialog({ camera, onOpenChange }: MotionDialogProps) {
         <MotionFields
           form={form}
           onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
-          schedules={schedules.data?.items ?? []}
+          schedules={schedules.data?.items}
           recordsOnMotion={camera.recordingMode === 'motion'}
           cameraEvents={camera.onvif?.events ?? false}
           errors={fields}

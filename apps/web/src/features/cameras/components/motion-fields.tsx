@@ -9,7 +9,8 @@ import { type MotionForm, SEVERITY_KINDS } from '../motion-form.ts';
 export interface MotionFieldsProps {
   form: MotionForm;
   onChange(patch: Partial<MotionForm>): void;
-  schedules: { id: string; name: string }[];
+  /** The workspace's schedules; undefined while they load (the choice waits for them). */
+  schedules: { id: string; name: string }[] | undefined;
   /** The camera records "On motion": detection runs whatever the switch says. */
   recordsOnMotion: boolean;
   /** The camera sends its own motion events (ONVIF): "Motion from" is offered. */
@@ -115,8 +116,11 @@ export function MotionFields({ form, onChange, schedules, recordsOnMotion, camer
           label={t('cameras.motion.schedule')}
           options={[
             { value: '', label: t('cameras.motion.scheduleNone') },
-            ...schedules.map((s) => ({ value: s.id, label: s.name })),
+            ...(schedules ?? []).map((s) => ({ value: s.id, label: s.name })),
           ]}
+          // Until the list is here the camera's schedule has no option to show: picking then would
+          // look like "none" and could clear it.
+          disabled={schedules === undefined}
           value={form.scheduleId}
           onChange={(e) => onChange({ scheduleId: e.target.value })}
         />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-context.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
-import { MicrophoneError, Talkback, type TalkState } from '../talkback.ts';
+import { MicrophoneError, TalkConnectionError, Talkback, type TalkState } from '../talkback.ts';
 import { StrokeIcon } from './stroke-icon.tsx';
 
 /**
@@ -31,11 +31,17 @@ export function TalkButton({
 
   const press = () => {
     if (disabled) return;
-    talk
-      .current!.press()
-      .catch((e) =>
-        toast({ kind: 'error', text: e instanceof MicrophoneError ? t('live.talk.noMicrophone') : errorText(e) }),
-      );
+    talk.current!.press().catch((e) =>
+      toast({
+        kind: 'error',
+        text:
+          e instanceof MicrophoneError
+            ? t('live.talk.noMicrophone')
+            : e instanceof TalkConnectionError
+              ? t('live.talk.noConnection', { name: camera.name })
+              : errorText(e),
+      }),
+    );
   };
   const release = () => talk.current!.release();
   const holdKey = (e: React.KeyboardEvent) => e.key === ' ' || e.key === 'Enter';

@@ -1,122 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Db, schema } from '@vigil/db';
 import { effectiveLimits } from '@vigil/shared';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AUTH_SECRET,
-  insertCamera,
-  insertOwner,
-  videoTestDb,
-  waitFor,
-  writeIndexedSegment,
-} from '../../test/recorder-helpers.ts';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { stamp } from '../../test/footage.ts';
+import { connectPg } from '../../test/helpers.ts';
+import { insertCamera, waitFor } from '../../test/recorder-helpers.ts';
+import { DAY, HOUR, NOW, SEG_BYTES, gone, kept, names, useRetentionWorld } from '../../test/retention-world.ts';
 import { CHANNEL } from '../lib/realtime.ts';
 import { segmentDir } from './paths.ts';
-import { createRecorder } from './recorder.ts';
-import { createRetention, pruneWorkspace } from './retention.ts';
-import { connectPg } from '../../test/helpers.ts';
+import { pruneWorkspace } from './retention.ts';
 
-/**
- * Retention against a real database and real files: segments are written to the media tree as
- * the recorder lays them out (with a cached thumbnail beside each) and indexed through
- * insertSegment, so recordings and usage are grouped exactly as the live indexer groups them.
- */
-let t: Awaited<ReturnType<typeof videoTestDb>>;
-let db: Db;
-const NOW = new Date('2026-11-20T12:00:00Z');
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const SEG_BYTES = 1000;
-const log = (m: string) => logs.push(m);
-const logs: string[] = [];
-
-beforeAll(async () => {
-  t = await videoTestDb();
-  db = t.db;
-});
-afterAll(() => t?.close());
-
-interface Placed {
-  file: string;
-  startAt: Date;
-}
-
-/** One segment file, 10 s unless said (+ a cached thumbnail), indexed. */
-async function segment(
-  cam: { id: string; workspaceId: string },
-  startAt: Date,
-  bytes = SEG_BYTES,
-  lengthMs = 10_000,
-): Promise<Placed> {
-  const file = await writeIndexedSegment(db, t.mediaRoot, cam, startAt, randomBytes(bytes), lengthMs);
-  mkdirSync(`${file}.thumbs`, { recursive: true });
-  writeFileSync(path.join(`${file}.thumbs`, '0.jpg'), randomBytes(10));
-  return { file, startAt };
-}
-
-/** `n` contiguous segments from `from`: one recording. */
-async function recording(cam: { id: string; workspaceId: string }, from: Date, n = 1): Promise<Placed[]> {
-  const out: Placed[] = [];
-  for (let i = 0; i < n; i++) out.push(await segment(cam, new Date(from.getTime() + i * 10_000)));
-  return out;
-}
-
-async function workspace(limits: { maxStorage?: number; maxRecordings?: number } = {}) {
-  const { workspaceId, ownerId } = await insertOwner(db);
-  await db
-    .update(schema.users)
-    .set({ limits: sql`${schema.users.limits} || ${JSON.stringify(limits)}::jsonb` })
-    .where(eq(schema.users.id, ownerId));
-  return { workspaceId, ownerId };
-}
-
-async function protect(filePlaced: Placed): Promise<void> {
-  const rel = path.relative(t.mediaRoot, filePlaced.file).split(path.sep).join('/');
-  await db.execute(
-    sql`update recordings set protected = true where id = (select recording_id from segments where path = ${rel})`,
-  );
-}
-
-/** What is left, checked against the usage counters: they must be the exact sums. */
-async function state(workspaceId: string) {
-  const segs = await db.execute<{ path: string }>(
-    sql`select path from segments where workspace_id = ${workspaceId} order by start_at`,
-  );
-  const recs = await db.execute<{ n: number; bytes: number }>(
-    sql`select count(*)::int as n, coalesce(sum(bytes), 0)::float8 as bytes from recordings where workspace_id = ${workspaceId}`,
-  );
-  const segBytes = await db.execute<{ bytes: number }>(
-    sql`select coalesce(sum(bytes), 0)::float8 as bytes from segments where workspace_id = ${workspaceId}`,
-  );
-  const usage = await db.execute<{ usage: { recordingsCount: number; storageUsed: number } }>(
-    sql`select usage from users where workspace_id = ${workspaceId}`,
-  );
-  const { n, bytes } = recs.rows[0]!;
-  expect(segBytes.rows[0]!.bytes).toBe(bytes);
-  expect(usage.rows[0]!.usage).toMatchObject({ recordingsCount: n, storageUsed: Math.round(bytes / 1e6) / 1e3 });
-  return { paths: segs.rows.map((r) => path.posix.basename(r.path)), recordings: n, bytes };
-}
-
-async function notices(workspaceId: string) {
-  const r = await db.execute<{
-    reason: string;
-    recordings_removed: number;
-    bytes_removed: number;
-    limit_value: number;
-  }>(
-    sql`select reason, recordings_removed, bytes_removed::float8 as bytes_removed, limit_value from prune_notices
-        where workspace_id = ${workspaceId} order by reason`,
-  );
-  return r.rows;
-}
-
-const names = (ps: Placed[]) => ps.map((p) => path.basename(p.file));
-const gone = (ps: Placed[]) => ps.every((p) => !existsSync(p.file) && !existsSync(`${p.file}.thumbs`));
-const kept = (ps: Placed[]) => ps.every((p) => existsSync(p.file) && existsSync(`${p.file}.thumbs`));
+/** The limits retention enforces (days per camera, the plan's storage and recordings), one pass at a time. */
+const w = useRetentionWorld();
+const { segment, recording, workspace, protect, state, notices, log } = w;
 
 describe('effectiveLimits', () => {
   it('treats 0, absent or junk as the spec defaults (10 GB, 100 recordings)', () => {
@@ -138,8 +35,8 @@ describe('effectiveLimits', () => {
 describe('pruneWorkspace', () => {
   it('drops exactly the segments older than each camera’s retentionDays, never protected or unindexed ones', async () => {
     const { workspaceId } = await workspace();
-    const a = await insertCamera(db, workspaceId, { retentionDays: 2 });
-    const b = await insertCamera(db, workspaceId, { retentionDays: 5 });
+    const a = await insertCamera(w.db, workspaceId, { retentionDays: 2 });
+    const b = await insertCamera(w.db, workspaceId, { retentionDays: 5 });
     // In time order per camera, as the recorder indexes them (a recording only grows forward).
     const aProtected = await recording(a, new Date(NOW.getTime() - 10 * DAY), 2);
     await protect(aProtected[0]!);
@@ -153,10 +50,10 @@ describe('pruneWorkspace', () => {
     const bOld = await recording(b, new Date(NOW.getTime() - 6 * DAY), 2);
     const bKept = await recording(b, new Date(NOW.getTime() - 4 * DAY), 2);
     // A file on disk the index does not have (ffmpeg is still writing it) is not retention's to touch.
-    const writing = path.join(segmentDir(t.mediaRoot, workspaceId, a.id), `${stamp(new Date(0))}.mp4`);
+    const writing = path.join(segmentDir(w.t.mediaRoot, workspaceId, a.id), `${stamp(new Date(0))}.mp4`);
     writeFileSync(writing, 'still being written');
 
-    const r = await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW, batch: 2 });
+    const r = await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW, batch: 2 });
     expect(r).toMatchObject({ expired: aOld.length + bOld.length, storage: 0, recordings: 0 });
     const left = await state(workspaceId);
     expect(left.paths.sort()).toEqual(names([...aKept, ...aProtected, ...bKept]).sort());
@@ -166,7 +63,7 @@ describe('pruneWorkspace', () => {
     // Days retention is the camera's own setting, not the plan: no notice.
     expect(await notices(workspaceId)).toEqual([]);
     // Nothing more to do on a second pass.
-    expect(await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW })).toMatchObject({
+    expect(await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW })).toMatchObject({
       expired: 0,
     });
   });
@@ -174,8 +71,8 @@ describe('pruneWorkspace', () => {
   it('maxStorage: deletes the oldest unprotected footage across cameras until it fits, and says so', async () => {
     // 3.5 kB: with 1000-byte segments, 10 segments (one protected recording of 2) must shrink to 3.
     const { workspaceId } = await workspace({ maxStorage: 3.5e-6 });
-    const a = await insertCamera(db, workspaceId);
-    const b = await insertCamera(db, workspaceId);
+    const a = await insertCamera(w.db, workspaceId);
+    const b = await insertCamera(w.db, workspaceId);
     const protectedRec = await recording(a, new Date(NOW.getTime() - 9 * HOUR), 2);
     await protect(protectedRec[0]!);
     const a1 = await recording(a, new Date(NOW.getTime() - 8 * HOUR), 3);
@@ -184,7 +81,7 @@ describe('pruneWorkspace', () => {
     const b2 = await recording(b, new Date(NOW.getTime() - 5 * HOUR), 1);
     expect((await state(workspaceId)).bytes).toBe(10 * SEG_BYTES);
 
-    const r = await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW, batch: 2 });
+    const r = await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW, batch: 2 });
     // 10 000 − 3 500 = 6 500 bytes to free: the seven oldest unprotected segments (a1, b1, a2).
     expect(r).toMatchObject({ storage: 7, recordings: 0, recordingsRemoved: 3, bytes: 7 * SEG_BYTES });
     const left = await state(workspaceId);
@@ -201,13 +98,13 @@ describe('pruneWorkspace', () => {
 
   it('maxStorage trims the start of a recording and keeps its span exact', async () => {
     const { workspaceId } = await workspace({ maxStorage: 2e-6 });
-    const a = await insertCamera(db, workspaceId);
+    const a = await insertCamera(w.db, workspaceId);
     const rec = await recording(a, new Date(NOW.getTime() - HOUR), 4);
-    await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW });
+    await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW });
     const left = await state(workspaceId);
     expect(left.paths).toEqual(names(rec.slice(2)));
     const [row] = (
-      await db.execute<{ start_at: Date; bytes: number }>(
+      await w.db.execute<{ start_at: Date; bytes: number }>(
         sql`select start_at, bytes::float8 as bytes from recordings where workspace_id = ${workspaceId}`,
       )
     ).rows;
@@ -218,8 +115,8 @@ describe('pruneWorkspace', () => {
 
   it('maxRecordings: deletes the oldest whole recordings, never a protected one, and publishes once', async () => {
     const { workspaceId } = await workspace({ maxRecordings: 3 });
-    const a = await insertCamera(db, workspaceId);
-    const b = await insertCamera(db, workspaceId);
+    const a = await insertCamera(w.db, workspaceId);
+    const b = await insertCamera(w.db, workspaceId);
     const oldestProtected = await recording(a, new Date(NOW.getTime() - 10 * HOUR), 2);
     await protect(oldestProtected[0]!);
     const r1 = await recording(b, new Date(NOW.getTime() - 9 * HOUR), 3);
@@ -229,13 +126,13 @@ describe('pruneWorkspace', () => {
     const r5 = await recording(b, new Date(NOW.getTime() - 5 * HOUR), 1);
     expect((await state(workspaceId)).recordings).toBe(6);
 
-    const listener = await connectPg(t.databaseUrl);
+    const listener = await connectPg(w.t.databaseUrl);
     const heard: unknown[] = [];
     listener.on('notification', (m) => heard.push(JSON.parse(m.payload ?? '{}')));
     await listener.query(`LISTEN ${CHANNEL}`);
     try {
       // batch 2: r1 alone (3 segments) is over the batch, so it goes in a transaction of its own.
-      const r = await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW, batch: 2 });
+      const r = await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW, batch: 2 });
       expect(r).toMatchObject({ recordings: 6, recordingsRemoved: 3, storage: 0, expired: 0 });
       const left = await state(workspaceId);
       expect(left.recordings).toBe(3);
@@ -253,7 +150,7 @@ describe('pruneWorkspace', () => {
       // The prune is also a workspace-wide storage.pruned event that says what went.
       const pruned = async () =>
         (
-          await db.execute<{ camera_id: string | null; detail: Record<string, unknown> }>(
+          await w.db.execute<{ camera_id: string | null; detail: Record<string, unknown> }>(
             sql`select camera_id, detail from events where workspace_id = ${workspaceId} and kind = 'storage.pruned'`,
           )
         ).rows;
@@ -266,7 +163,7 @@ describe('pruneWorkspace', () => {
 
       // A later prune the same day adds to the same notice.
       await recording(b, new Date(NOW.getTime() - 4 * HOUR), 1);
-      await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW });
+      await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW });
       expect(await notices(workspaceId)).toEqual([
         { reason: 'maxRecordings', recordings_removed: 4, bytes_removed: 8 * SEG_BYTES, limit_value: 3 },
       ]);
@@ -279,74 +176,22 @@ describe('pruneWorkspace', () => {
 
   it('keeps every protected recording even when they alone exceed both limits', async () => {
     const { workspaceId } = await workspace({ maxRecordings: 1, maxStorage: 1e-6 });
-    const a = await insertCamera(db, workspaceId, { retentionDays: 1 });
+    const a = await insertCamera(w.db, workspaceId, { retentionDays: 1 });
     const p1 = await recording(a, new Date(NOW.getTime() - 5 * DAY), 2);
     const p2 = await recording(a, new Date(NOW.getTime() - 4 * DAY), 2);
     await protect(p1[0]!);
     await protect(p2[0]!);
     const open = await recording(a, new Date(NOW.getTime() - HOUR), 1);
-    const r = await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW });
+    const r = await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW });
     expect(r.expired).toBe(0);
     const left = await state(workspaceId);
     expect(left.paths.sort()).toEqual(names([...p1, ...p2]).sort());
     expect(kept([...p1, ...p2])).toBe(true);
     expect(gone(open)).toBe(true);
     // The pass stops rather than spin on what it may not delete.
-    expect(await pruneWorkspace(db, workspaceId, { mediaRoot: t.mediaRoot, log, now: NOW })).toMatchObject({
+    expect(await pruneWorkspace(w.db, workspaceId, { mediaRoot: w.t.mediaRoot, log, now: NOW })).toMatchObject({
       storage: 0,
       recordings: 0,
     });
-  });
-});
-
-describe('createRetention', () => {
-  it('a poke after an indexed segment prunes at once when the workspace is over maxRecordings', async () => {
-    const { workspaceId } = await workspace({ maxRecordings: 2 });
-    const a = await insertCamera(db, workspaceId);
-    const first = await recording(a, new Date(NOW.getTime() - 3 * HOUR));
-    await recording(a, new Date(NOW.getTime() - 2 * HOUR));
-    const retention = createRetention({ db, mediaRoot: t.mediaRoot, log, intervalMs: 0, pokeMs: 10 });
-    retention.start(); // interval 0: no timer, no pass
-    try {
-      retention.poke(workspaceId); // at the limit, not over: nothing to do
-      await new Promise((r) => setTimeout(r, 300));
-      expect((await state(workspaceId)).recordings).toBe(2);
-      expect(kept(first)).toBe(true);
-      await recording(a, new Date(NOW.getTime() - HOUR));
-      retention.poke(workspaceId);
-      await waitFor(async () => (await state(workspaceId)).recordings === 2, 5000, 'the prune');
-      expect(gone(first)).toBe(true);
-    } finally {
-      await retention.stop();
-    }
-  });
-});
-
-describe('the recorder runs retention', () => {
-  it('passes once at start (then on its timer) and stops with the recorder', async () => {
-    // No ffmpeg here: every camera of this database is disabled, only retention has work.
-    await db.execute(sql`update cameras set enabled = false`);
-    const { workspaceId } = await workspace({ maxRecordings: 1 });
-    const a = await insertCamera(db, workspaceId, { enabled: false });
-    const old = [
-      ...(await recording(a, new Date(Date.now() - 3 * HOUR))),
-      ...(await recording(a, new Date(Date.now() - 2 * HOUR))),
-    ];
-    const recorder = createRecorder({
-      allowLoopbackTargets: true,
-      databaseUrl: t.databaseUrl,
-      mediaRoot: t.mediaRoot,
-      authSecret: AUTH_SECRET,
-      retentionMs: 60_000,
-      log,
-    });
-    await recorder.start();
-    try {
-      await waitFor(async () => (await state(workspaceId)).recordings === 1, 10_000, 'the start pass');
-      expect(gone(old.slice(0, 1))).toBe(true);
-      expect(await notices(workspaceId)).toMatchObject([{ reason: 'maxRecordings', recordings_removed: 1 }]);
-    } finally {
-      await recorder.stop();
-    }
   });
 });
