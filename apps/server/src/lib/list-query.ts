@@ -129,7 +129,24 @@ export function parseWhere(raw: string | undefined): WhereClause[] {
   return parsed.data;
 }
 
-export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): PlannedList {
+/** A `startAfter` cursor's two values (the sort value as PostgreSQL's text, the row id); anything else is `invalid-argument`. */
+export function cursorValues(startAfter: string): [string, string] {
+  const cursor = readKeyset(startAfter);
+  if (cursor?.length !== 2 || typeof cursor[0] !== 'string' || typeof cursor[1] !== 'string')
+    throw bad('startAfter is not a cursor');
+  return [cursor[0], cursor[1]];
+}
+
+/**
+ * The list's conditions, order and limit. `after` puts other values in the keyset condition than
+ * `query.startAfter`'s — placeholders, for a list whose SQL is built once and run with each cursor.
+ */
+export function planList(
+  query: ListQuery,
+  spec: ListSpec,
+  extra: SQL[] = [],
+  after?: readonly [unknown, unknown],
+): PlannedList {
   const conditions = [...extra];
   for (const clause of parseWhere(query.where)) {
     // Own keys only: "constructor" or "__proto__" must not find Object.prototype's.
@@ -143,16 +160,12 @@ export function planList(query: ListQuery, spec: ListSpec, extra: SQL[] = []): P
   const sort = sortName && Object.hasOwn(spec.sorts, sortName) ? spec.sorts[sortName] : undefined;
   if (!sort) throw bad(`cannot sort on ${sortName}`);
   const desc = dir === 'desc';
-  if (query.startAfter) {
-    const cursor = readKeyset(query.startAfter);
+  const keyset = after ?? (query.startAfter ? cursorValues(query.startAfter) : null);
+  if (keyset) {
     // The sort value travels as Postgres's own text (microseconds survive); Postgres casts it back.
-    if (cursor?.length !== 2 || typeof cursor[0] !== 'string' || typeof cursor[1] !== 'string')
-      throw bad('startAfter is not a cursor');
-    const v = cursor[0];
+    const [v, id] = keyset;
     conditions.push(
-      desc
-        ? sql`(${sort.expr}, ${spec.id}) < (${v}, ${cursor[1]})`
-        : sql`(${sort.expr}, ${spec.id}) > (${v}, ${cursor[1]})`,
+      desc ? sql`(${sort.expr}, ${spec.id}) < (${v}, ${id})` : sql`(${sort.expr}, ${spec.id}) > (${v}, ${id})`,
     );
   }
   const direction = sql.raw(desc ? 'desc' : 'asc');

@@ -9,6 +9,7 @@ import {
   trialDaysLeft,
 } from '@vigil/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { billingPage } from './billing-page.repo.ts';
 import { type CreditNoteRow, creditNotesRepo } from './credit-notes.repo.ts';
 import { type InvoiceRow, invoicesRepo } from './invoices.repo.ts';
 import type { ManualBilling } from './manual-billing.service.ts';
@@ -17,7 +18,6 @@ import type { PaymentSettingsService } from './payment-settings.service.ts';
 import type { PlansService } from './plans.service.ts';
 import type { StripeProvider } from './stripe/stripe-provider.ts';
 import { type StripePlanChange, liveStripeSubscription } from './stripe/stripe-plan-change.service.ts';
-import { subscriptionsRepo } from './subscriptions.repo.ts';
 import { billingStateOf, statusOf, subscriptionService } from './subscription.service.ts';
 
 /** Invoices a billing page lists: 20 years of monthly ones. */
@@ -104,14 +104,10 @@ export function createBillingService(deps: {
   }
 
   async function billing(workspaceId: string): Promise<Billing> {
-    // One after another on one connection: in parallel, one page took half the pool (measured: bench/billing-page.mjs).
-    const sub = await subscriptionService.find(db, workspaceId);
-    const plan = sub ? await subscriptionService.plan(db, sub.planKey) : undefined;
-    const owner = await subscriptionService.owner(db, workspaceId);
-    if (!sub || !owner || !plan) throw new AppError('not-found');
-    const invoices = await invoicesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
-    const creditNotes = await creditNotesRepo.ofWorkspace(db, workspaceId, INVOICE_PAGE);
-    const history = await subscriptionsRepo.storageHistory(db, workspaceId, HISTORY_DAYS);
+    // One query, then the settings, on one connection: in parallel, one page took half the pool (measured: bench/billing-page.mjs).
+    const page = await billingPage(db, workspaceId, INVOICE_PAGE, HISTORY_DAYS);
+    if (!page) throw new AppError('not-found');
+    const { sub, plan, usage, invoices, creditNotes, storageHistory: history } = page;
     const settings = await deps.settings.read();
     const now = new Date();
     const status = statusOf(sub, now);
@@ -141,7 +137,7 @@ export function createBillingService(deps: {
       pendingChange: sub.pendingChange && pendingPlan ? { ...sub.pendingChange, planName: pendingPlan.name } : null,
       nextChangeAt: next?.toISOString() ?? null,
       limits: plan.limits,
-      usage: owner.usage,
+      usage,
       features: plan.features,
       nextAmount,
       currency,

@@ -137,6 +137,10 @@ describe('billing: plans, trial, manual payments, read-only workspaces', () => {
     expect(billing).toMatchObject({ plan: 'pro', planStatus: 'active', interval: 'year', source: 'manual' });
     expect(billing.paymentMethod).toEqual({ type: 'invoice' });
     expect(billing.invoices[0]).toMatchObject({ status: 'paid', number: invoice.number });
+    // The page's invoices (read with the rest of the page) are each what the invoice's own read answers.
+    const paid = (await call(owner.token, 'GET', `/api/v1/billing/invoices/${second.invoiceId}`)).json();
+    expect(billing.invoices.find((i: { id: string }) => i.id === second.invoiceId)).toEqual(paid);
+    expect(paid.paidAt).toEqual(expect.any(String));
     expect(new Date(billing.currentPeriodEnd).getUTCFullYear()).toBe(new Date().getUTCFullYear() + 1);
     const me = (await getMe(t.app, owner.token)).json().user;
     expect(me).toMatchObject({ plan: 'pro', planStatus: 'active', aiAccess: true, limits: { maxCameras: 25 } });

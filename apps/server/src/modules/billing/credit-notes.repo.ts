@@ -7,16 +7,6 @@ export type InvoiceOfNote = typeof i.$inferSelect;
 
 /** Credit notes as read back: each with the invoice it takes back (its number, seller, buyer, plan). */
 export const creditNotesRepo = {
-  async ofWorkspace(db: DbOrTx, workspaceId: string, limit: number) {
-    return db
-      .select({ note: cn, invoiceNumber: i.number })
-      .from(cn)
-      .innerJoin(i, eq(i.id, cn.invoiceId))
-      .where(eq(cn.workspaceId, workspaceId))
-      .orderBy(desc(cn.issuedAt), desc(cn.id))
-      .limit(limit);
-  },
-
   async forAdmin(db: DbOrTx, limit: number) {
     return db
       .select({ note: cn, invoiceNumber: i.number, workspaceName: w.name, ownerEmail: u.email })

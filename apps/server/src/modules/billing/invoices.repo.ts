@@ -83,17 +83,6 @@ export const invoicesRepo = {
       .orderBy(desc(i.issuedAt));
   },
 
-  /** A workspace's invoices, newest first, with each plan's name (the index on workspace, issued_at serves it). */
-  async ofWorkspace(db: DbOrTx, workspaceId: string, limit: number) {
-    return db
-      .select({ invoice: i, planName: sql<string>`coalesce(${plans.name}, ${i.planKey})` })
-      .from(i)
-      .leftJoin(plans, eq(plans.key, i.planKey))
-      .where(eq(i.workspaceId, workspaceId))
-      .orderBy(desc(i.issuedAt), desc(i.id))
-      .limit(limit);
-  },
-
   /** Every workspace's invoices for the administrator, newest first. */
   async forAdmin(db: DbOrTx, status: string | undefined, limit: number) {
     return db

@@ -46,9 +46,8 @@ export const planGate = {
 
   /** Refuses a feature the plan lacks: `vms` → failed-precondition, `aiAccess` → permission-denied (DESIGN §2). */
   async assertFeature(db: DbOrTx, workspaceId: string, feature: 'vms' | 'aiAccess'): Promise<void> {
-    const sub = await subscriptionService.find(db, workspaceId);
-    const current = sub ? await subscriptionService.plan(db, sub.planKey) : undefined;
-    if (current?.features[feature]) return;
+    // Every page of the area asks first: the subscription and its plan in one query.
+    if ((await subscriptionService.planFeatures(db, workspaceId))?.[feature]) return;
     const plan = await liftingPlan(db, (p) => p.features[feature]);
     const name = feature === 'vms' ? 'The multi-site VMS area' : 'AI detection';
     throw new AppError(

@@ -154,5 +154,6 @@ export const subscriptionService = {
   find: (db: DbOrTx, workspaceId: string) => repo.find(db, workspaceId),
   findByStripeSubscription: (db: DbOrTx, id: string) => repo.findByStripeSubscription(db, id),
   plan: (db: DbOrTx, key: string) => repo.plan(db, key),
+  planFeatures: (db: DbOrTx, workspaceId: string) => repo.planFeatures(db, workspaceId),
   owner: (db: DbOrTx, workspaceId: string) => repo.owner(db, workspaceId),
 };

@@ -1,5 +1,5 @@
 import { type DbOrTx, schema, storedBytesSql } from '@vigil/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 const { subscriptions: s, users, workspaces, plans, storageDaily } = schema;
 
@@ -11,6 +11,17 @@ export const subscriptionsRepo = {
   async find(db: DbOrTx, workspaceId: string): Promise<SubscriptionRow | undefined> {
     const [row] = await db.select().from(s).where(eq(s.workspaceId, workspaceId)).limit(1);
     return row;
+  },
+
+  /** The features of the workspace's plan, read with its subscription in one round trip; undefined: no subscription or plan. */
+  async planFeatures(db: DbOrTx, workspaceId: string): Promise<PlanRow['features'] | undefined> {
+    const [row] = await db
+      .select({ features: plans.features })
+      .from(s)
+      .innerJoin(plans, eq(plans.key, s.planKey))
+      .where(eq(s.workspaceId, workspaceId))
+      .limit(1);
+    return row?.features;
   },
 
   /** Locks the row: every transition of one workspace takes its turn (two payments never both apply). */
@@ -97,18 +108,5 @@ export const subscriptionsRepo = {
       on conflict (workspace_id, day) do update
         set bytes = greatest(${storageDaily.bytes}, excluded.bytes), updated_at = now()`);
     return res.rowCount ?? 0;
-  },
-
-  async storageHistory(db: DbOrTx, workspaceId: string, days: number) {
-    return db
-      .select({ day: storageDaily.day, bytes: storageDaily.bytes })
-      .from(storageDaily)
-      .where(
-        and(
-          eq(storageDaily.workspaceId, workspaceId),
-          sql`${storageDaily.day} > (now() at time zone 'UTC')::date - ${days}::int`,
-        ),
-      )
-      .orderBy(storageDaily.day);
   },
 };

@@ -1,33 +1,14 @@
 import { type DbOrTx, schema } from '@vigil/db';
-import type { Holiday, ListQuery, ScheduleRange } from '@vigil/shared';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
-import { type ListSpec, planList } from '../../lib/list-query.ts';
-import type { ArmingContext, CameraRow } from './camera-view.ts';
 import { isWorkspaceRow } from '../../lib/workspace-row.ts';
+import { contextOf, listCameras, toArmingContext } from './camera-list.repo.ts';
+import type { ArmingContext, CameraRow } from './camera-view.ts';
 
 const c = schema.cameras;
 const { users, workspaces, schedules, sites } = schema;
 
 export type NewCamera = typeof c.$inferInsert;
-
-/** A workspace rarely has more than a handful of cameras: one page of 100 is the default. */
-const CAMERAS_PAGE = 100;
-
-const camerasList: ListSpec = {
-  filters: {
-    status: { expr: sql`${c.status}`, type: 'text' },
-    enabled: { expr: sql`${c.enabled}`, type: 'bool' },
-    sourceType: { expr: sql`${c.sourceType}`, type: 'text' },
-    siteId: { expr: sql`${c.siteId}::text`, type: 'text' },
-  },
-  sorts: {
-    createdAt: { expr: sql`${c.createdAt}`, type: 'date' },
-    name: { expr: sql`lower(${c.name})`, type: 'text' },
-  },
-  id: sql`${c.id}`,
-  defaultSort: { field: 'createdAt', desc: false },
-};
 
 export interface OwnerUsage {
   ownerId: string;
@@ -48,39 +29,6 @@ const ownerUsage = (db: DbOrTx, workspaceId: string) =>
     .innerJoin(workspaces, eq(workspaces.ownerId, users.id))
     .where(eq(workspaces.id, workspaceId));
 
-type ScheduleOfContext = { id: string; ranges: ScheduleRange[]; holidays: Holiday[] };
-
-/**
- * The workspace's row with its zone, its schedules (a handful, as one JSON array) and, when asked,
- * the owner's camera limit and the workspace's camera count: what a list's arming and quota are
- * read from, as one row that a page of cameras joins.
- */
-function contextOf(db: DbOrTx, workspaceId: string, withQuota: boolean) {
-  return db
-    .select({
-      timeZone: sql<string>`${workspaces.timeZone}`.as('ctx_time_zone'),
-      schedules: sql<ScheduleOfContext[]>`(select coalesce(json_agg(json_build_object(
-          'id', ${schedules.id}, 'ranges', ${schedules.ranges}, 'holidays', ${schedules.holidays})), '[]'::json)
-        from ${schedules} where ${schedules.workspaceId} = ${workspaceId})`.as('ctx_schedules'),
-      ownerId: sql<string | null>`${withQuota ? sql`${users.id}` : sql`null`}`.as('ctx_owner_id'),
-      maxCameras: sql<number | null>`${withQuota ? sql`(${users.limits}->>'maxCameras')::int` : sql`null`}`.as(
-        'ctx_max_cameras',
-      ),
-      used: sql<number | null>`${
-        withQuota ? sql`(select count(*)::int from ${c} where ${c.workspaceId} = ${workspaceId})` : sql`null`
-      }`.as('ctx_used'),
-    })
-    .from(workspaces)
-    .leftJoin(users, eq(users.id, workspaces.ownerId))
-    .where(eq(workspaces.id, workspaceId))
-    .as('ctx');
-}
-
-const toArmingContext = (row: { timeZone: string; schedules: ScheduleOfContext[] } | undefined): ArmingContext => ({
-  timeZone: row?.timeZone ?? 'UTC',
-  schedules: new Map((row?.schedules ?? []).map((s) => [s.id, { ranges: s.ranges, holidays: s.holidays }])),
-});
-
 export const camerasRepo = {
   /** The workspace's zone and schedules (a handful): what every camera's "armed" is read from. One query. */
   async armingContext(db: DbOrTx, workspaceId: string): Promise<ArmingContext> {
@@ -100,56 +48,8 @@ export const camerasRepo = {
 
   scheduleExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, schedules, workspaceId, id),
 
-  /**
-   * A page of the list with what its cameras are shown with — the workspace's arming context and,
-   * with `withQuota`, the owner's camera limit beside the workspace's count — in one query: the
-   * workspace's one context row left-joins the page's cameras (the list's conditions are the join's,
-   * so an empty page still brings the context). It was five queries one after another, and the
-   * cameras page's first data waited for all of them. The cameras are selected as the table's own
-   * columns, not through a subquery's aliases: drizzle maps a table column at once, and an alias
-   * only after three failed type checks per field and row, which was most of a 100-camera page's CPU.
-   */
-  async list(db: DbOrTx, workspaceId: string, scope: CameraScope, query: ListQuery, withQuota: boolean) {
-    const plan = planList({ ...query, limit: query.limit ?? CAMERAS_PAGE }, camerasList, [
-      sql`${c.workspaceId} = ${workspaceId}`,
-      ...(scope ? [cameraInScope(c.id, scope)!] : []),
-    ]);
-    const ctx = contextOf(db, workspaceId, withQuota);
-    // The context's fields come again on every row: as plain SQL (their names are unique to the
-    // context), which drizzle decodes with half the type checks of a subquery's alias.
-    const rows = (await db
-      .select({
-        timeZone: sql<string>`${ctx.timeZone}`,
-        schedules: sql<ScheduleOfContext[]>`${ctx.schedules}`,
-        ownerId: sql<string | null>`${ctx.ownerId}`,
-        maxCameras: sql<number | null>`${ctx.maxCameras}`,
-        used: sql<number | null>`${ctx.used}`,
-        sortText: plan.sortText,
-        row: getTableColumns(c),
-      })
-      .from(ctx)
-      .leftJoin(c, plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit + 1)) as unknown as {
-      timeZone: string;
-      schedules: ScheduleOfContext[];
-      ownerId: string | null;
-      maxCameras: number | null;
-      used: number | null;
-      sortText: string | null;
-      row: CameraRow | null;
-    }[];
-    const first = rows[0];
-    const found = rows.filter((r): r is typeof r & { row: CameraRow; sortText: string } => r.row !== null);
-    const shown = found.slice(0, plan.limit);
-    const last = shown.at(-1);
-    return {
-      rows: shown.map((r) => r.row),
-      nextCursor: found.length > plan.limit && last ? plan.cursorFor(last.sortText, last.row.id) : null,
-      arming: toArmingContext(first),
-      quota: withQuota && first?.ownerId ? { used: first.used ?? 0, max: first.maxCameras as number } : null,
-    };
-  },
+  /** A page of the list with the workspace's arming context and quota, in one query (camera-list.repo.ts). */
+  list: listCameras,
 
   /** Scoped by workspace and camera scope: another workspace's camera, or one outside the scope, is not found. */
   async find(

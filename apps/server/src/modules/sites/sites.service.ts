@@ -91,7 +91,7 @@ export function createSitesService(deps: { db: Db; mapTileUrl: string | null }) 
   return {
     async list(actor: SitesActor, query: SiteListQuery) {
       await gate(db, actor);
-      const [rows, tags] = await Promise.all([repo.list(db, actor, query), repo.tags(db, actor)]);
+      const { sites: rows, tags } = await repo.listWithTags(db, actor, query);
       // Most attention first (offline cameras, then open alerts), then by name: the dashboard's order.
       const items = rows.map(toSite).sort((a, b) => siteAttention(b.counts) - siteAttention(a.counts));
       return { items, tags, mapTileUrl: deps.mapTileUrl };

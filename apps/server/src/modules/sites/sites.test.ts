@@ -172,6 +172,10 @@ describe('sites', () => {
     const listed = ok(await call(owner.token, 'GET', '/api/v1/sites?tag=retail'));
     expect(listed.items.map((s: Site) => s.name)).toEqual(['Alpha']);
     expect(listed.tags).toEqual(['retail']);
+    // The tags are every visible site's, a filter that finds none (or some) notwithstanding.
+    const none = ok(await call(owner.token, 'GET', '/api/v1/sites?q=nowhere'));
+    expect(none).toMatchObject({ items: [], tags: ['retail'] });
+    expect(ok(await call(owner.token, 'GET', '/api/v1/sites?q=beta')).tags).toEqual(['retail']);
   });
 
   it('a member limited to a site sees only it and its cameras, and follows cameras moving in', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "events_open_alerts_camera_idx" ON "events" USING btree ("workspace_id","start_at","camera_id") WHERE severity = 'alert' and acknowledged_at is null;
