@@ -2,7 +2,7 @@ import { type DbOrTx, schema } from '@vigil/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { type CameraScope, cameraInScope } from '../../lib/camera-scope.ts';
 import { isWorkspaceRow } from '../../lib/workspace-row.ts';
-import { contextOf, listCameras, toArmingContext } from './camera-list.repo.ts';
+import { contextOf, listCameras, toArmingContext } from './camera-list-query.ts';
 import type { ArmingContext, CameraRow } from './camera-view.ts';
 
 const c = schema.cameras;
@@ -48,7 +48,7 @@ export const camerasRepo = {
 
   scheduleExists: (db: DbOrTx, workspaceId: string, id: string) => isWorkspaceRow(db, schedules, workspaceId, id),
 
-  /** A page of the list with the workspace's arming context and quota, in one query (camera-list.repo.ts). */
+  /** A page of the list with the workspace's arming context and quota, in one query (camera-list-query.ts). */
   list: listCameras,
 
   /** Scoped by workspace and camera scope: another workspace's camera, or one outside the scope, is not found. */
