@@ -7,7 +7,7 @@ import { PHONE, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/br
 import { startMjpegCamera } from '../apps/server/test/mjpeg-camera.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { type RtspServer, freePort, startRtspServer } from './fixtures/rtsp-server.ts';
-import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, clearSiteStorage, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -33,8 +33,8 @@ describe('cameras page in the browser', () => {
     await ctx.clearCookies();
     page = await ctx.newPage();
     watch = watchForErrors(page);
+    await clearSiteStorage(page, base);
     await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
   });
   afterEach(async () => {
     await page.close();
@@ -45,9 +45,8 @@ describe('cameras page in the browser', () => {
     // Whoever the page was signed in as before is signed out, with the language they chose (kept
     // in the browser, and French after the MJPEG test).
     await page.context().clearCookies();
+    await clearSiteStorage(page, base);
     await page.goto(`${base}/auth/login`);
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
     await signInUi(page, email, password);
     await page.waitForURL(DASHBOARD_URL);
   }

@@ -8,7 +8,7 @@ import { seriousAxeViolations } from './fixtures/axe.ts';
 import { DESKTOP, SCREENSHOT_DIR, useBrowser, watchForErrors } from './fixtures/browser.ts';
 import { addCamera, deleteCamera } from './fixtures/cameras.ts';
 import { type TileServer, startTileServer } from './fixtures/tile-server.ts';
-import { DASHBOARD_URL, signInUi } from './fixtures/ui.ts';
+import { DASHBOARD_URL, clearSiteStorage, signInUi } from './fixtures/ui.ts';
 
 const base = inject('baseUrl');
 const PHONE_390 = { width: 390, height: 844 };
@@ -61,8 +61,7 @@ describe('VMS: sites, the dashboard and its map', () => {
     await ctx.clearCookies();
     page = await ctx.newPage();
     watch = watchForErrors(page);
-    await page.goto(`${base}/`);
-    await page.evaluate(() => localStorage.clear());
+    await clearSiteStorage(page, base);
     await page.goto(`${base}/auth/login`);
     await signInUi(page, who.user.email, who.password);
     await page.waitForURL(DASHBOARD_URL);

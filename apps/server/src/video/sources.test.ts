@@ -14,13 +14,15 @@ const rig = useTestRecorder();
 
 async function expectRecordsH264(cameraId: string) {
   await waitFor(async () => (await cameraRow(rig.db, cameraId)).status === 'online', 10_000, 'online');
-  const [seg] = await waitFor(
+  // The second segment: the first runs from the stream's first frame to the first keyframe after
+  // a clock-aligned cut, up to two keyframe intervals when the first frames arrived in a burst.
+  const [, seg] = await waitFor(
     async () => {
       const rows = await segmentRows(rig.db, cameraId);
-      return rows.length ? rows : null;
+      return rows.length >= 2 ? rows : null;
     },
-    15_000,
-    'a segment',
+    20_000,
+    'two segments',
   );
   const file = readFileSync(path.join(rig.mediaRoot, seg!.path));
   const boxes = readBoxes(file);

@@ -80,6 +80,9 @@ export function registerTranslations(bundle: FeatureTranslations): void {
   for (const lng of requested) loadFeature(bundle, lng, bundle[lng]).catch(() => undefined);
 }
 
+/** How long a page waits for its strings before it shows anyway. */
+const SETTLE_CAP_MS = 3000;
+
 /**
  * Waits for the strings features asked for in the languages already requested (errors ignored:
  * an offline feature stays in English). A page's loader awaits this after importing the page, so
@@ -87,7 +90,14 @@ export function registerTranslations(bundle: FeatureTranslations): void {
  */
 export async function translationsSettled(): Promise<void> {
   const pending = [...featureLoads.values()].flatMap((byLanguage) => [...byLanguage.values()]);
-  await Promise.allSettled(pending);
+  // A strings file that hangs (a stalled connection) must not hold the page back: after a few
+  // seconds it shows, and its strings follow when they arrive.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SETTLE_CAP_MS);
+  });
+  await Promise.race([Promise.allSettled(pending), cap]);
+  clearTimeout(timer);
 }
 
 /**
