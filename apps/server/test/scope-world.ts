@@ -51,12 +51,12 @@ export function useScopeWorld(opts: { liveFeeds?: Map<string, LiveFeed> } = {}):
     );
     await w.sql('update sessions set workspace_id = $1 where user_id = $2', [w.workspaceId, person.user.uid]);
   };
+  // Through the team API, as an owner changes it: a write of this process, which its session cache
+  // forgets at once. (Written with a client of its own it was another process's write, forgotten on
+  // the NOTIFY a few milliseconds later, and a request sent at once could race it.)
   w.setCameras = async (person, cameraIds) => {
-    await w.sql('update memberships set camera_ids = $3 where workspace_id = $1 and user_id = $2', [
-      w.workspaceId,
-      person.user.uid,
-      cameraIds,
-    ]);
+    const res = await w.send(w.owner.token, 'PATCH', `/api/v1/team/members/${person.user.uid}`, { cameraIds });
+    if (res.statusCode !== 200) throw new Error(`setting the cameras of a member: ${res.statusCode} ${res.body}`);
   };
   w.event = async (cameraId, o = {}) => {
     const [row] = await w.sql<{ id: string }>(
