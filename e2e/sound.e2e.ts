@@ -126,10 +126,16 @@ describe('sound: live on every transport, the Record sound switch', () => {
       await tile(page, AAC)
         .getByRole('button', { name: `Turn on the sound of ${AAC}` })
         .click();
+      const unmuted = Date.now();
       try {
-        await expect.poll(async () => (await media(page, AAC)).audioBytes, { timeout: 15_000 }).toBeGreaterThan(0);
+        // Seen twice in CI (once on a quiet machine): the player started again after its picture came
+        // and had nothing for a while; it restarts itself after 15 s without a picture, so the sound
+        // may take that long, and the test says when it did.
+        await expect.poll(async () => (await media(page, AAC)).audioBytes, { timeout: 40_000 }).toBeGreaterThan(0);
+        if (Date.now() - unmuted > 15_000)
+          console.warn(`sound over HLS: first sound ${Date.now() - unmuted} ms after unmuting (the player restarted)`);
       } catch (e) {
-        // Seen once on a loaded CI machine and never since: say what the player was doing.
+        // Say what the player was doing.
         const state = await tile(page, AAC)
           .locator('video[data-shown="true"]')
           .evaluate((v: HTMLVideoElement) => ({
@@ -144,7 +150,7 @@ describe('sound: live on every transport, the Record sound switch', () => {
     } finally {
       await ctx.close();
     }
-  });
+  }, 150_000);
 
   it('WebRTC (phone): the tile’s stream has a live sound track (Opus), muted until asked', async () => {
     const { ctx, page, watch } = await open(PHONE_390, '/viewer/live?transport=webrtc');
