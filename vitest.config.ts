@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import WaitingSpreadSequencer from './scripts/vitest-sequencer.mjs';
 
 /**
  * Unit (pure, no I/O), integration (buildApp against a real PostgreSQL started once per run) and
@@ -55,20 +56,29 @@ function e2eFilesStartingCameras(): string[] {
     .map((name) => `e2e/${name}`);
 }
 /**
- * Files that mostly wait on timers — a database fault held for a minute, a process killed and
- * restarted, two minutes of a test pattern recording — run one at a time in a project of their own.
- * Vitest runs a one-worker project after every other group (it will not share a group with wider
- * ones), so today they are the run's tail (~330 s). A second vitest process running them beside
- * integration was tried (1,038–1,147 s in all) and taken back: the two processes' test cameras and
- * servers, each on a port its own process found free, collided (RTSP and talk-back tests failed
- * together). The e2e ones among them test Vigil processes of their own and open no page.
+ * Files that mostly wait on timers — a database fault held for a minute, two minutes of a test
+ * pattern recording, a process killed and restarted — in a project of their own, longest first.
+ * They share the first group's workers: scripts/vitest-sequencer.mjs spreads them through the
+ * integration files, so each sleeps on one worker while the other goes on. (Alone after every other
+ * group they were the run's ~340 s tail; a second vitest process beside the rest was tried and taken
+ * back: it overlapped them with the camera e2e files, and RTSP and talk-back tests failed together.)
+ * The e2e ones among them test Vigil processes of their own and open no page.
  */
 const OWN_PROCESSES = ['e2e/db-outage.e2e.ts', 'e2e/lifecycle.e2e.ts', 'e2e/stop-order.e2e.ts', 'e2e/restart.e2e.ts'];
-const WAITING = [...OWN_PROCESSES, 'apps/server/src/video/quiet-test-pattern.test.ts'];
+const WAITING = ['e2e/db-outage.e2e.ts', 'apps/server/src/video/quiet-test-pattern.test.ts', ...OWN_PROCESSES.slice(1)];
 const E2E_SERIAL = e2eFilesStartingCameras().filter((f) => !OWN_PROCESSES.includes(f));
+
+/**
+ * Tests that drive real processes — ffmpeg, an RTSP camera, PostgreSQL, Chromium — on a loaded
+ * 2-core machine get one retry. A test that needed it is named at the end of every run
+ * (scripts/vitest-times.mjs, "flaky:") with its first failure, so a flake is seen and chased,
+ * never hidden; a test that fails twice fails the run. Unit tests get none: they are pure.
+ */
+const RETRY = 1;
 
 const integration = {
   globalSetup: ['apps/server/test/global-setup.ts'],
+  retry: RETRY,
   testTimeout: 30_000,
   hookTimeout: 60_000,
   maxWorkers: WORKERS,
@@ -77,6 +87,7 @@ const integration = {
 /** Both e2e projects test the one server their shared globalSetup starts once per run. */
 const e2e = {
   globalSetup: ['e2e/global-setup.ts'],
+  retry: RETRY,
   // After each file: cameras its accounts left running are stopped (see the file).
   setupFiles: ['e2e/fixtures/cleanup.ts'],
   testTimeout: 90_000,
@@ -87,6 +98,7 @@ const e2e = {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: WaitingSpreadSequencer },
     projects: [
       {
         test: {
@@ -119,7 +131,8 @@ export default defineConfig({
           testTimeout: e2e.testTimeout,
           hookTimeout: e2e.hookTimeout,
           expect: e2e.expect,
-          maxWorkers: 1,
+          // The first group's width: a project's files join a group only at its width.
+          maxWorkers: WORKERS,
         },
       },
       {

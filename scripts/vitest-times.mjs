@@ -14,6 +14,21 @@ export default class VitestTimes {
   runStart = Date.now();
   /** @type {Map<string, { project: string, file: string, start: number, end?: number, state?: string }>} */
   files = new Map();
+  /** Tests that failed and then passed on their retry (vitest.config.ts `retry`): named, never hidden. */
+  flaky = [];
+
+  onTestCaseResult(testCase) {
+    const d = testCase.diagnostic();
+    if (!d?.flaky) return;
+    this.flaky.push({
+      project: testCase.project.name,
+      file: path.relative(ROOT, testCase.module.moduleId),
+      test: testCase.fullName,
+      retries: d.retryCount,
+      // The runner keeps an earlier try's errors on a test that passed on its retry.
+      firstError: (testCase.task.result?.errors ?? []).map((e) => String(e.message).split('\n')[0]).slice(0, 2),
+    });
+  }
 
   onTestModuleQueued(module) {
     this.files.set(module.id, {
@@ -49,12 +64,19 @@ export default class VitestTimes {
     mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
     writeFileSync(
       TIMES_FILE,
-      `${JSON.stringify({ seconds: total, projects, files: files.sort((a, b) => b.seconds - a.seconds) }, null, 2)}\n`,
+      `${JSON.stringify({ seconds: total, projects, flaky: this.flaky, files: files.sort((a, b) => b.seconds - a.seconds) }, null, 2)}\n`,
     );
     console.log('\nvitest projects (wall clock, first file started to last file ended; a group runs side by side):');
     for (const p of projects) {
       console.log(`  ${p.project.padEnd(12)} ${p.seconds.toFixed(1).padStart(7)}s  ${p.files} files`);
     }
     console.log(`  ${'vitest'.padEnd(12)} ${total.toFixed(1).padStart(7)}s  whole run, global setups included`);
+    if (this.flaky.length) {
+      console.log(`\nflaky: ${this.flaky.length} test(s) failed, then passed on a retry (each a fault to find):`);
+      for (const f of this.flaky) {
+        console.log(`  [${f.project}] ${f.file} > ${f.test}`);
+        for (const e of f.firstError) console.log(`      first try: ${e}`);
+      }
+    } else console.log('\nflaky: none (no test needed its retry)');
   }
 }
