@@ -133,6 +133,14 @@ describe('motion settings, zones and arming in the browser', () => {
     await dialog().getByRole('button', { name: 'Edit points Front door' }).click();
     // Points drag with the pointer.
     const first = dialog().getByRole('button', { name: 'Point 1 of 4, Front door' });
+    // Measured once the picture has loaded: the frame takes the picture's shape then.
+    await expect
+      .poll(() =>
+        dialog()
+          .getByAltText('Current picture of the camera')
+          .evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0),
+      )
+      .toBe(true);
     await page.getByTestId('zone-canvas').scrollIntoViewIfNeeded();
     const from = (await first.boundingBox())!;
     const canvas = (await page.getByTestId('zone-canvas').boundingBox())!;

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, type PointerEvent, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
 import {
@@ -55,6 +55,9 @@ export function ZoneCanvas(props: ZoneCanvasProps) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef<number | null>(null);
+  // The picture's own shape once it has loaded; a 16:9 box until then, so the frame (and every
+  // point drawn over it) does not collapse to nothing and jump when the bytes arrive.
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
 
   const box = (): Box => {
     const r = frame.current?.getBoundingClientRect();
@@ -131,7 +134,13 @@ export function ZoneCanvas(props: ZoneCanvasProps) {
       onDoubleClick={() => drawing && props.onFinish()}
     >
       {snapshot.status === 'ready' ? (
-        <img src={snapshot.url} alt={t('cameras.zones.pictureAlt')} className="block h-auto w-full" draggable={false} />
+        <img
+          src={snapshot.url}
+          alt={t('cameras.zones.pictureAlt')}
+          className={cn('block w-full', loadedUrl === snapshot.url ? 'h-auto' : 'aspect-video')}
+          onLoad={() => setLoadedUrl(snapshot.url)}
+          draggable={false}
+        />
       ) : (
         <div className="flex aspect-video w-full items-center justify-center p-4 text-center text-sm text-white/80">
           {snapshot.status === 'loading' ? t('cameras.zones.loadingPicture') : t('cameras.zones.noPicture')}
