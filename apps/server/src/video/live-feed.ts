@@ -22,6 +22,8 @@ export type LiveListener = (chunk: LiveChunk) => void;
 /** Bound on what is kept while waiting for a keyframe, so a camera with no keyframes cannot grow memory. */
 const MAX_GOP_BYTES = 16 * 1024 * 1024;
 const EMPTY = Buffer.alloc(0);
+/** Fragments of sound from before a keyframe kept with its GOP (see onBox): 0.1–0.25 s of AAC. */
+const SOUND_BEFORE_KEYFRAME = 4;
 // Box types as big-endian integers: compared without making a string per box.
 const FTYP = 0x66747970;
 const MOOV = 0x6d6f6f76;
@@ -30,6 +32,10 @@ const MDAT = 0x6d646174;
 
 interface Kept {
   data: Buffer;
+  /** The GOP's first picture; the sound kept before it is not one. */
+  keyframe: boolean;
+  /** A fragment of the picture (else of the sound). */
+  picture: boolean;
   /** Seconds of picture; undefined until a viewer needs it (read from the moof then). */
   duration: number | undefined;
 }
@@ -47,6 +53,7 @@ export class LiveFeed {
   private moofStart = 0;
   private moofEnd = 0;
   private moofKeyframe = false;
+  private moofPicture = false;
   private moofDuration: number | undefined;
   private listeners = new Set<LiveListener>();
   /** Fragments seen since the feed (re)started: the supervisor's "online" signal. */
@@ -89,10 +96,13 @@ export class LiveFeed {
       if (this.listeners.size) {
         const info = readFragment(buf, { type: 'moof', start, body, end }, this.tracks, this.video);
         this.moofKeyframe = info?.keyframe ?? this.video === undefined;
+        this.moofPicture = info !== undefined || this.video === undefined;
         const timescale = info && this.tracks.get(info.trackId)?.timescale;
         this.moofDuration = info && timescale ? info.duration / timescale : 0;
       } else {
-        this.moofKeyframe = moofKeyframe(buf, body, end, this.tracks, this.video) ?? this.video === undefined;
+        const key = moofKeyframe(buf, body, end, this.tracks, this.video);
+        this.moofKeyframe = key ?? this.video === undefined;
+        this.moofPicture = key !== undefined || this.video === undefined;
         this.moofDuration = undefined;
       }
     } else if (type === MDAT && this.moofBuf) {
@@ -104,11 +114,21 @@ export class LiveFeed {
       const keyframe = this.moofKeyframe;
       const duration = this.moofDuration;
       this.moofBuf = undefined;
-      if (keyframe || this.gopBytes + data.length > MAX_GOP_BYTES) {
+      if (keyframe) {
+        // The last fragments of sound stay, before the keyframe: they cover the keyframe's own
+        // moment (ffmpeg interleaves the sound a little apart from the picture), so a joining
+        // viewer's sound starts no later than its picture. A muxed buffer plays only where both
+        // are: sound starting 0.1 s after the picture stalled hls.js at the start.
+        const sound: Kept[] = [];
+        for (let i = this.gop.length - 1; i >= 0 && sound.length < SOUND_BEFORE_KEYFRAME; i--)
+          if (!this.gop[i]!.picture) sound.unshift(this.gop[i]!);
+        this.gop = sound;
+        this.gopBytes = sound.reduce((n, k) => n + k.data.length, 0);
+      } else if (this.gopBytes + data.length > MAX_GOP_BYTES) {
         this.gop = [];
         this.gopBytes = 0;
       }
-      this.gop.push({ data, duration });
+      this.gop.push({ data, duration, keyframe, picture: this.moofPicture });
       this.gopBytes += data.length;
       this.fragments++;
       if (this.listeners.size) this.emit({ type: 'fragment', data, keyframe, duration: duration ?? 0 });
@@ -131,14 +151,15 @@ export class LiveFeed {
 
   /**
    * Subscribe to the feed: the listener first receives the current init and the fragments from
-   * the last keyframe (when the camera is up), then every new chunk. A later 'init' means the
+   * the last keyframe (when the camera is up; the sound since the picture before it comes first),
+   * then every new chunk. A later 'init' means the
    * stream restarted: reset the SourceBuffer. Returns the unsubscribe function.
    */
   subscribe(fn: LiveListener): () => void {
     if (this.init) {
       fn({ type: 'init', data: this.init });
-      for (const [i, kept] of this.gop.entries())
-        fn({ type: 'fragment', data: kept.data, keyframe: i === 0, duration: this.durationOf(kept) });
+      for (const kept of this.gop)
+        fn({ type: 'fragment', data: kept.data, keyframe: kept.keyframe, duration: this.durationOf(kept) });
     }
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);

@@ -59,15 +59,40 @@ describe('fragmented MP4 with sound', () => {
     expect(sound.length).toBeGreaterThan(40);
   });
 
-  it('a late viewer starts on the picture’s keyframe', () => {
+  it('a late viewer starts on the picture’s keyframe, its sound no later', () => {
     const feed = new LiveFeed();
     feed.push(live);
     const got: LiveChunk[] = [];
     feed.subscribe((c) => got.push(c));
-    const first = got[1]!;
-    expect(first.type === 'fragment' && first.keyframe).toBe(true);
-    const { samples } = readSamples(first.data, feed.trackInfo, feed.videoTrack);
+    const frags = got.filter((c) => c.type === 'fragment');
+    // The few fragments of sound before the keyframe come first: neither keyframes nor picture.
+    const at = frags.findIndex((c) => c.keyframe);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThanOrEqual(4);
+    for (const c of frags.slice(0, at)) {
+      expect(c.duration).toBe(0);
+      expect(readSamples(c.data, feed.trackInfo, feed.videoTrack).samples).toHaveLength(0);
+    }
+    const { samples, timescale } = readSamples(frags[at]!.data, feed.trackInfo, feed.videoTrack);
     expect(samples[0]?.keyframe).toBe(true);
+    // A muxed buffer plays where both tracks are: the sound covers the keyframe's moment.
+    const soundTrack = trackOf(feed.trackInfo, 'soun');
+    const sound = readSamples(frags[0]!.data, feed.trackInfo, soundTrack);
+    expect(sound.samples[0]!.dts / sound.timescale!).toBeLessThanOrEqual(samples[0]!.dts / timescale!);
+  });
+
+  it('a late viewer gets the same sound and picture whether the feed was watched or idle', () => {
+    const late = (watched: boolean) => {
+      const feed = new LiveFeed();
+      const off = watched ? feed.subscribe(() => {}) : undefined;
+      feed.push(live);
+      off?.();
+      const got: LiveChunk[] = [];
+      feed.subscribe((c) => got.push(c));
+      return got.map((c) => (c.type === 'fragment' ? `${c.keyframe}:${c.duration > 0}:${c.data.length}` : 'init'));
+    };
+    expect(late(false)).toEqual(late(true));
+    expect(late(false).filter((c) => c.startsWith('true'))).toHaveLength(1);
   });
 
   it('WebRTC reads the picture’s samples only', () => {

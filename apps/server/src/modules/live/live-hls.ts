@@ -14,6 +14,8 @@ const PARTS_LISTED = 3;
 const IDLE_MS = 30_000;
 /** A part closes once it holds this much picture: 3 frames at 15 fps, 5 at 25 fps. */
 const PART_MIN_S = 0.2;
+/** Fragments of sound kept while waiting for a keyframe (a few seconds of AAC at most). */
+const MAX_CARRIED = 256;
 /** A camera whose GOP never ends must not grow memory: cut at this size even without a keyframe. */
 const MAX_SEGMENT_BYTES = 16 * 1024 * 1024;
 
@@ -22,6 +24,8 @@ interface Part {
   bytes: number;
   duration: number;
   independent: boolean;
+  /** Fragments of sound at the end of `data`, after its last picture. */
+  soundAfter: number;
 }
 
 interface Segment {
@@ -31,7 +35,7 @@ interface Segment {
   bytes: number;
 }
 
-const emptyPart = (independent: boolean): Part => ({ data: [], bytes: 0, duration: 0, independent });
+const emptyPart = (independent: boolean): Part => ({ data: [], bytes: 0, duration: 0, independent, soundAfter: 0 });
 
 export class LiveHls {
   private init: Buffer | undefined;
@@ -40,6 +44,13 @@ export class LiveHls {
   private open: Segment | undefined;
   private filling: Part | undefined;
   private seq = 0;
+  /**
+   * Sound that came after a segment's last picture (or before the first keyframe): it opens the
+   * next segment's first part. Published on its own it made a part of 0 s, which hls.js never
+   * counts as buffered: it loaded the segment's parts again and again and showed no picture for
+   * ~10 s on a camera with sound. In the next part it also starts the sound no later than the picture.
+   */
+  private carry: Buffer[] = [];
   private discontinuity = 0;
   /** Declared durations only grow: the spec forbids PART-TARGET and TARGETDURATION to change down. */
   private partTarget = 0;
@@ -71,6 +82,17 @@ export class LiveHls {
     this.segments = [];
     this.open = undefined;
     this.filling = undefined;
+    this.carry = [];
+  }
+
+  /** A new part, opened with the sound carried over (see `carry`). */
+  private startPart(independent: boolean): Part {
+    const part = emptyPart(independent);
+    for (const data of this.carry.splice(0)) {
+      part.data.push(data);
+      part.bytes += data.length;
+    }
+    return part;
   }
 
   private wake() {
@@ -89,16 +111,22 @@ export class LiveHls {
     }
     const size = (this.open?.bytes ?? 0) + (this.filling?.bytes ?? 0);
     if (chunk.keyframe || size + chunk.data.length > MAX_SEGMENT_BYTES) this.closeSegment();
-    // A segment must open on a keyframe; anything before the first one is useless.
+    // A segment must open on a keyframe: pictures before the first one cannot be decoded. The
+    // sound since the last of them is kept to open it with (a fragment of sound is 0 s of picture).
     if (!this.open) {
-      if (!chunk.keyframe) return;
+      if (!chunk.keyframe) {
+        if (chunk.duration > 0) this.carry = [];
+        else if (this.carry.push(chunk.data) > MAX_CARRIED) this.carry.shift();
+        return;
+      }
       this.open = { seq: this.seq, parts: [], duration: 0, bytes: 0 };
     }
-    this.filling ??= emptyPart(this.open.parts.length === 0);
+    this.filling ??= this.startPart(this.open.parts.length === 0);
     const part = this.filling;
     part.data.push(chunk.data);
     part.bytes += chunk.data.length;
     part.duration += chunk.duration;
+    part.soundAfter = chunk.duration > 0 ? 0 : part.soundAfter + 1;
     if (part.duration >= PART_MIN_S - 0.001) this.closePart();
   }
 
@@ -114,6 +142,15 @@ export class LiveHls {
   }
 
   private closeSegment() {
+    // The sound after the segment's last picture goes on with the next segment (see `carry`).
+    const part = this.filling;
+    if (part?.soundAfter) {
+      const sound = part.data.splice(part.data.length - part.soundAfter);
+      for (const data of sound) part.bytes -= data.length;
+      part.soundAfter = 0;
+      this.carry.push(...sound);
+      if (!part.data.length) this.filling = undefined;
+    }
     this.closePart();
     const seg = this.open;
     if (!seg) return;
