@@ -151,9 +151,9 @@ export class LiveFeed {
 
   /**
    * Subscribe to the feed: the listener first receives the current init and the fragments from
-   * the last keyframe (when the camera is up; the sound since the picture before it comes first),
-   * then every new chunk. A later 'init' means the
-   * stream restarted: reset the SourceBuffer. Returns the unsubscribe function.
+   * the last keyframe (when the camera is up), led by the last few fragments of sound before it,
+   * then every new chunk. A later 'init' means the stream restarted: reset the SourceBuffer.
+   * Returns the unsubscribe function.
    */
   subscribe(fn: LiveListener): () => void {
     if (this.init) {
