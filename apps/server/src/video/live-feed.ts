@@ -1,6 +1,7 @@
 import { readBoxes, walkBoxes } from './mp4-boxes.ts';
 import { moofKeyframe, readFragment } from './mp4-fragments.ts';
 import { readTracks, trackOf } from './mp4-init.ts';
+import { SoundTimeline } from './sound-timeline.ts';
 
 /**
  * One camera's live fragmented-MP4 feed, fanned out to any number of viewers (MSE over
@@ -45,6 +46,8 @@ export class LiveFeed {
   private init: Buffer | undefined;
   private tracks: ReturnType<typeof readTracks> = new Map();
   private video: number | undefined;
+  /** The sound's fragments, given their durations and one continuous timeline (sound-timeline.ts). */
+  private sound: SoundTimeline | undefined;
   /** Fragments since the last keyframe, for a joining viewer. */
   private gop: Kept[] = [];
   private gopBytes = 0;
@@ -78,6 +81,7 @@ export class LiveFeed {
     if (type === FTYP) {
       // A new ffmpeg run: everything kept belongs to the previous stream.
       this.init = Buffer.from(buf.subarray(start, end));
+      this.sound = undefined;
       this.gop = [];
       this.gopBytes = 0;
       this.fragments = 0;
@@ -86,6 +90,7 @@ export class LiveFeed {
       const moov = { type: 'moov', start, body, end };
       this.tracks = readTracks(buf, moov);
       this.video = trackOf(this.tracks);
+      this.sound = SoundTimeline.of(this.init);
       this.emit({ type: 'init', data: this.init });
     } else if (type === MOOF) {
       this.moofBuf = buf;
@@ -105,6 +110,7 @@ export class LiveFeed {
         this.moofPicture = key !== undefined || this.video === undefined;
         this.moofDuration = undefined;
       }
+      if (!this.moofPicture) this.sound?.retime(buf, body, end);
     } else if (type === MDAT && this.moofBuf) {
       // ffmpeg writes a fragment's moof and mdat together: usually one view of the same chunk.
       const data =
@@ -188,6 +194,7 @@ export class LiveFeed {
   reset(): void {
     this.pending = EMPTY;
     this.init = undefined;
+    this.sound = undefined;
     this.gop = [];
     this.gopBytes = 0;
     this.moofBuf = undefined;
