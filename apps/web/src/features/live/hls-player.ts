@@ -2,6 +2,7 @@ import type HlsType from 'hls.js';
 import { ApiError } from '../../lib/api-client.ts';
 import { deliveryFor } from '../../lib/browser-codec.ts';
 import { liveTicket } from './api.ts';
+import { moveIntoBuffered } from './buffered-seek.ts';
 import { backoff, type PlayerOptions, type TransportPlayer } from './player-types.ts';
 import { withRendition } from './rendition.ts';
 
@@ -27,7 +28,7 @@ export class HlsPlayer implements TransportPlayer {
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
   /** Reconnects a player that loaded the stream but shows no picture (see FIRST_PICTURE_MS). */
-  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -45,7 +46,7 @@ export class HlsPlayer implements TransportPlayer {
   stop(): void {
     this.running = false;
     clearTimeout(this.retry);
-    clearTimeout(this.watchdog);
+    clearInterval(this.watchdog);
     this.video.removeEventListener('playing', this.onPlaying);
     this.video.removeEventListener('error', this.onError);
     this.detach();
@@ -53,7 +54,7 @@ export class HlsPlayer implements TransportPlayer {
   }
 
   private onPlaying = () => {
-    clearTimeout(this.watchdog);
+    clearInterval(this.watchdog);
     this.attempt = 0;
     this.opts.onState('playing');
   };
@@ -111,13 +112,21 @@ export class HlsPlayer implements TransportPlayer {
     hls.attachMedia(this.video);
     this.video.play().catch(() => {});
     // Seldom (seen on a loaded machine), hls.js keeps the stream's metadata and never a frame, with
-    // no error to act on: a person would reload; the player starts again on its own instead.
-    clearTimeout(this.watchdog);
-    this.watchdog = setTimeout(() => {
-      if (this.hls !== hls || this.video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return;
+    // no error to act on. Each second without a picture, a playhead outside what is buffered is
+    // moved into it (as the MSE player does); after FIRST_PICTURE_MS the player starts again, as a
+    // person would reload.
+    clearInterval(this.watchdog);
+    const started = Date.now();
+    this.watchdog = setInterval(() => {
+      if (this.hls !== hls || this.video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+        clearInterval(this.watchdog);
+        return;
+      }
+      if (Date.now() - started < FIRST_PICTURE_MS) return moveIntoBuffered(this.video);
+      clearInterval(this.watchdog);
       this.detach();
       this.scheduleRetry(false);
-    }, FIRST_PICTURE_MS);
+    }, 1_000);
   }
 
   private scheduleRetry(offline: boolean, limit = false) {
