@@ -263,14 +263,16 @@ describe('web push and the installable app in Chromium', () => {
       tag: eventId,
       eventId,
     };
-    await cdp.send(
-      'ServiceWorker.deliverPushMessage' as never,
-      {
-        origin: base,
-        registrationId,
-        data: JSON.stringify(payload),
-      } as never,
-    );
+    const deliver = () =>
+      cdp.send(
+        'ServiceWorker.deliverPushMessage' as never,
+        {
+          origin: base,
+          registrationId,
+          data: JSON.stringify(payload),
+        } as never,
+      );
+    await deliver();
     const shown = () =>
       page.evaluate(async () => {
         const reg = await navigator.serviceWorker.getRegistration('/');
@@ -284,6 +286,27 @@ describe('web push and the installable app in Chromium', () => {
           data: n.data,
         }));
       });
+    // Twice in one loaded CI run (never here, alone or beside the other e2e files) no notification came
+    // in 20 s after Chromium's one delivery. A push service delivers again when the worker did not
+    // take a push; the test does the same every 5 s and says so. The worker's tag makes a repeat
+    // replace its notification, so exactly one is still expected.
+    let deliveries = 1;
+    let delivered = Date.now();
+    await expect
+      .poll(
+        async () => {
+          const now = await shown();
+          if (!now.length && Date.now() - delivered >= 5_000) {
+            deliveries++;
+            delivered = Date.now();
+            await deliver();
+          }
+          return now.length;
+        },
+        { timeout: 40_000 },
+      )
+      .toBe(1);
+    if (deliveries > 1) console.warn(`web push: the notification showed after ${deliveries} deliveries`);
     await expect.poll(shown, { timeout: 20_000 }).toEqual([
       {
         title: payload.title,
