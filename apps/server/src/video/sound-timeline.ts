@@ -17,6 +17,8 @@ import { type AudioInfo, readAudioInfo } from './audio-info.ts';
  * jump of more than half a second (a gap in the sound, a restart) is taken as it is.
  */
 const RESYNC_S = 0.5;
+/** AAC main, LC, SSR, LTP, and HE-AAC (SBR, PS): 1024 samples a frame at the core rate (or 960). */
+const FRAMES_OF_1024 = new Set([1, 2, 3, 4, 5, 29]);
 /** Each frame moves 1/16 of the way from the running timeline to the arrival stamp. */
 const FOLLOW = 16;
 
@@ -34,6 +36,8 @@ export class SoundTimeline {
   static of(init: Buffer): SoundTimeline | undefined {
     const info = readAudioInfo(init);
     if (info?.codec !== 'aac' || !info.sampleRate || !info.timescale) return undefined;
+    // Low-delay AAC (object types 23, 39) has frames of 480 or 512: left as it comes.
+    if (info.objectType !== undefined && !FRAMES_OF_1024.has(info.objectType)) return undefined;
     return new SoundTimeline(info.trackId, aacFrame(info), info.timescale * RESYNC_S);
   }
 

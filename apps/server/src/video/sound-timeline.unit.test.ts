@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type LiveChunk, LiveFeed } from './live-feed.ts';
 import { type Box, child, children, readBoxes } from './mp4-boxes.ts';
+import { SoundTimeline } from './sound-timeline.ts';
 
 /**
  * The fixture of sound-tracks.unit.test.ts (AAC-LC, 16 kHz: a frame is 1024 ticks), made to look
@@ -104,5 +105,21 @@ describe('the live sound on one timeline', () => {
 
   it('an already continuous stream (a transcoded sound) goes through unchanged', () => {
     expect(liveSound(fixture).slice(0, STEADY)).toEqual(original.slice(0, STEADY));
+  });
+});
+
+describe('which sound is retimed', () => {
+  it('AAC-LC (1024 a frame), not low-delay AAC (480 or 512) nor a stream without sound', () => {
+    const fixture = readFileSync(new URL('./fixtures/live-sound-sample.mp4', import.meta.url));
+    const init = fixture.subarray(0, readBoxes(fixture).find((b) => b.type === 'moov')!.end);
+    expect(SoundTimeline.of(init)).toBeDefined();
+    // The AudioSpecificConfig's first five bits are the object type: 2 (LC) → 23 (LD).
+    const at = init.indexOf(Buffer.from([0x14, 0x08]), init.indexOf('esds'));
+    expect(at).toBeGreaterThan(0);
+    const ld = Buffer.from(init);
+    ld[at] = (23 << 3) | (ld[at]! & 0x07);
+    expect(SoundTimeline.of(ld)).toBeUndefined();
+    const silent = readFileSync(new URL('./fixtures/live-sample.mp4', import.meta.url));
+    expect(SoundTimeline.of(silent.subarray(0, readBoxes(silent).find((b) => b.type === 'moov')!.end))).toBeUndefined();
   });
 });
