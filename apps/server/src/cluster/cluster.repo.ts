@@ -86,9 +86,17 @@ export async function liveNode(db: Db, id: string): Promise<{ hostname: string; 
   return r.rows[0];
 }
 
-/** A clean stop: the node leaves at once, and rows of nodes dead for an hour are cleared. */
+/**
+ * A clean stop: the node leaves at once, and rows of nodes dead for an hour are cleared. The others
+ * hear it as a release: their fair share grows with one recorder fewer, so the next round claims
+ * the cameras this one handed back (released while its row still counted it, they were not
+ * anyone's share until the following round, up to `renewMs` later).
+ */
 export async function leave(db: Db, nodeId: string): Promise<void> {
-  await db.execute(sql`delete from vigil_nodes where id = ${nodeId} or expires_at < now() - interval '1 hour'`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from vigil_nodes where id = ${nodeId} or expires_at < now() - interval '1 hour'`);
+    await publish(tx, { topic: LEASE_RELEASED_TOPIC });
+  });
 }
 
 /** How many recorders are alive, and how many cameras there are to record. */
