@@ -261,7 +261,9 @@ describe('processes sharing cameras through leases', () => {
     );
     const heldAfter = Date.now() - exitedAt;
     await waitFor(() => allOnlineUnder([survivor.pid]), 30_000, 'the survivor to record them after a clean stop');
-    console.log(`[figure] clean stop → leases held by the survivor ${heldAfter} ms, recording ${Date.now() - exitedAt} ms`);
+    console.log(
+      `[figure] clean stop → leases held by the survivor ${heldAfter} ms, recording ${Date.now() - exitedAt} ms`,
+    );
     expect(heldAfter).toBeLessThan((LEASE_S * 1000) / 2);
     expect(await overlaps()).toBe(0);
   }, 120_000);
