@@ -245,8 +245,7 @@ describe('processes sharing cameras through leases', () => {
     expect(await overlaps()).toBe(0);
 
     // A clean stop hands its cameras over as it exits (no waiting for the lease to lapse): the
-    // survivor holds their leases well within half a lease of the exit (it hears the release and the
-    // leaving). Counted from the exit, not the signal: on a loaded machine stopping the ffmpegs alone
+    // survivor holds their leases well within half a lease of the exit (on its next lease round). Counted from the exit, not the signal: on a loaded machine stopping the ffmpegs alone
     // can outlast a lease. Starting them again is the camera's own time (a probe of its sound on a
     // loaded machine took seconds in CI), waited for apart.
     await stopVigil(late);

@@ -86,17 +86,9 @@ export async function liveNode(db: Db, id: string): Promise<{ hostname: string; 
   return r.rows[0];
 }
 
-/**
- * A clean stop: the node leaves at once, and rows of nodes dead for an hour are cleared. The others
- * hear it as a release: their fair share grows with one recorder fewer, so the next round claims
- * the cameras this one handed back (released while its row still counted it, they were not
- * anyone's share until the following round, up to `renewMs` later).
- */
+/** A clean stop: the node leaves at once, and rows of nodes dead for an hour are cleared. */
 export async function leave(db: Db, nodeId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from vigil_nodes where id = ${nodeId} or expires_at < now() - interval '1 hour'`);
-    await publish(tx, { topic: LEASE_RELEASED_TOPIC });
-  });
+  await db.execute(sql`delete from vigil_nodes where id = ${nodeId} or expires_at < now() - interval '1 hour'`);
 }
 
 /** How many recorders are alive, and how many cameras there are to record. */
