@@ -245,9 +245,10 @@ describe('processes sharing cameras through leases', () => {
     expect(await overlaps()).toBe(0);
 
     // A clean stop hands its cameras over as it exits (no waiting for the lease to lapse): the
-    // survivor holds their leases well within half a lease of the exit (on its next lease round). Counted from the exit, not the signal: on a loaded machine stopping the ffmpegs alone
-    // can outlast a lease. Starting them again is the camera's own time (a probe of its sound on a
-    // loaded machine took seconds in CI), waited for apart.
+    // survivor holds their leases well within half a lease of the exit (on its next lease round).
+    // Counted from the exit, not the signal: on a loaded machine stopping the ffmpegs alone can
+    // outlast a lease. Starting them again is the cameras' own time (it includes probing their
+    // sound), waited for apart.
     await stopVigil(late);
     const exitedAt = Date.now();
     await waitFor(
