@@ -60,9 +60,10 @@ export const liveModule = defineModule({
         onClose(() => live.stop());
         return live;
       },
-      talkback: ({ db, config, onClose, get, secrets, policy }) => {
+      talkback: ({ db, config, onClose, get, secrets, policy, log }) => {
         const talkback = createTalkback({
           db,
+          log,
           secrets,
           policy,
           webrtc: config.webrtc,

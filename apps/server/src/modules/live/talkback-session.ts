@@ -37,21 +37,27 @@ export class TalkbackSession {
   private pending: Buffer = Buffer.alloc(0);
   private sampleClock = Math.floor(Math.random() * 2 ** 31);
   private timer: NodeJS.Timeout;
-  /** RTP packets sent to the camera: what the tests and the log count. */
+  /** Opus packets from the browser's microphone, and RTP packets sent to the camera: what the log says. */
+  received = 0;
   sent = 0;
   closed = false;
+  private connectedAt: number | undefined;
 
   constructor(
     opts: WebRtcOptions,
     private readonly backchannel: Backchannel,
     private readonly ffmpegPath: string,
     private readonly onClose: (s: TalkbackSession) => void,
+    /** A warning for the operator: a talk that connected and yet gave the loudspeaker nothing. */
+    private readonly warn: (message: string) => void = () => {},
   ) {
     this.peer = createPeer(opts, { audio: [OPUS] });
     this.timer = setTimeout(() => void this.close(), CONNECT_TIMEOUT_MS);
     this.peer.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'connected') clearTimeout(this.timer);
-      else if (state === 'failed' || state === 'closed') void this.close();
+      if (state === 'connected') {
+        clearTimeout(this.timer);
+        this.connectedAt ??= Date.now();
+      } else if (state === 'failed' || state === 'closed') void this.close();
       else if (state === 'disconnected') {
         clearTimeout(this.timer);
         this.timer = setTimeout(() => void this.close(), DISCONNECTED_GRACE_MS);
@@ -73,6 +79,7 @@ export class TalkbackSession {
 
   private onOpus(rtp: RtpPacket) {
     if (this.closed || rtp.payload.length === 0) return;
+    this.received++;
     const child = this.child ?? this.spawn();
     this.firstRtp ??= rtp.header.timestamp;
     // The granule is the end of this packet in 48 kHz samples; one packet's length (20 ms) is near enough.
@@ -111,10 +118,38 @@ export class TalkbackSession {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.timer);
+    const silence = silenceReport({
+      heldMs: this.connectedAt === undefined ? 0 : Date.now() - this.connectedAt,
+      received: this.received,
+      sent: this.sent,
+      encoder: this.child !== undefined,
+      cameraOpen: this.backchannel.open,
+    });
+    if (silence) this.warn(silence);
     const child = this.child;
     this.child = undefined;
     child?.kill('SIGKILL');
     this.onClose(this);
     await Promise.all([this.backchannel.close(), this.peer.pc.close().catch(() => {})]);
   }
+}
+
+/**
+ * A press that connected for over a second and yet sent the camera nothing is worth a line in the
+ * log, saying where the sound stopped: no microphone packets (the browser's side), or packets that
+ * never became G.711 (the encoder), or a camera that hung up.
+ */
+export function silenceReport(s: {
+  heldMs: number;
+  received: number;
+  sent: number;
+  encoder: boolean;
+  cameraOpen: boolean;
+}): string | undefined {
+  if (s.heldMs < 1000 || s.sent > 0) return undefined;
+  return (
+    `talk-back: held ${(s.heldMs / 1000).toFixed(1)} s with nothing sent to the camera ` +
+    `(${s.received} microphone packets from the browser, encoder ${s.encoder ? 'running' : 'never started'}, ` +
+    `camera connection ${s.cameraOpen ? 'open' : 'closed'})`
+  );
 }

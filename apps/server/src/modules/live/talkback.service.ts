@@ -28,6 +28,7 @@ export function createTalkback(deps: {
   /** Its register of what each session has open: a talk ends when its session is revoked. */
   live: Pick<LiveService, 'track'>;
   ffmpegPath?: string;
+  log?: (message: string) => void;
 }) {
   const byCamera = new Map<string, { session: TalkbackSession; viewer: Viewer }>();
   const starting = new Set<string>();
@@ -74,6 +75,7 @@ export function createTalkback(deps: {
             if (byCamera.get(cameraId)?.session === s) byCamera.delete(cameraId);
             untrack();
           },
+          deps.log,
         );
         byCamera.set(cameraId, { session, viewer });
         untrack = deps.live.track(viewer, () => void session.close());
