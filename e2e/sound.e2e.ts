@@ -202,7 +202,24 @@ describe('sound: live on every transport, the Record sound switch', () => {
           .evaluate(
             (v: HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) => v.webkitAudioDecodedByteCount ?? -1,
           );
-      await expect.poll(played, { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(played, { timeout: 30_000 })
+        .toBeGreaterThan(0)
+        .catch(async (e) => {
+          // Says what the player was doing: where it is against what it holds, and any error.
+          const state = await page
+            .getByTestId('recording-video')
+            .evaluate((v: HTMLVideoElement) => ({
+              src: v.currentSrc.replace(/token=[^&]+/, 'token=…'),
+              ready: v.readyState,
+              at: Math.round(v.currentTime * 100) / 100,
+              buffered: Array.from({ length: v.buffered.length }, (_, i) => [v.buffered.start(i), v.buffered.end(i)]),
+              paused: v.paused,
+              error: v.error ? `${v.error.code} ${v.error.message}` : null,
+            }))
+            .catch((err: Error) => err.message);
+          throw new Error(`no sound decoded in 30 s: ${JSON.stringify(state)}: ${(e as Error).message}`);
+        });
       expect(watch.errors).toEqual([]);
     } finally {
       await ctx.close();
