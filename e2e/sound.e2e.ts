@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { apiSignUp } from './fixtures/accounts.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, signedInPage, useBrowser } from './fixtures/browser.ts';
+import { videoState } from './fixtures/live.ts';
 import { addCamera, deleteCamera, waitForFootage, waitOnline } from './fixtures/cameras.ts';
 import { probeLiveHls } from './fixtures/hls-probe.ts';
 import { type RtspServer, startRtspServer } from './fixtures/rtsp-server.ts';
@@ -207,17 +208,7 @@ describe('sound: live on every transport, the Record sound switch', () => {
         .toBeGreaterThan(0)
         .catch(async (e) => {
           // Says what the player was doing: where it is against what it holds, and any error.
-          const state = await page
-            .getByTestId('recording-video')
-            .evaluate((v: HTMLVideoElement) => ({
-              src: v.currentSrc.replace(/token=[^&]+/, 'token=…'),
-              ready: v.readyState,
-              at: Math.round(v.currentTime * 100) / 100,
-              buffered: Array.from({ length: v.buffered.length }, (_, i) => [v.buffered.start(i), v.buffered.end(i)]),
-              paused: v.paused,
-              error: v.error ? `${v.error.code} ${v.error.message}` : null,
-            }))
-            .catch((err: Error) => err.message);
+          const state = await videoState(page.getByTestId('recording-video'));
           throw new Error(`no sound decoded in 30 s: ${JSON.stringify(state)}: ${(e as Error).message}`);
         });
       expect(watch.errors).toEqual([]);

@@ -32,9 +32,10 @@ async function browserSide(page: Page): Promise<string> {
     .evaluate(async () => {
       const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
       // The talk's peer is the last one sending sound (the tile's picture has a peer of its own).
-      const last = peers.filter((p) => p.getSenders().some((s) => s.track?.kind === 'audio')).at(-1);
+      const talking = (p: RTCPeerConnection) => p.getSenders().find((s) => s.track?.kind === 'audio')?.track;
+      const last = peers.filter(talking).at(-1);
       if (!last) return `no talking peer of ${peers.length}`;
-      const track = last.getSenders()[0]?.track;
+      const track = talking(last);
       const stats: string[] = [];
       (await last.getStats()).forEach((r: { type: string; kind?: string } & Record<string, unknown>) => {
         if (r.type === 'outbound-rtp' && r.kind === 'audio') stats.push(`sent ${r.packetsSent} packets`);

@@ -188,13 +188,7 @@ describe('talk-back through an ONVIF backchannel', () => {
     // The camera is free again for the next person.
     const again = await press(rig.camera);
     expect(again.res.statusCode, again.res.body).toBe(200);
-    rig.tracks.delete(again.track);
-    await rig.t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/cameras/${rig.camera}/talkback/${again.res.json().sessionId}`,
-      headers: bearer(rig.token),
-    });
-    await again.pc.close();
+    await letGo(again);
   });
 
   it('refuses a camera without a loudspeaker, viewers, and another workspace', async () => {
