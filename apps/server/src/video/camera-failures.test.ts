@@ -1,11 +1,14 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RtspServer, freePort, startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
 import { type MjpegCamera, startMjpegCamera, startSilentPort } from '../../test/mjpeg-camera.ts';
-import { AUTH_SECRET, cameraRow, waitFor, useTestRecorder } from '../../test/recorder-helpers.ts';
+import { AUTH_SECRET, cameraRow, insertCamera, waitFor, useTestRecorder } from '../../test/recorder-helpers.ts';
 import { createSecretBox } from '../lib/secrets.ts';
+import { segmentDir } from './paths.ts';
 
 /**
  * The recorder names each way a camera fails in its lastError, from the shared catalogue, for
@@ -110,5 +113,29 @@ describe('camera failures in lastError', () => {
       await rig.db.execute(sql`delete from cameras where id = ${cam.id}`);
       await rig.recorder.sync(cam.id);
     }
+  }, 60_000);
+
+  it('a camera whose start failed half way is started again, not left leased and "offline" with no error', async () => {
+    // The start fails where the database or the disk would: its segment folder cannot be made
+    // (a file stands where the camera's folder goes). The cause gone, the retry starts it.
+    const cam = await insertCamera(rig.db, rig.workspaceId, { sourceType: 'rtsp', sourceUrl: rtsp.url });
+    const blocker = path.dirname(segmentDir(rig.mediaRoot, rig.workspaceId, cam.id));
+    await mkdir(path.dirname(blocker), { recursive: true });
+    await writeFile(blocker, 'not a folder');
+    await rig.recorder.sync(cam.id);
+    await waitFor(
+      () => rig.logs.some((l) => l.startsWith(`camera ${cam.id}:`) && /ENOTDIR|EEXIST/.test(l)),
+      10_000,
+      'the failed start in the log',
+    );
+    expect((await cameraRow(rig.db, cam.id)).status).not.toBe('online');
+    await rm(blocker);
+    await waitFor(
+      async () => (await cameraRow(rig.db, cam.id)).status === 'online',
+      30_000,
+      () => `the camera online after the retry (log: ${rig.logs.filter((l) => l.includes(cam.id)).join(' | ')})`,
+    );
+    await rig.db.execute(sql`delete from cameras where id = ${cam.id}`);
+    await rig.recorder.sync(cam.id);
   }, 60_000);
 });

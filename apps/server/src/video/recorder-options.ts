@@ -19,6 +19,8 @@ export interface RecorderOptions {
   ffmpegPath?: string;
   /** Full re-read of the cameras table, in case a notification was missed (60 s). */
   resyncMs?: number;
+  /** After a camera's start failed (the database busy, the disk), when it is tried again (5 s). */
+  startRetryMs?: number;
   /** Retention pass over every workspace (60 s); 0 = none on a timer. */
   retentionMs?: number;
   /** After an indexed segment, how long to gather others before checking the plan limits (1 s). */

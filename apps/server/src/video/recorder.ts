@@ -37,6 +37,9 @@ import type { Recorder, RecorderOptions } from './recorder-options.ts';
 
 export type { Recorder, RecorderOptions };
 
+/** How long after a failed camera start it is tried again (sooner than the minute's resync). */
+const START_RETRY_MS = 5000;
+
 export function createRecorder(opts: RecorderOptions): Recorder {
   const { db, pool } = createDb(opts.databaseUrl, 4);
   const secrets = createSecretBox(opts.authSecret);
@@ -53,10 +56,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   const liveFeeds = opts.liveFeeds ?? new Map<string, LiveFeed>();
   const runners = new Map<string, CameraRunner>();
   /** Cameras that record on their schedule: re-applied when it next changes. */
-  const schedules = new ScheduleRecording(
-    db,
-    (id) => void enqueue(id, async () => apply(id, (await loadCameras(db, id))[0], 0)),
-  );
+  const schedules = new ScheduleRecording(db, (id) => void applyLatest(id, 0));
   // One queue per camera: notifications for a camera are applied one after the other.
   const chains = new Map<string, Promise<void>>();
   let hub: RealtimeHub | undefined;
@@ -71,6 +71,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     timing: opts.cameraEventsTiming,
   });
   let nextSlot = 0;
+  /** Cameras whose start failed, each with the timer that tries it again. */
+  const retries = new Map<string, NodeJS.Timeout>();
   const uploader = opts.footage && createSegmentUploader({ db, storage: opts.footage, log: opts.log });
   const retention = createRetention({
     db,
@@ -97,9 +99,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     renewMs: opts.leaseRenewMs,
     onAcquired: (lease) => {
       const delay = starting ? nextSlot++ * (opts.staggerMs ?? 150) : 0;
-      void enqueue(lease.cameraId, async () =>
-        apply(lease.cameraId, (await loadCameras(db, lease.cameraId))[0], delay),
-      );
+      void applyLatest(lease.cameraId, delay);
     },
     // Lost while we were cut off: stop without a word (the camera is another recorder's now).
     onLost: (cameraId) => void enqueue(cameraId, () => stopRunner(cameraId, null)),
@@ -197,7 +197,40 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     }
     const runner = new CameraRunner(spec, feed, deps, { status: row.status, lastError: row.lastError });
     runners.set(row.id, runner);
-    await runner.start(delayMs);
+    try {
+      await runner.start(delayMs);
+    } catch (e) {
+      // A start that failed half way (no pool connection in time while many cameras start at
+      // once, the disk) must not stay in `runners`: apply would take it for a running ffmpeg
+      // and the camera would stay leased and "offline" with no error. It is tried again.
+      runners.delete(row.id);
+      await runner.stop(null).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /**
+   * Applies the camera's row as it is now. A failure (the database busy while many cameras start,
+   * the disk) is logged by enqueue and tried again shortly while this recorder holds the camera.
+   */
+  function applyLatest(id: string, delayMs: number): Promise<void> {
+    return enqueue(id, async () => {
+      try {
+        await apply(id, (await loadCameras(db, id))[0], delayMs);
+      } catch (e) {
+        retryLater(id);
+        throw e;
+      }
+    });
+  }
+
+  function retryLater(id: string): void {
+    if (stopping || retries.has(id)) return;
+    const timer = setTimeout(() => {
+      retries.delete(id);
+      if (!stopping && keeper.holds(id)) void applyLatest(id, 0);
+    }, opts.startRetryMs ?? START_RETRY_MS);
+    retries.set(id, timer);
   }
 
   async function apply(id: string, row: CameraRow | undefined, delayMs: number): Promise<void> {
@@ -289,11 +322,13 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     sync(cameraId) {
       // A new or re-enabled camera: claim it now rather than at the next round.
       if (!keeper.fence(cameraId)) keeper.poke();
-      return enqueue(cameraId, async () => apply(cameraId, (await loadCameras(db, cameraId))[0], 0));
+      return applyLatest(cameraId, 0);
     },
     async stop() {
       stopping = true;
       clearInterval(resync);
+      for (const timer of retries.values()) clearTimeout(timer);
+      retries.clear();
       await cameraEvents.stop();
       schedules.stop();
       await guard.stop();
