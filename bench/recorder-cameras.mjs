@@ -123,7 +123,14 @@ export async function recordingCameras(server, dir, { max, urlOf, motion = true,
       }
       if (Date.now() - progressAt > 60_000) {
         if (up >= 0.9 * n) return up;
-        throw new Error(`${up} of ${n} cameras online after the wait: ${await statuses(db)}`);
+        // The recorder's own words about its cameras (failed starts, writes) say why.
+        const said = server
+          .output()
+          .split('\n')
+          .filter((l) => /\[recorder\] camera /.test(l))
+          .slice(-12)
+          .join('\n');
+        throw new Error(`${up} of ${n} cameras online after the wait: ${await statuses(db)}\n${said}`);
       }
       await sleep(1000);
     }

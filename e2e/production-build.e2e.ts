@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type RunningServer, startServer } from './fixtures/server.ts';
 
 /**
- * The production build: `npm run build` compiles the server to one JavaScript bundle, and a
- * production process (the Dockerfile's) runs it with plain node — no tsx, no TypeScript.
+ * The production build: `npm run build` compiles the server to one JavaScript bundle (main.js and
+ * the chunks of the code it loads at first use), and a production process (the Dockerfile's) runs
+ * it with plain node — no tsx, no TypeScript.
  */
 describe('production build', () => {
   let server: RunningServer;
@@ -25,6 +26,17 @@ describe('production build', () => {
     expect(argv.slice(1)).toEqual([path.join(ROOT, 'apps/server/dist/main.js')]);
     const maps = readFileSync(`/proc/${server.process.pid}/maps`, 'utf8');
     expect(maps).not.toContain('/tsx/');
+  });
+
+  it('loads each chunk of first-use code (WebRTC, PDF, S3) with plain node', () => {
+    const dist = path.join(ROOT, 'apps/server/dist');
+    const chunks = readdirSync(dist).filter((f) => f.endsWith('.js') && f !== 'main.js');
+    for (const name of ['webrtc-session', 'talkback-session', 'invoice-pdf', 'report-pdf', 'storage-s3'])
+      expect(chunks.some((f) => f.startsWith(`${name}-`)), `${name} in ${chunks.join(', ')}`).toBe(true);
+    // Each imports its npm packages (werift, pdf-lib, the AWS SDK) from where main.js would.
+    const script = `for (const f of ${JSON.stringify(chunks)}) await import('./' + f); console.log('loaded');`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dist, encoding: 'utf8' });
+    expect(out.trim()).toBe('loaded');
   });
 
   it('serves the web app and the API, and every role is ready', async () => {

@@ -8,7 +8,7 @@ import { ConfigError, embeddedPgPassword, loadConfig, type Role } from './config
 import { watchUploadBacklog } from './lib/metrics.ts';
 import { openFootageStorage, openStorage } from './lib/open-storage.ts';
 import type { LiveFeed } from './video/live-feed.ts';
-import { ffmpegTools } from './video/ffmpeg-binaries.ts';
+import { ffmpegTools, prepareFfmpegTools } from './video/ffmpeg-binaries.ts';
 import { createRecorder } from './video/recorder.ts';
 
 const startedAt = performance.now();
@@ -116,6 +116,9 @@ async function main() {
   takeSignals();
   keepRecordingThroughStrayRejections((m) => console.error(`[process] ${m}`));
   const config = loadConfig();
+  // Which ffmpeg runs, found while the database starts (kept from the last start while the binaries
+  // are the same files); a missing one is said after listening, as before.
+  const tools = prepareFfmpegTools(path.join(config.dataDir, 'ffmpeg-tools.json')).catch(() => undefined);
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     running.embedded = await startEmbeddedPostgres({
@@ -149,6 +152,7 @@ async function main() {
   phase('job-queue schema');
   await checkpoint();
 
+  await tools;
   const { roles } = config;
   const ready: Partial<Record<Role, boolean>> = Object.fromEntries([...roles].map((r) => [r, false]));
   const liveFeeds = new Map<string, LiveFeed>();

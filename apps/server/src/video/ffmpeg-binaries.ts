@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -56,39 +56,108 @@ function bundled(name: 'ffmpeg' | 'ffprobe'): string | undefined {
   }
 }
 
-function describe(file: string, origin: FfmpegTool['origin']): FfmpegTool {
-  const version = spawnSync(file, ['-version'], { encoding: 'utf8', timeout: 10_000 }).stdout?.split('\n')[0] ?? '';
-  const rtsp = spawnSync(file, ['-hide_banner', '-h', 'demuxer=rtsp'], { encoding: 'utf8', timeout: 10_000 });
-  const help = `${rtsp.stdout ?? ''}${rtsp.stderr ?? ''}`;
-  const http = spawnSync(file, ['-hide_banner', '-h', 'protocol=http'], { encoding: 'utf8', timeout: 10_000 });
+/** What a tool is asked: its version, its RTSP demuxer's and its HTTP protocol's options. */
+const QUESTIONS = [['-version'], ['-hide_banner', '-h', 'demuxer=rtsp'], ['-hide_banner', '-h', 'protocol=http']];
+
+function describeFrom(file: string, origin: FfmpegTool['origin'], [version, rtsp, http]: string[]): FfmpegTool {
   return {
     path: file,
     origin,
-    version: version.trim(),
-    rtspTimeoutOption: /-stimeout\b/.test(help) ? '-stimeout' : '-timeout',
-    httpMaxRedirects: /-max_redirects\b/.test(`${http.stdout ?? ''}${http.stderr ?? ''}`),
+    version: (version ?? '').split('\n')[0]!.trim(),
+    rtspTimeoutOption: /-stimeout\b/.test(rtsp ?? '') ? '-stimeout' : '-timeout',
+    httpMaxRedirects: /-max_redirects\b/.test(http ?? ''),
   };
+}
+
+function describe(file: string, origin: FfmpegTool['origin']): FfmpegTool {
+  const answers = QUESTIONS.map((args) => {
+    const r = spawnSync(file, args, { encoding: 'utf8', timeout: 10_000 });
+    return `${r.stdout ?? ''}${args[0] === '-version' ? '' : (r.stderr ?? '')}`;
+  });
+  return describeFrom(file, origin, answers);
+}
+
+/** describe without blocking: the three questions at once (each run of ffmpeg is ~0.1 s of loading). */
+async function describeAsync(file: string, origin: FfmpegTool['origin']): Promise<FfmpegTool> {
+  const answers = await Promise.all(
+    QUESTIONS.map(
+      (args) =>
+        new Promise<string>((resolve) =>
+          execFile(file, args, { encoding: 'utf8', timeout: 10_000 }, (_e, stdout, stderr) =>
+            resolve(`${stdout ?? ''}${args[0] === '-version' ? '' : (stderr ?? '')}`),
+          ),
+        ),
+    ),
+  );
+  return describeFrom(file, origin, answers);
 }
 
 export class FfmpegMissingError extends Error {}
 
+/** Where a tool is (system first, then bundled); throws FfmpegMissingError naming what is missing. */
+function locate(name: 'ffmpeg' | 'ffprobe', env: NodeJS.ProcessEnv): { file: string; origin: FfmpegTool['origin'] } {
+  const system = onPath(name, env.PATH);
+  if (system) return { file: system, origin: 'system' };
+  const packaged = bundled(name);
+  if (packaged) return { file: packaged, origin: 'bundled' };
+  throw new FfmpegMissingError(
+    `${name} was not found on PATH and no @${name}-installer package matches ${process.platform}-${process.arch}: install ${name}, or run npm ci again`,
+  );
+}
+
 /** Finds both tools (system first, then bundled); throws FfmpegMissingError naming what is missing. */
 export function findFfmpegTools(env: NodeJS.ProcessEnv = process.env): FfmpegTools {
   const find = (name: 'ffmpeg' | 'ffprobe') => {
-    const system = onPath(name, env.PATH);
-    if (system) return describe(system, 'system');
-    const packaged = bundled(name);
-    if (packaged) return describe(packaged, 'bundled');
-    throw new FfmpegMissingError(
-      `${name} was not found on PATH and no @${name}-installer package matches ${process.platform}-${process.arch}: install ${name}, or run npm ci again`,
-    );
+    const { file, origin } = locate(name, env);
+    return describe(file, origin);
   };
   return { ffmpeg: find('ffmpeg'), ffprobe: find('ffprobe') };
 }
 
+/** The same file as when it was described: same inode, size and modification time. */
+const identityOf = (file: string) => {
+  const s = statSync(file);
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}`;
+};
+
+/**
+ * findFfmpegTools for a process's start: the answers of the last start are kept in `cacheFile`
+ * (under the data folder) and used again while each binary is the same file, so a warm restart
+ * runs no ffmpeg at all (the six runs took ~0.9 s of a start, in a row); otherwise the questions are
+ * asked at once and without blocking, while the database starts. Sets what ffmpegTools() answers.
+ */
+export async function prepareFfmpegTools(
+  cacheFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<FfmpegTools> {
+  let kept: Record<string, { identity: string; tool: FfmpegTool }> = {};
+  try {
+    kept = JSON.parse(readFileSync(cacheFile, 'utf8'));
+  } catch {}
+  let changed = false;
+  const find = async (name: 'ffmpeg' | 'ffprobe') => {
+    const { file, origin } = locate(name, env);
+    const identity = identityOf(file);
+    const known = kept[name];
+    if (known?.identity === identity && known.tool.path === file && known.tool.origin === origin) return known.tool;
+    const tool = await describeAsync(file, origin);
+    kept[name] = { identity, tool };
+    changed = true;
+    return tool;
+  };
+  const [ffmpeg, ffprobe] = await Promise.all([find('ffmpeg'), find('ffprobe')]);
+  if (changed) {
+    try {
+      writeFileSync(cacheFile, JSON.stringify(kept));
+    } catch {}
+  }
+  cached = { ffmpeg, ffprobe };
+  return cached;
+}
+
 let cached: FfmpegTools | undefined;
 
-/** The tools this process uses, found once. */
+/** The tools this process uses, found once (already, when the start prepared them). */
 export function ffmpegTools(): FfmpegTools {
   cached ??= findFfmpegTools();
   return cached;

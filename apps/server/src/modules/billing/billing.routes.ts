@@ -14,9 +14,12 @@ import { apiRoutes, idParams } from '../../lib/api-route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
 import type { BillingActor, BillingService } from './billing.service.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { PaymentSettingsService } from './payment-settings.service.ts';
 import type { PlansService } from './plans.service.ts';
+
+/** PDF code (pdf-lib and its fonts, ~0.5 s to load) comes with the first PDF, not at start. */
+const renderInvoicePdf: typeof import('./invoice-pdf.ts').renderInvoicePdf = async (...args) =>
+  (await import('./invoice-pdf.ts')).renderInvoicePdf(...args);
 
 const tags = ['billing'];
 // Owners (who count as managers) and managers read the plan and usage; only the owner changes it (the service checks).

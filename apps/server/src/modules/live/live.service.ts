@@ -14,7 +14,7 @@ import { LiveHls } from './live-hls.ts';
 import { OpusFeed } from './live-opus.ts';
 import { needsRendition } from './renditions.ts';
 import { currentGop, snapshotJpeg } from './live-snapshot.ts';
-import { answerOrRefuse, type WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
+import type { WebRtcOptions, WebRtcSession } from './webrtc-session.ts';
 
 /** A WebSocket ticket only opens the socket; once open, the stream lives as long as the socket. */
 const TICKET_SECONDS = 60;
@@ -227,6 +227,8 @@ export function createLiveService(deps: {
       const feed = await asH264(cameraId, source);
       if ((watching.get(viewer.uid)?.size ?? 0) >= MAX_WEBRTC_PER_USER) throw new AppError('resource-exhausted');
       let untrack = () => {};
+      // WebRTC's code (werift, ~0.4 s to load) comes with the first live view, not at start.
+      const { WebRtcSession, answerOrRefuse } = await import('./webrtc-session.ts');
       const session = new WebRtcSession(
         feed,
         deps.webrtc ?? {},

@@ -8,8 +8,8 @@ import type { CamerasService } from '../cameras/cameras.module.ts';
 import { streamColumns } from './live.repo.ts';
 import type { LiveService, Viewer } from './live.service.ts';
 import { Backchannel, BackchannelError, type BackchannelTarget } from './talkback-rtsp.ts';
-import { TalkbackSession } from './talkback-session.ts';
-import { answerOrRefuse, type WebRtcOptions } from './webrtc-session.ts';
+import type { TalkbackSession } from './talkback-session.ts';
+import type { WebRtcOptions } from './webrtc-session.ts';
 
 export type Talkback = ReturnType<typeof createTalkback>;
 
@@ -67,6 +67,11 @@ export function createTalkback(deps: {
       try {
         const backchannel = await connect(cameraId);
         let untrack = () => {};
+        // WebRTC's code (werift) comes with the first live view or talk, not at start.
+        const [{ TalkbackSession }, { answerOrRefuse }] = await Promise.all([
+          import('./talkback-session.ts'),
+          import('./webrtc-session.ts'),
+        ]);
         const session = new TalkbackSession(
           deps.webrtc ?? {},
           backchannel,

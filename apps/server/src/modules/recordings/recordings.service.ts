@@ -63,8 +63,9 @@ function range(fromText: string, toText: string, maxMs: number): { from: Date; t
 export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpegPath?: string; cacheDir: string }) {
   const thumbnailGrabs = createRateLimiter({ burst: THUMBNAIL_BURST, perMinute: THUMBNAILS_PER_MINUTE });
   const { db, media } = deps;
-  const ffmpeg = deps.ffmpegPath ?? ffmpegTools().ffmpeg.path;
-  const h264 = createH264Transcoder({ ffmpeg: () => ffmpeg, dir: path.join(deps.cacheDir, 'h264') });
+  // Asked at first use: finding the tools runs them, which nothing at start needs to wait for.
+  const ffmpegPath = () => deps.ffmpegPath ?? ffmpegTools().ffmpeg.path;
+  const h264 = createH264Transcoder({ ffmpeg: ffmpegPath, dir: path.join(deps.cacheDir, 'h264') });
 
   async function ownCamera(actor: Actor, cameraId: string) {
     if (!(await repo.cameraExists(db, actor.workspaceId, actor.cameraIds, cameraId))) throw new AppError('not-found');
@@ -181,7 +182,7 @@ export function createRecordingsService(deps: { db: Db; media: MediaStore; ffmpe
           throw new RetryLaterError('resource-exhausted', wait, 'Too many thumbnails at once. Please slow down.');
       };
       const grabbed = (s: number) =>
-        segmentThumbnail(ffmpeg, source, s, mayGrab, cacheBeside).catch((e) => {
+        segmentThumbnail(ffmpegPath(), source, s, mayGrab, cacheBeside).catch((e) => {
           if (e instanceof AppError) throw e;
           return null;
         });

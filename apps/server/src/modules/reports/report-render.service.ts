@@ -4,7 +4,6 @@ import type { Storage } from '../../lib/storage.ts';
 import { enqueue } from '../jobs/jobs.module.ts';
 import { buildReportModel } from './report-build.service.ts';
 import { renderReportCsv } from './report-csv.ts';
-import { renderReportPdf } from './report-pdf.ts';
 import { type ReportRow, reportsRepo as repo } from './reports.repo.ts';
 import { REPORT_CONTENT_TYPES, reportKey } from './reports.service.ts';
 
@@ -36,7 +35,10 @@ export function createReportRenderTask(deps: { db: Db; storage: Storage; log: (m
       language: row.language,
     });
     await repo.update(db, row.id, { progress: 0.5 });
-    return row.format === 'pdf' ? Buffer.from(await renderReportPdf(model)) : renderReportCsv(model);
+    if (row.format !== 'pdf') return renderReportCsv(model);
+    // PDF code (pdf-lib and its fonts, ~0.5 s to load) comes with the first PDF, not at start.
+    const { renderReportPdf } = await import('./report-pdf.ts');
+    return Buffer.from(await renderReportPdf(model));
   }
 
   return {
