@@ -113,6 +113,8 @@ async function vigil(url, n) {
     cpuPct: node.cpuPct + ff.cpuPct,
     rssMb: node.rssMb + ff.rssMb,
     nodePct: node.cpuPct,
+    nodeMb: node.rssMb,
+    ffmpegMb: ff.rssMb / ffmpegs.length,
     ffmpegs: ffmpegs.length,
   };
 }
@@ -133,6 +135,9 @@ try {
       ratio: +(v.cpuPct / b.cpuPct).toFixed(2),
       'baseline MB per camera': +(b.rssMb / n).toFixed(1),
       'Vigil MB per camera (ffmpeg + Node share)': +(v.rssMb / n).toFixed(1),
+      // Where Vigil's memory is: its Node process (shared by the cameras) and each ffmpeg.
+      'Vigil Node MB': +v.nodeMb.toFixed(0),
+      'Vigil MB per ffmpeg': +v.ffmpegMb.toFixed(1),
       // A shared machine's noise: figures taken above a load of 4 are worth repeating.
       'load (1 min)': +loadavg()[0].toFixed(1),
     });

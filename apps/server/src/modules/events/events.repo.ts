@@ -12,7 +12,7 @@ export type EventRow = typeof events.$inferSelect;
  * PostgreSQL, which no index matches, and every page would sort all the workspace's events
  * (bench/events-query.mjs: 147 ms → 0.8 ms for a first page over 1 M events).
  */
-const NEWEST_FIRST = [sql`${events.startAt} desc nulls last`, sql`${events.id} desc nulls last`];
+export const NEWEST_FIRST = [sql`${events.startAt} desc nulls last`, sql`${events.id} desc nulls last`];
 
 /** Keyset position: the last row's start (full precision, as PostgreSQL prints it) and id. */
 export interface EventCursor {
@@ -122,43 +122,6 @@ export const eventsRepo = {
         and(eq(cameras.id, cameraId), eq(cameras.workspaceId, of.workspaceId), cameraInScope(cameras.id, of.cameraIds)),
       );
     return Boolean(row);
-  },
-
-  async readMark(db: DbOrTx, userId: string, workspaceId: string): Promise<Date | null> {
-    const [row] = await db
-      .select({ at: alertReadMarks.readThrough })
-      .from(alertReadMarks)
-      .where(and(eq(alertReadMarks.userId, userId), eq(alertReadMarks.workspaceId, workspaceId)));
-    return row?.at ?? null;
-  },
-
-  /** The latest alerts with their camera's name and whether this person has read each. */
-  async latestAlerts(db: DbOrTx, userId: string, of: EventsOf, mark: Date | null, limit: number) {
-    return db
-      .select({
-        e: events,
-        cameraName: cameras.name,
-        read: sql<boolean>`(${mark ? sql`${events.createdAt} <= ${mark.toISOString()}::timestamptz` : sql`false`}
-          or exists (select 1 from ${alertReads} r where r.user_id = ${userId} and r.event_id = ${events.id}))`,
-      })
-      .from(events)
-      .leftJoin(cameras, eq(cameras.id, events.cameraId))
-      .where(and(own(of), eq(events.severity, 'alert')))
-      .orderBy(...NEWEST_FIRST)
-      .limit(limit);
-  },
-
-  /** Unread alerts since the mark, counted up to `cap` (the bell shows "99+" past it). */
-  async unreadCount(db: DbOrTx, userId: string, of: EventsOf, mark: Date | null, cap: number): Promise<number> {
-    const r = await db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (
-        select 1 from ${events} e
-        where e.workspace_id = ${of.workspaceId} and e.severity = 'alert'
-          ${of.cameraIds ? sql`and ${rowCameraInScope(sql`e.camera_id`, of.cameraIds)}` : sql``}
-          ${mark ? sql`and e.created_at > ${mark.toISOString()}::timestamptz` : sql``}
-          and not exists (select 1 from ${alertReads} r where r.user_id = ${userId} and r.event_id = e.id)
-        limit ${cap}) x`);
-    return r.rows[0]?.n ?? 0;
   },
 
   async markAllRead(db: DbOrTx, userId: string, workspaceId: string): Promise<void> {

@@ -13,6 +13,7 @@ import { decodeKeyset, encodeKeyset } from '../../lib/list-query.ts';
 import type { ScopedActor } from '../../lib/camera-scope.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { alertCenter } from './alert-center.repo.ts';
 import { type EventCursor, type EventRow, eventsRepo as repo } from './events.repo.ts';
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -110,11 +111,7 @@ export function createEventsService(deps: { db: Db; storage: Storage }) {
 
     /** The bell: the latest alerts of the workspace and how many this person has not read. */
     async alerts(actor: Actor): Promise<AlertCenter> {
-      const mark = await repo.readMark(db, actor.uid, actor.workspaceId);
-      const [rows, unread] = await Promise.all([
-        repo.latestAlerts(db, actor.uid, actor, mark, ALERT_LIST),
-        repo.unreadCount(db, actor.uid, actor, mark, UNREAD_CAP),
-      ]);
+      const { rows, unread } = await alertCenter(db, actor, ALERT_LIST, UNREAD_CAP);
       const items = await Promise.all(
         rows.map(async (r) => ({ ...(await toEvent(r.e)), read: Boolean(r.read), cameraName: r.cameraName })),
       );

@@ -133,7 +133,14 @@ describe('events and alerts', () => {
     expect(c1.unread).toBe(3);
     expect(c1.items.find((i: { id: string }) => i.id === ids[0]).read).toBe(true);
     await w.send(fresh.token, 'POST', '/api/v1/alerts/read', { all: true });
-    expect((await center()).unread).toBe(0);
+    const c2 = await center();
+    expect(c2.unread).toBe(0);
+    expect(c2.items.every((i: { read: boolean }) => i.read)).toBe(true);
+    // An alert after the mark is unread, and only it.
+    const [later] = await w.insertEvents(cam, 1, { kind: 'motion', severity: 'alert', start: Date.now() });
+    const c3 = await center();
+    expect(c3.unread).toBe(1);
+    expect(c3.items.filter((i: { read: boolean }) => !i.read).map((i: { id: string }) => i.id)).toEqual([later]);
     // Another person's bell is their own.
     expect((await w.get(w.owner.token, '/api/v1/alerts')).json().items.map((i: { id: string }) => i.id)).not.toContain(
       ids[1],
