@@ -106,7 +106,10 @@ try {
 
   await load('/api/v1/me'); // warm-up
   const rows = [{ page: 'baseline', read: 'GET /api/v1/me', ...(await load('/api/v1/me')) }];
+  // ONLY (a pattern of the URL) measures those reads alone, to profile one (no figure is reported then).
+  const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
   for (const [page, url] of PAGES) {
+    if (only && !only.test(url)) continue;
     try {
       // Warm, as /me is: the first answers of a read pay for compiling its code and its query once
       // per process, which a page opened on a running server does not wait for.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '@vigil/db';
 import { Column, type DriverValueDecoder, SQL, fillPlaceholders, is, noopDecoder } from 'drizzle-orm';
 import pg from 'pg';
@@ -92,10 +93,15 @@ export function compileSelect<Row>(
 ): CompiledSelect<Row> {
   const { sql: text, params } = query.toSQL();
   const decode = rowDecoder(fieldsOf(selection));
+  // A named statement: each pooled connection parses and plans it once, then only binds the values
+  // (an unnamed one sent and parsed the whole text — ~3 kB for the cameras list — on every run).
+  // The name is the text's hash, so one text is one statement on every connection.
+  const name = `vigil_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
   return {
     async run(db, values) {
       const pool = db.$client as pg.Pool;
       const result = await pool.query<unknown[]>({
+        name,
         text,
         values: fillPlaceholders(params, values),
         rowMode: 'array',
