@@ -56,4 +56,33 @@ describe('camera status writes under a lease', () => {
     expect(await statusOf(cam.id)).toBe('online');
     status.close();
   });
+
+  it('a status write that failed (no pool connection in time) is tried again, not left for good', async () => {
+    const cam = await insertCamera(w.db, w.workspaceId, { sourceType: 'test-pattern', status: 'offline' });
+    // The recorder's pool under load: the first transaction gets no connection in time.
+    let failures = 1;
+    const busy = new Proxy(w.db, {
+      get(target, key, receiver) {
+        if (key === 'transaction' && failures-- > 0)
+          return () => Promise.reject(new Error('timeout exceeded when trying to connect'));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const said: string[] = [];
+    const writes = new CameraWriteChain((m) => said.push(m));
+    const status = new CameraStatusWriter(
+      () => ({ id: cam.id, workspaceId: w.workspaceId }),
+      { db: busy, fence: () => undefined },
+      writes,
+      { status: 'offline', lastError: null },
+    );
+    status.set('online', null);
+    await writes.settled();
+    expect(said).toEqual([`camera ${cam.id}: status write failed: Error: timeout exceeded when trying to connect`]);
+    expect(await statusOf(cam.id)).toBe('offline');
+    await new Promise((r) => setTimeout(r, REFUSED_STATUS_RETRY_MS + 300));
+    await writes.settled();
+    expect(await statusOf(cam.id)).toBe('online');
+    status.close();
+  });
 });

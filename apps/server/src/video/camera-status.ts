@@ -24,6 +24,8 @@ export class CameraStatusWriter {
   /** Runs while the camera is unreachable and not yet an outage. */
   private graceTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
+  /** Writes refused or failed in a row: the next retry waits longer. */
+  private retries = 0;
   private closed = false;
 
   constructor(
@@ -66,20 +68,38 @@ export class CameraStatusWriter {
    * A write the fence refuses while the keeper still holds the lease is tried again: under load a
    * lease round can come after the lease's expiry, and the keeper renews it with the same epoch, but
    * the status written in between was dropped — the row said "offline" of a camera that recorded.
+   * A write that failed (the pool, the database) is tried again too.
    */
   private write(status: CameraStatus, lastError: string | null, outage: 'online' | 'disabled' | undefined): void {
     const cam = this.cam();
     void this.writes.add(async () => {
-      const written = await writeStatus(this.deps.db, cam, status, lastError, this.deps.fence(), outage);
+      let written = false;
+      try {
+        written = await writeStatus(this.deps.db, cam, status, lastError, this.deps.fence(), outage);
+      } catch (e) {
+        // Not written (no pool connection in time, the database away): the row would keep the
+        // status before it for good, since only changes are written. Tried again, and said.
+        this.retryLater(status, lastError, outage);
+        throw e;
+      }
+      if (written) this.retries = 0;
       if (written || !this.deps.fence() || this.closed) return;
-      clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = undefined;
-        // A newer status was queued meanwhile: that one is written, not this.
-        const now = this.written;
-        if (!this.closed && now.status === status && now.lastError === lastError) this.write(status, lastError, outage);
-      }, REFUSED_STATUS_RETRY_MS);
+      this.retryLater(status, lastError, outage);
     }, `camera ${cam.id}: status write`);
+  }
+
+  /** Writes again after a refusal or a failure; each failure in a row waits twice as long (to 30 s). */
+  private retryLater(status: CameraStatus, lastError: string | null, outage: 'online' | 'disabled' | undefined): void {
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    const delay = Math.min(REFUSED_STATUS_RETRY_MS * 2 ** this.retries, 30_000);
+    this.retries += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      // A newer status was queued meanwhile: that one is written, not this.
+      const now = this.written;
+      if (!this.closed && now.status === status && now.lastError === lastError) this.write(status, lastError, outage);
+    }, delay);
   }
 
   private startGrace(since: Date): void {

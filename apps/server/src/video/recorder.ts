@@ -42,6 +42,10 @@ const START_RETRY_MS = 5000;
 
 export function createRecorder(opts: RecorderOptions): Recorder {
   const { db, pool } = createDb(opts.databaseUrl, 4);
+  // The leases on a connection of their own: with hundreds of cameras writing motion events,
+  // statuses and segments, the lease round waited for the shared pool past the leases' expiry
+  // (256 cameras: leases lapsed, cameras dropped and were claimed again, statuses never written).
+  const leases = createDb(opts.databaseUrl, 1);
   const secrets = createSecretBox(opts.authSecret);
   // Retention and the disk guard audit what they delete, in a process that may serve nothing.
   keyAuditChain(opts.authSecret);
@@ -87,7 +91,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       : undefined,
   });
   const keeper: LeaseKeeper = new LeaseKeeper({
-    db,
+    db: leases.db,
     node: {
       id: opts.nodeId ?? randomUUID(),
       roles: opts.roles ?? ['record'],
@@ -356,6 +360,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       await analyser.close();
       await opts.ai?.storage?.close();
       await pool.end();
+      await leases.pool.end();
     },
     pidOf: (id) => runners.get(id)?.pid,
     segmentDirOf: (id) => runners.get(id)?.dir,
