@@ -32,7 +32,10 @@ describe('production build', () => {
     const dist = path.join(ROOT, 'apps/server/dist');
     const chunks = readdirSync(dist).filter((f) => f.endsWith('.js') && f !== 'main.js');
     for (const name of ['webrtc-session', 'talkback-session', 'invoice-pdf', 'report-pdf', 'storage-s3'])
-      expect(chunks.some((f) => f.startsWith(`${name}-`)), `${name} in ${chunks.join(', ')}`).toBe(true);
+      expect(
+        chunks.some((f) => f.startsWith(`${name}-`)),
+        `${name} in ${chunks.join(', ')}`,
+      ).toBe(true);
     // Each imports its npm packages (werift, pdf-lib, the AWS SDK) from where main.js would.
     const script = `for (const f of ${JSON.stringify(chunks)}) await import('./' + f); console.log('loaded');`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dist, encoding: 'utf8' });

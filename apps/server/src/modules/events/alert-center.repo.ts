@@ -2,7 +2,7 @@ import { type Db, schema } from '@vigil/db';
 import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { CameraScope } from '../../lib/camera-scope.ts';
 import { type CompiledSelect, compileSelect } from '../../lib/compiled-select.ts';
-import { type EventRow, NEWEST_FIRST } from './events.repo.ts';
+import { NEWEST_FIRST } from './events-order.ts';
 
 const { events, cameras, alertReadMarks, alertReads } = schema;
 
@@ -15,7 +15,7 @@ const readByThem = (eventId: SQL) =>
   sql`exists (select 1 from ${alertReads} r where r.user_id = ${uid} and r.event_id = ${eventId})`;
 
 export interface AlertCenterRow {
-  e: EventRow;
+  e: typeof events.$inferSelect;
   cameraName: string | null;
   read: boolean;
   /** The person's unread alerts (up to the cap), the same on every row. */
