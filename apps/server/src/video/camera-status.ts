@@ -24,8 +24,8 @@ export class CameraStatusWriter {
   /** Runs while the camera is unreachable and not yet an outage. */
   private graceTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
-  /** Writes refused or failed in a row: the next retry waits longer. */
-  private retries = 0;
+  /** Writes of the current status that failed in a row: the next retry waits longer. */
+  private failures = 0;
   private closed = false;
 
   constructor(
@@ -50,6 +50,7 @@ export class CameraStatusWriter {
     const prev = this.written;
     if (prev.status === status && prev.lastError === lastError) return;
     this.written = { status, lastError };
+    this.failures = 0;
     let outage: 'online' | 'disabled' | undefined;
     if (status === 'online' && prev.status !== 'online') {
       outage = 'online';
@@ -79,21 +80,30 @@ export class CameraStatusWriter {
       } catch (e) {
         // Not written (no pool connection in time, the database away): the row would keep the
         // status before it for good, since only changes are written. Tried again, and said.
-        this.retryLater(status, lastError, outage);
+        this.retryLater(status, lastError, outage, true);
         throw e;
       }
-      if (written) this.retries = 0;
+      if (written) this.failures = 0;
       if (written || !this.deps.fence() || this.closed) return;
-      this.retryLater(status, lastError, outage);
+      this.retryLater(status, lastError, outage, false);
     }, `camera ${cam.id}: status write`);
   }
 
-  /** Writes again after a refusal or a failure; each failure in a row waits twice as long (to 30 s). */
-  private retryLater(status: CameraStatus, lastError: string | null, outage: 'online' | 'disabled' | undefined): void {
+  /**
+   * Writes again: after a refusal in REFUSED_STATUS_RETRY_MS; after a failure too, each failure in
+   * a row of the same status waiting twice as long (to 30 s), so a database away is not asked
+   * every 2 s by every camera.
+   */
+  private retryLater(
+    status: CameraStatus,
+    lastError: string | null,
+    outage: 'online' | 'disabled' | undefined,
+    failed: boolean,
+  ): void {
     if (this.closed) return;
     clearTimeout(this.retryTimer);
-    const delay = Math.min(REFUSED_STATUS_RETRY_MS * 2 ** this.retries, 30_000);
-    this.retries += 1;
+    const delay = failed ? Math.min(REFUSED_STATUS_RETRY_MS * 2 ** this.failures, 30_000) : REFUSED_STATUS_RETRY_MS;
+    if (failed) this.failures += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       // A newer status was queued meanwhile: that one is written, not this.
