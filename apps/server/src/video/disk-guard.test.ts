@@ -53,6 +53,9 @@ async function oldRecording(cam: { id: string; workspaceId: string }, from: Date
   return rec!.id;
 }
 
+/** A timeout's message: what was awaited, then the recorder's latest log lines (CI shows only the message). */
+const why = (what: string) => `${what}; recorder log:\n${logs.slice(-20).join('\n')}`;
+
 /** Segments of these cameras indexed that start after `since` (pruning takes old ones meanwhile: never a count of all). */
 const newerThan = async (ids: string[], since: Date) =>
   Number(
@@ -144,12 +147,12 @@ describe('disk guard on a filling tmpfs', () => {
           )
         ).rows[0],
       15_000,
-      'a live segment indexed',
+      () => why('a live segment indexed'),
     );
     await rig.waitFor(
       async () => (await db.execute(sql`select 1 from segments where id = ${firstLive.id}`)).rows.length === 0,
       40_000,
-      'the first live segment pruned',
+      () => why('the first live segment pruned'),
     );
     // Oldest first, across workspaces: both older unprotected recordings went before it.
     expect((await db.execute(sql`select 1 from recordings where id in (${olderRec}, ${oldRec})`)).rows).toEqual([]);
@@ -168,7 +171,11 @@ describe('disk guard on a filling tmpfs', () => {
     for (const r of kept.rows) expect(existsSync(path.join(mountDir, r.path))).toBe(true);
     // Recording goes on: new segments keep being indexed, every camera online.
     const pruned = new Date();
-    await rig.waitFor(async () => (await newerThan(live, pruned)) >= 3, 15_000, 'new segments after the prune');
+    await rig.waitFor(
+      async () => (await newerThan(live, pruned)) >= 3,
+      15_000,
+      () => why('new segments after the prune'),
+    );
     for (const id of live) expect((await rig.cameraRow(db, id)).status).toBe('online');
     // storage.pruned events (reason diskSpace) and system audit entries in both workspaces.
     for (const ws of [w1, w2]) {
@@ -197,7 +204,7 @@ describe('disk guard on a filling tmpfs', () => {
       await rig.waitFor(
         async () => /^Recording paused: the disk/.test((await rig.cameraRow(db, id)).lastError ?? ''),
         30_000,
-        'paused with its reason',
+        () => why('paused with its reason'),
       );
     for (const id of live) {
       expect((await rig.cameraRow(db, id)).status).toBe('offline');
@@ -219,8 +226,16 @@ describe('disk guard on a filling tmpfs', () => {
     await db.execute(sql`update recordings set protected = false where id <> ${protectedRec}`);
     // Its next round prunes, the supervisor restarts each camera and ffmpeg connects: seconds on a busy machine.
     for (const id of live)
-      await rig.waitFor(async () => (await rig.cameraRow(db, id)).status === 'online', 45_000, 'online again');
-    await rig.waitFor(async () => (await newerThan(live, paused)) >= 3, 15_000, 'new segments after the pause');
+      await rig.waitFor(
+        async () => (await rig.cameraRow(db, id)).status === 'online',
+        45_000,
+        () => why('online again'),
+      );
+    await rig.waitFor(
+      async () => (await newerThan(live, paused)) >= 3,
+      15_000,
+      () => why('new segments after the pause'),
+    );
     await rig.waitFor(async () => (await installation.alerts()).items.length === 0, 5000, 'the alert cleared');
     expect(await registry.metrics()).toMatch(/^vigil_disk_guard_only_protected 0$/m);
     expect((await db.execute(sql`select 1 from segments where recording_id = ${protectedRec}`)).rows).toHaveLength(2);
