@@ -210,7 +210,11 @@ export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {
       authSecret: AUTH_SECRET,
       segmentSeconds: 2,
       offlineGraceMs: 1000,
-      log: (m) => rig.logs.push(m),
+      log: (m) => {
+        rig.logs.push(m);
+        // RIG_LOG=1: the recorder's log as it happens, to follow a failing test.
+        if (process.env.RIG_LOG) console.log(new Date().toISOString(), m);
+      },
     });
     await rig.recorder.start();
   });

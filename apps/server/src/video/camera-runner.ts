@@ -21,6 +21,8 @@ import { type WriteFence, writeAudioInfo, writeVideoInfo } from './video.repo.ts
 import type { Fence } from '../cluster/cluster.repo.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { type AiPipelineDeps, AiSampler } from './ai-sampler.ts';
+import { KeyframeDecoders } from './keyframe-decoder.ts';
+import { KeyframeMotion } from './keyframe-motion.ts';
 
 export { type CameraStatus, OFFLINE_GRACE_MS } from './camera-status.ts';
 
@@ -60,6 +62,8 @@ export interface RunnerDeps {
    * reconnect or a restart of the recorder is not an outage.
    */
   offlineGraceMs?: number;
+  /** The recorder's shared keyframe decoders (keyframe-decoder.ts); a runner alone makes its own. */
+  keyframeDecoders?: KeyframeDecoders;
 }
 
 export class CameraRunner {
@@ -71,6 +75,10 @@ export class CameraRunner {
   private readonly status: CameraStatusWriter;
   private readonly motionEvents: CameraMotionEvents;
   private motion: MotionGate | undefined;
+  /** Keyframes of the live feed to the motion gate, for a copied main stream. */
+  private keyframes: KeyframeMotion | undefined;
+  /** Keyframe decoders of this runner's own, when the recorder gave none. */
+  private ownDecoders: KeyframeDecoders | undefined;
   /** Analyses frames while motion lasts on a camera with AI on. */
   private ai: AiSampler | undefined;
 
@@ -118,6 +126,8 @@ export class CameraRunner {
     // gate also decide which segments are kept.
     const sourceMode = motionSourceMode(spec);
     this.motion = sourceMode ? this.motionGate(sourceMode === 'keyframes') : undefined;
+    if (this.motion && sourceMode === 'keyframes')
+      this.keyframes = new KeyframeMotion(this.feed, this.motion, this.decoders());
     if (this.motion) await endDanglingMotion(deps.db, spec.id).catch(() => undefined);
     const motion = spec.recordingMode === 'motion' ? this.motion : undefined;
     if (this.motion && deps.ai)
@@ -186,7 +196,8 @@ export class CameraRunner {
         void this.indexer?.flush(true);
         this.watchStreamInfo();
       },
-      onFd3: this.motion && ((d) => this.motion!.push(d)),
+      // Keyframes reach the motion gate from the live feed (keyframe-motion.ts): no fd 3 then.
+      onFd3: this.motion && !this.keyframes ? (d) => this.motion!.push(d) : undefined,
       // Cut off from the database, the camera stays ours and records on; it stops when a round
       // that reaches the database finds it lost.
       mayRun: deps.lease && (() => deps.lease!.holds(spec.id)),
@@ -210,6 +221,12 @@ export class CameraRunner {
     await writeAudioInfo(deps.db, cam, audio).catch((e) =>
       deps.log(`camera ${spec.id}: audio info write failed: ${e}`),
     );
+  }
+
+  private decoders(): KeyframeDecoders {
+    if (this.deps.keyframeDecoders) return this.deps.keyframeDecoders;
+    this.ownDecoders ??= new KeyframeDecoders(() => this.deps.ffmpegPath ?? ffmpegTools().ffmpeg.path, this.deps.log);
+    return this.ownDecoders;
   }
 
   /** The fence for this camera's writes now (undefined when no lease system drives the runner). */
@@ -277,6 +294,8 @@ export class CameraRunner {
     // Stopping the recorder or the camera is not the camera going offline.
     this.status.clearGrace();
     await this.supervisor?.stop();
+    await this.keyframes?.stop();
+    this.ownDecoders?.stop();
     await this.ai?.stop();
     this.stopInfo?.();
     this.stopInfo = undefined;

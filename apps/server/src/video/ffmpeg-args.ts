@@ -190,8 +190,9 @@ export const MOTION_FD = 3;
 
 /**
  * How motion frames are made (DESIGN §7), cheapest first:
- * - `keyframes`: an RTSP main stream is copied, never decoded, except its keyframes (the decoder
- *   skips every other frame): about one small decode a second instead of 25 full ones.
+ * - `keyframes`: an RTSP main stream is copied, never decoded by the camera's ffmpeg; Node picks
+ *   keyframes from the live feed and the recorder's shared keyframe decoder turns the ones the
+ *   motion sampler asks for into motion frames (keyframe-motion.ts, decision 0022).
  * - `substream`: the camera's low-resolution stream, decoded whole and sampled at 5 fps.
  * - `decoded`: MJPEG and the test pattern are decoded anyway (they are encoded to H.264): sample
  *   the decoded pictures at 5 fps.
@@ -209,25 +210,28 @@ export function motionSourceMode(
 }
 
 /**
- * The motion output: MOTION_FRAME-sized gray frames, raw, on fd 3. The area scaler averages each
- * output pixel over the camera pixels it covers, which smooths sensor noise and compression blocks
- * before the detector sees them; every packet is flushed so a frame reaches Node when it is made,
- * not when a 32 kB buffer fills. Keyframes pass as they come (-vsync 0: no duplicated frames to
- * fill a rate).
+ * MOTION_FRAME-sized gray pictures: the area scaler averages each output pixel over the camera
+ * pixels it covers, which smooths sensor noise and compression blocks before the detector sees them.
+ */
+export function motionScaleFilter(): string {
+  const { width, height } = MOTION_FRAME;
+  return `scale=${width}:${height}:flags=area,format=gray`;
+}
+
+/**
+ * The motion output of a camera's ffmpeg (the `substream` and `decoded` modes): motion frames at
+ * MOTION_FRAME.fps, raw, on fd 3; every packet is flushed so a frame reaches Node when it is made,
+ * not when a 32 kB buffer fills.
  *
  * One encoder thread: the rawvideo "encoder" is frame-threaded, and with more than one thread (ffmpeg
- * picks as many as there are cores) it hands a frame on only when the next one comes in. At one
- * keyframe a second that put every motion picture a second late (decision 0005).
+ * picks as many as there are cores) it hands a frame on only when the next one comes in (decision 0005).
  */
-export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
-  const { width, height, fps } = MOTION_FRAME;
-  const scale = `scale=${width}:${height}:flags=area,format=gray`;
+export function motionOutputArgs(mode: Exclude<MotionSourceMode, 'keyframes'> = 'decoded'): string[] {
   return [
     '-map',
     mode === 'substream' ? '1:v:0' : '0:v:0',
     '-vf',
-    mode === 'keyframes' ? scale : `fps=${fps},${scale}`,
-    ...(mode === 'keyframes' ? ['-vsync', '0'] : []),
+    `fps=${MOTION_FRAME.fps},${motionScaleFilter()}`,
     '-threads',
     '1',
     '-c:v',
@@ -242,19 +246,15 @@ export function motionOutputArgs(mode: MotionSourceMode = 'decoded'): string[] {
 
 /**
  * Decoder options for a stream that is decoded only for motion: no deblocking (a 96×54 gray
- * picture cannot tell) and one thread (frame threads each hold a full-size frame). On the main
- * stream, keyframes only (the copy to segments and the live feed is untouched: skipping is the
- * decoder's, and copied packets never reach it).
+ * picture cannot tell) and one thread (frame threads each hold a full-size frame).
  */
 export const MOTION_DECODE_ARGS = ['-threads', '1', '-skip_loop_filter', 'all'];
 /**
- * Skipping frames also slows ffmpeg's stream probe (it wants decoded frames, and gets one a
- * second): its default 5 s window would delay the first live frame and segment by ~4 s. A short
- * window is enough, since only the video is used and the SPS says its size (measured: first output
- * 2.2 s → 1.0 s at 360p, 1.3 s → 1.0 s at 1080p).
+ * A substream is probed while the main stream's packets wait: ffmpeg's default 5 s window would
+ * delay the first live frame and segment. A short window is enough, since only the video is used
+ * and the SPS says its size.
  */
 export const SHORT_PROBE_ARGS = ['-analyzeduration', '1000000', '-probesize', '500000'];
-export const KEYFRAME_ONLY_ARGS = ['-skip_frame', 'nokey', ...SHORT_PROBE_ARGS];
 
 /** Builds the full argv (without the ffmpeg binary itself). */
 export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
@@ -262,15 +262,14 @@ export function buildFfmpegArgs(input: FfmpegArgsInput): string[] {
   const segmentPath = path.join(input.segmentDir, segmentPattern(input.writer));
   const record = input.recordingMode !== 'off';
   const mode = motionSourceMode(input);
-  const motion = mode ? motionOutputArgs(mode) : [];
-  const decode = mode === 'keyframes' ? [...KEYFRAME_ONLY_ARGS, ...MOTION_DECODE_ARGS] : [];
+  // Keyframes are decoded outside this process (keyframe-decoder.ts): it only copies.
+  const motion = mode && mode !== 'keyframes' ? motionOutputArgs(mode) : [];
   const timeout = input.rtspTimeoutOption ?? '-timeout';
   const args = [
     '-hide_banner',
     '-nostdin',
     '-loglevel',
     'error',
-    ...decode,
     ...inputArgs(input.source, timeout, input.httpMaxRedirects ?? true),
   ];
   const sub = input.motion?.substream;

@@ -61,6 +61,11 @@ export class LiveFeed {
   private listeners = new Set<LiveListener>();
   /** Fragments seen since the feed (re)started: the supervisor's "online" signal. */
   fragments = 0;
+  /**
+   * Every fragment of the picture as it comes, viewers or not (the keyframe motion sampler): a
+   * view into ffmpeg's chunk, nothing parsed beyond the keyframe flag the feed reads anyway.
+   */
+  onPicture: ((fragment: Buffer, keyframe: boolean) => void) | undefined;
 
   /** Called with each stdout chunk of ffmpeg. */
   push(data: Buffer): void {
@@ -137,6 +142,7 @@ export class LiveFeed {
       this.gop.push({ data, duration, keyframe, picture: this.moofPicture });
       this.gopBytes += data.length;
       this.fragments++;
+      if (this.moofPicture) this.onPicture?.(data, keyframe);
       if (this.listeners.size) this.emit({ type: 'fragment', data, keyframe, duration: duration ?? 0 });
     }
   };

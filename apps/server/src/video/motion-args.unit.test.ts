@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildFfmpegArgs,
-  KEYFRAME_ONLY_ARGS,
-  MOTION_DECODE_ARGS,
-  MOTION_FD,
-  motionOutputArgs,
-  motionSourceMode,
-} from './ffmpeg-args.ts';
+import { buildFfmpegArgs, MOTION_FD, motionOutputArgs, motionSourceMode } from './ffmpeg-args.ts';
 import { MOTION_FRAME } from './motion-detector.ts';
 
 const dir = '/media/ws-1/cam-1/segments';
@@ -18,12 +11,8 @@ describe('motion output of the camera ffmpeg', () => {
     expect(motionOutputArgs('decoded')).toEqual(['-map', '0:v:0', '-vf', `fps=${MOTION_FRAME.fps},${scale}`, ...tail]);
   });
 
-  it('a copied main stream: keyframes only, passed through as they come (no rate filter duplicating them)', () => {
-    expect(motionOutputArgs('keyframes')).toEqual(['-map', '0:v:0', '-vf', scale, '-vsync', '0', ...tail]);
-  });
-
   it('its encoder runs on one thread in every mode: a frame-threaded encoder held each frame until the next came', () => {
-    for (const mode of ['decoded', 'keyframes', 'substream'] as const) {
+    for (const mode of ['decoded', 'substream'] as const) {
       const args = motionOutputArgs(mode);
       // An output option (before the output's name), not the decoder's (those come before -i).
       expect(args.slice(args.indexOf('-threads'), args.indexOf('-threads') + 2)).toEqual(['-threads', '1']);
@@ -41,31 +30,31 @@ describe('motion output of the camera ffmpeg', () => {
     ]);
   });
 
-  it('is added last, for motion mode always and for the others when asked; the rest is continuous mode', () => {
-    for (const source of [
-      { type: 'rtsp', url: 'rtsp://cam/s' },
-      { type: 'mjpeg', url: 'http://cam/v.mjpg' },
-      { type: 'test-pattern' },
-    ] as const) {
+  it('is added last for decoded sources, for motion mode always and for the others when asked; the rest is continuous mode', () => {
+    for (const source of [{ type: 'mjpeg', url: 'http://cam/v.mjpg' }, { type: 'test-pattern' }] as const) {
       const continuous = buildFfmpegArgs({ source, recordingMode: 'continuous', segmentDir: dir });
-      const mode = source.type === 'rtsp' ? 'keyframes' : 'decoded';
-      const decode = source.type === 'rtsp' ? [...KEYFRAME_ONLY_ARGS, ...MOTION_DECODE_ARGS] : [];
       for (const args of [
         buildFfmpegArgs({ source, recordingMode: 'motion', segmentDir: dir }),
         buildFfmpegArgs({ source, recordingMode: 'continuous', segmentDir: dir, motion: {} }),
       ]) {
-        expect(args.slice(-motionOutputArgs(mode).length)).toEqual(motionOutputArgs(mode));
+        expect(args.slice(-motionOutputArgs('decoded').length)).toEqual(motionOutputArgs('decoded'));
         expect(args.filter((a) => a === 'pipe:3')).toHaveLength(1);
-        expect(args.slice(0, continuous.length + decode.length)).toEqual([
-          ...continuous.slice(0, 4),
-          ...decode,
-          ...continuous.slice(4),
-        ]);
+        expect(args.slice(0, continuous.length)).toEqual(continuous);
       }
       expect(continuous).not.toContain('pipe:3');
       expect(buildFfmpegArgs({ source, recordingMode: 'off', segmentDir: dir })).not.toContain('pipe:3');
       expect(buildFfmpegArgs({ source, recordingMode: 'off', segmentDir: dir, motion: {} })).toContain('pipe:3');
     }
+  });
+
+  it('an RTSP main stream is only copied, with motion too: its keyframes are decoded elsewhere (keyframe-decoder.ts)', () => {
+    const source = { type: 'rtsp', url: 'rtsp://cam/s' } as const;
+    expect(motionSourceMode({ source, recordingMode: 'motion' })).toBe('keyframes');
+    const continuous = buildFfmpegArgs({ source, recordingMode: 'continuous', segmentDir: dir });
+    expect(buildFfmpegArgs({ source, recordingMode: 'motion', segmentDir: dir })).toEqual(continuous);
+    expect(buildFfmpegArgs({ source, recordingMode: 'continuous', segmentDir: dir, motion: {} })).toEqual(continuous);
+    for (const decoderOption of ['-skip_frame', '-skip_loop_filter', 'pipe:3'])
+      expect(continuous).not.toContain(decoderOption);
   });
 
   it('with a substream the main stream is not decoded at all; the substream is a second input with its credentials', () => {

@@ -131,6 +131,8 @@ export class MotionDetector {
   private run = 0;
   private runStart = 0;
   private lastMotionAt = 0;
+  /** The latest frame's score. */
+  private lastScore = 0;
   /** The frame before this one, and the first still frame after the latest moving one. */
   private prevAt: number | undefined;
   private runPrevAt: number | undefined;
@@ -163,6 +165,24 @@ export class MotionDetector {
 
   get active(): boolean {
     return this.moving;
+  }
+
+  /**
+   * Whether the next frame must be looked at (the keyframe sampler may skip it otherwise): the
+   * background is still settling, motion is on or starting, or the last frame changed something.
+   */
+  get busy(): boolean {
+    return this.seen <= WARMUP_FRAMES || this.moving || this.run > 0 || this.lastScore >= this.o.stopArea;
+  }
+
+  /**
+   * A frame at `at` that was not decoded because nothing changed (keyframe-motion.ts): a still
+   * frame for the times events report, the background left as it is. Only while not busy.
+   */
+  skip(at: number): MotionEvent | undefined {
+    if (this.busy) return undefined;
+    this.lastScore = 0;
+    return this.step(0, at);
   }
 
   /** Bytes in one frame. */
@@ -214,6 +234,7 @@ export class MotionDetector {
       this.seen = 1;
       score = 0;
     }
+    this.lastScore = score;
     // Until the background has settled, what differs from it is its own noise.
     if (this.seen <= WARMUP_FRAMES) return { score, event: this.step(0, at) };
     return { score, event: this.step(score, at) };
@@ -270,6 +291,7 @@ export class MotionDetector {
     this.changedSince.fill(Number.NaN);
     this.seen = 0;
     this.run = 0;
+    this.lastScore = 0;
     this.prevAt = undefined;
     if (!this.moving) return undefined;
     this.moving = false;

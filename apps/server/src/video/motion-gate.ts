@@ -62,12 +62,26 @@ export class MotionGate implements SegmentGate {
 
   /** Bytes from ffmpeg's motion output. */
   push(data: Buffer): void {
-    this.splitter.push(data, (frame) => {
-      const at = this.now();
-      const { event } = this.detector.push(frame, at);
-      if (event) this.emit(event);
-      this.timeline.advance(at);
-    });
+    this.splitter.push(data, (frame) => this.pushFrame(frame, this.now()));
+  }
+
+  /** One whole motion frame, of a picture that arrived at `at` (a decoded keyframe). */
+  pushFrame(frame: Uint8Array, at: number): void {
+    const { event } = this.detector.push(frame, at);
+    if (event) this.emit(event);
+    this.timeline.advance(at);
+  }
+
+  /** A picture at `at` known unchanged without decoding it (keyframe-motion.ts). */
+  still(at: number): void {
+    const event = this.detector.skip(at);
+    if (event) this.emit(event);
+    this.timeline.advance(at);
+  }
+
+  /** Whether the next picture must be decoded (MotionDetector.busy). */
+  get busy(): boolean {
+    return this.detector.busy;
   }
 
   /** ffmpeg exited: a partial frame is dropped, a motion in progress ends at its last moving frame. */

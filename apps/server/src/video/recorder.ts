@@ -34,6 +34,7 @@ import { createOnvifService } from '../modules/onvif/onvif.module.ts';
  * own, beside other recorders, against the same PostgreSQL.
  */
 import type { Recorder, RecorderOptions } from './recorder-options.ts';
+import { KeyframeDecoders } from './keyframe-decoder.ts';
 
 export type { Recorder, RecorderOptions };
 
@@ -131,6 +132,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     log: opts.log,
   });
   const guarding = opts.diskGuard?.enabled !== false;
+  // One decoder for every camera's motion keyframes (decision 0022).
+  const keyframeDecoders = new KeyframeDecoders(() => opts.ffmpegPath ?? ffmpegTools().ffmpeg.path, opts.log);
   let starting = true;
   const deps = {
     db,
@@ -151,6 +154,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     sink: uploader,
     indexBatch: new SegmentIndexBatch(db),
     offlineGraceMs: opts.offlineGraceMs,
+    keyframeDecoders,
     ai: opts.ai && {
       db,
       analyser,
@@ -354,6 +358,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
         }),
       );
       await keeper.leave();
+      keyframeDecoders.stop();
       // The last segments the runners just closed get a few seconds to reach the bucket.
       await uploader?.stop();
       await opts.footage?.close();
