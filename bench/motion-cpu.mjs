@@ -1,23 +1,24 @@
-// CPU of one camera's ffmpeg when it decodes for motion, at 720p and 1080p (25 fps, a keyframe
-// every second, an idle scene: still gray picture, sensor noise, one small moving box). The
-// keyframe detector (decodes only keyframes, 96×54) against, in the same run: (a) decoding alone,
-// the baseline; (b) today's detector (decodes every frame, 96×54 at 5 fps); (d) copy only, the
-// recording without any decode, the floor. (b)–(d) also write real 10 s segments like the recorder.
+// CPU of one camera's motion detection, at 720p and 1080p (25 fps, a keyframe every second, an
+// idle scene: still gray picture, sensor noise at a constant bitrate, one small moving box). The
+// recorder's pipeline (c): the camera's ffmpeg copying (segments and live output), Node picking
+// keyframes from the live feed and the shared decoder decoding those it picks (all three
+// processes counted; bench/fixtures/keyframe-motion-pipeline.ts) against, in the same run: (a)
+// decoding alone, the baseline; (b) a detector decoding every frame (96×54 at 5 fps); (e) the
+// former keyframe detector inside the camera's ffmpeg (every keyframe decoded, decision 0012);
+// (d) copy only, the floor. (b)–(e) also write real 10 s segments like the recorder.
 // The camera is a clip encoded once per run and served over RTSP in real time (fixtures/rtsp-serve.py).
 // WINDOW (seconds measured, 20), WARMUP (5) and RESOLUTIONS (1080,720) to change; a quick smoke
 // run: WINDOW=3 WARMUP=2 RESOLUTIONS=720.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, freePort, measureCpu, report } from './lib.mjs';
+import { ROOT, ffmpegChildrenOf, freePort, measureCpu, report } from './lib.mjs';
 
 register();
 // The recorder's own motion options, so the bench measures what runs (not a copy that can drift).
-const { KEYFRAME_ONLY_ARGS, MOTION_DECODE_ARGS, motionOutputArgs } = await import(
-  path.join(ROOT, 'apps/server/src/video/ffmpeg-args.ts')
-);
+const { MOTION_DECODE_ARGS, motionScaleFilter } = await import(path.join(ROOT, 'apps/server/src/video/ffmpeg-args.ts'));
 
 const WINDOW_S = Number(process.env.WINDOW ?? 20);
 const WARMUP_S = Number(process.env.WARMUP ?? 5);
@@ -140,20 +141,86 @@ const CONFIGS = [
     ],
   },
   {
-    key: 'c',
-    name: '(c) keyframe detector: keyframes only, 96×54 (the recorder’s options)',
+    key: 'e',
+    name: '(e) every keyframe decoded inside the camera ffmpeg (before decision 0022)',
     frameBytes: 96 * 54,
     args: (url, dir) => [
-      ...KEYFRAME_ONLY_ARGS,
-      ...MOTION_DECODE_ARGS,
+      ...['-skip_frame', 'nokey', '-analyzeduration', '1000000', '-probesize', '500000', ...MOTION_DECODE_ARGS],
       ...rtspIn(url),
       ...segments(dir),
-      ...motionOutputArgs('keyframes'),
+      ...['-map', '0:v:0', '-vf', motionScaleFilter(), '-vsync', '0', '-threads', '1', ...rawOut],
     ],
+  },
+  {
+    key: 'c',
+    name: "(c) the recorder's: the camera's ffmpeg, the shared decoder, Node's added work",
+    pipeline: true,
   },
 ];
 
+/** Config (c): the recorder's own pipeline in a Node process of its own, its ffmpegs counted with it. */
+async function measurePipeline(url, height, config, motion = true) {
+  const dir = path.join(tmp, `seg-${height}-${config.key}${motion ? '' : '-off'}`);
+  mkdirSync(dir);
+  const started = performance.now();
+  const p = run(
+    process.execPath,
+    [
+      ...['--import', 'tsx', path.join(ROOT, 'bench/fixtures/keyframe-motion-pipeline.ts'), url, dir],
+      ...(motion ? [] : ['off']),
+    ],
+    ['pipe', 'pipe', 'pipe'],
+  );
+  for (let i = 0; !p.out().includes('READY'); i++) {
+    if (p.child.exitCode !== null) throw new Error(`${config.name} at ${height}p ended early: ${p.log()}`);
+    if (i > 300) throw new Error(`${config.name} at ${height}p: no motion frame in 30 s: ${p.log()}`);
+    await sleep(100);
+  }
+  const firstMotion = (performance.now() - started) / 1000;
+  await sleep(WARMUP_S * 1000);
+  const decoded = async () => {
+    const seen = p.out().length;
+    p.child.stdin.write('\n');
+    for (let i = 0; !/DECODED \d+/.test(p.out().slice(seen)) && i < 50; i++) await sleep(20);
+    return Number(/DECODED (\d+)/.exec(p.out().slice(seen))?.[1] ?? Number.NaN);
+  };
+  const before = await decoded();
+  const ffmpegs = ffmpegChildrenOf(p.child.pid);
+  // The shared decoder reads its keyframes from stdin; the camera's ffmpeg from the camera.
+  const isDecoder = (pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('pipe:0');
+  const decoderPids = ffmpegs.filter(isDecoder);
+  // Each apart: the camera's ffmpeg and Node's live feed run whether motion is on or not.
+  const [node, children, decoder] = await Promise.all([
+    measureCpu([p.child.pid], WINDOW_S),
+    measureCpu(ffmpegs, WINDOW_S),
+    measureCpu(decoderPids, WINDOW_S),
+  ]);
+  const keyframes = (await decoded()) - before;
+  if (p.child.exitCode !== null) throw new Error(`${config.name} at ${height}p ended early: ${p.log()}`);
+  await stop(p);
+  if (p.log().trim()) console.warn(`${config.name} at ${height}p said: ${p.log().trim()}`);
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    cpuPct: children.cpuPct,
+    nodePct: node.cpuPct,
+    decoderPct: decoder.cpuPct,
+    rssMb: children.rssMb,
+    firstFrame: null,
+    firstMotion,
+    fps: motion ? keyframes / WINDOW_S : null,
+    processes: 1 + ffmpegs.length,
+  };
+}
+
 async function measure(url, height, config) {
+  if (config.pipeline) {
+    // Node cuts the live output whether motion is on or not: its share is what it does beyond the
+    // same pipeline with motion off, measured right after.
+    const on = await measurePipeline(url, height, config);
+    const off = await measurePipeline(url, height, config, false);
+    const nodeAddedPct = on.nodePct - off.nodePct;
+    return { ...on, nodeAddedPct };
+  }
   const dir = path.join(tmp, `seg-${height}-${config.key}`);
   mkdirSync(dir);
   const started = performance.now();
@@ -201,8 +268,16 @@ try {
       if (seen !== expected) throw new Error(`camera stream is ${seen}, expected ${expected}`);
       const res = {};
       for (const config of CONFIGS) res[config.key] = await measure(camera.url, height, config);
-      // The budget's figure: the recorder's keyframe detector, beside decoding alone in the same run.
+      // The budget's figure: the recorder's motion pipeline, beside decoding alone in the same run.
+      if (res.c.processes < 3) throw new Error(`the pipeline ran ${res.c.processes} processes, not 3: no decoder?`);
+      // Comparable with (e), measured directly: the camera's ffmpeg (which also writes the live
+      // output, as (e) did not) and the shared decoder, plus what Node does beyond the live feed.
+      res.c.cpuPct += Math.max(0, res.c.nodeAddedPct);
       figures[`motion CPU ${height}p (% of a core)`] = +res.c.cpuPct.toFixed(2);
+      figures[`every keyframe decoded in ffmpeg ${height}p (% of a core)`] = +res.e.cpuPct.toFixed(2);
+      figures[`keyframes decoded per s ${height}p`] = +res.c.fps.toFixed(2);
+      figures[`Node's added work ${height}p (% of a core)`] = +res.c.nodeAddedPct.toFixed(2);
+      figures[`shared decoder ${height}p (% of a core)`] = +res.c.decoderPct.toFixed(2);
       figures[`decode alone ${height}p (% of a core)`] = +res.a.cpuPct.toFixed(2);
       figures[`copy only ${height}p (% of a core)`] = +res.d.cpuPct.toFixed(2);
       figures[`motion CPU ${height}p / decode alone`] = +(res.c.cpuPct / res.a.cpuPct).toFixed(3);
@@ -214,9 +289,9 @@ try {
           'CPU % of a core': +r.cpuPct.toFixed(1),
           '× (a) decode alone': +(r.cpuPct / res.a.cpuPct).toFixed(2),
           "× (b) today's detector": +(r.cpuPct / res.b.cpuPct).toFixed(2),
-          'motion frames/s on fd 3': r.fps === null ? '' : +r.fps.toFixed(2),
+          'motion frames/s': r.fps === null ? '' : +r.fps.toFixed(2),
           'MB resident': +r.rssMb.toFixed(0),
-          's to first frame out': +r.firstFrame.toFixed(1),
+          's to first frame out': r.firstFrame === null ? '' : +r.firstFrame.toFixed(1),
           's to first motion frame': r.firstMotion === null ? '' : +r.firstMotion.toFixed(1),
         });
       }

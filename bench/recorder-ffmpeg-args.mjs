@@ -6,7 +6,8 @@
 //     viewer, as a camera nobody watches;
 //   the same with a fragment per keyframe instead of per frame (what a live output without
 //     `frag_every_frame` would save; ffmpeg cannot change it without a restart);
-//   + the motion frames on fd 3 (keyframes decoded, scaled to 96×54 gray): a default camera.
+// (Motion no longer runs in a camera's ffmpeg: its keyframes go to the recorder's shared decoder,
+// decision 0022, measured by motion-cpu.mjs; a default camera's ffmpeg is the per-frame line.)
 // Beside each ffmpeg's CPU, the CPU of this process reading its pipes (the Node side of an idle
 // live output: the reads, the stream machinery, LiveFeed's walk), and the memory per camera as
 // resident (RSS: each process counts the shared libraries' pages again, as the other benches
@@ -28,13 +29,9 @@ const WINDOW_S = Number(process.env.WINDOW ?? 15);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const work = mkdtempSync(path.join(tmpdir(), 'bench-ffargs-'));
 
-function vigilArgs(url, dir, withMotion) {
-  return buildFfmpegArgs({
-    source: { type: 'rtsp', url },
-    recordingMode: 'continuous',
-    segmentDir: dir,
-    motion: withMotion ? {} : undefined,
-  });
+/** A default camera's argv (motion on: the same as off since decision 0022). */
+function vigilArgs(url, dir) {
+  return buildFfmpegArgs({ source: { type: 'rtsp', url }, recordingMode: 'continuous', segmentDir: dir, motion: {} });
 }
 
 /** The argv without its live output (`-f mp4 … pipe:1`). */
@@ -56,10 +53,9 @@ const variants = {
     ...['-c', 'copy', '-f', 'segment', '-segment_time', '10', '-segment_format', 'mp4'],
     ...['-reset_timestamps', '1', `${dir}/%05d.mp4`],
   ],
-  "Vigil's segments only": (url, dir) => withoutLive(vigilArgs(url, dir, false)),
-  '+ live fMP4 on stdout, a fragment per frame': (url, dir) => vigilArgs(url, dir, false),
-  '+ live fMP4 on stdout, a fragment per keyframe': (url, dir) => perKeyframe(vigilArgs(url, dir, false)),
-  '+ motion frames on fd 3 (a default camera)': (url, dir) => vigilArgs(url, dir, true),
+  "Vigil's segments only": (url, dir) => withoutLive(vigilArgs(url, dir)),
+  '+ live fMP4 on stdout, a fragment per frame': (url, dir) => vigilArgs(url, dir),
+  '+ live fMP4 on stdout, a fragment per keyframe': (url, dir) => perKeyframe(vigilArgs(url, dir)),
 };
 
 async function measure(url, name, argsOf) {
