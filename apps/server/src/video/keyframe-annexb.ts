@@ -1,3 +1,4 @@
+import { readAvcConfig, splitNals } from './h264-rtp.ts';
 import { readBoxes } from './mp4-boxes.ts';
 import { videoSampleEntry } from './mp4-init.ts';
 import type { KeyframeCodec } from './keyframe-decoder.ts';
@@ -31,28 +32,18 @@ export function keyframeFormat(init: Buffer): KeyframeFormat | undefined {
   const size = `${init.readUInt16BE(entry.body + ENTRY_WIDTH_AT)}x${init.readUInt16BE(entry.body + ENTRY_WIDTH_AT + 2)}`;
   for (const box of readBoxes(init, entry.body + 78, entry.end)) {
     const body = init.subarray(box.body, box.end);
-    if (box.type === 'avcC') return avcFormat(body, size);
+    if (box.type === 'avcC') return avcFormat(init, size);
     if (box.type === 'hvcC') return hevcFormat(body, size);
   }
   return undefined;
 }
 
-function avcFormat(avcC: Buffer, size: string): KeyframeFormat | undefined {
-  if (avcC.length < 7) return undefined;
-  const lengthSize = (avcC[4]! & 0x03) + 1;
-  const sets: Buffer[] = [];
-  let p = 5;
-  const read = (count: number) => {
-    for (let i = 0; i < count && p + 2 <= avcC.length; i++) {
-      const len = avcC.readUInt16BE(p);
-      if (p + 2 + len > avcC.length) return;
-      sets.push(START, avcC.subarray(p + 2, p + 2 + len));
-      p += 2 + len;
-    }
-  };
-  read(avcC[p++]! & 0x1f);
-  if (p < avcC.length) read(avcC[p++]!);
-  return { codec: 'h264', size, lengthSize, params: Buffer.concat(sets) };
+/** The avcC's SPS and PPS, as the WebRTC packetizer reads them (h264-rtp.ts). */
+function avcFormat(init: Buffer, size: string): KeyframeFormat | undefined {
+  const config = readAvcConfig(init);
+  if (!config) return undefined;
+  const params = Buffer.concat([...config.sps, ...config.pps].flatMap((nal) => [START, nal]));
+  return { codec: 'h264', size, lengthSize: config.lengthSize, params };
 }
 
 /** hvcC (ISO 14496-15 §8.3.3): 22 bytes of profile and stream fields, then arrays of VPS, SPS, PPS… */
@@ -79,18 +70,8 @@ const isAud = (header: number, codec: KeyframeCodec) =>
 
 /** One keyframe sample (length-prefixed NAL units) as Annex B; undefined when it holds none. */
 export function keyframeAnnexB(sample: Buffer, format: KeyframeFormat): Buffer | undefined {
-  const parts: Buffer[] = [format.params];
-  const n = format.lengthSize;
-  let p = 0;
-  while (p + n <= sample.length) {
-    const len = sample.readUIntBE(p, n);
-    p += n;
-    if (len === 0 || p + len > sample.length) break;
-    // The sample's own delimiter would open a new access unit after the parameter sets put in front.
-    if (!isAud(sample[p]!, format.codec)) parts.push(START, sample.subarray(p, p + len));
-    p += len;
-  }
-  if (parts.length === 1) return undefined;
-  parts.push(AUD[format.codec]);
-  return Buffer.concat(parts);
+  // The sample's own delimiter would open a new access unit after the parameter sets put in front.
+  const nals = splitNals(sample, format.lengthSize).filter((nal) => !isAud(nal[0]!, format.codec));
+  if (!nals.length) return undefined;
+  return Buffer.concat([format.params, ...nals.flatMap((nal) => [START, nal]), AUD[format.codec]]);
 }
