@@ -8,7 +8,7 @@
 // motion events raised all the time (the test camera's ball never stops).
 // Ends with everything it started stopped, on an error or a signal as well.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -114,17 +114,33 @@ async function startVigilRecorder(url, n) {
   return { pid: server.pid, stop };
 }
 
-/** Vigil's side of one window: its Node process and its ffmpegs (the shared decoder included). */
+/** The recorder's shared keyframe decoder (decision 0022): the ffmpeg that reads its stdin. */
+const isDecoder = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('pipe:0');
+  } catch {
+    return false;
+  }
+};
+
+/** Vigil's side of one window: its Node process, the cameras' ffmpegs and the shared decoder. */
 async function measureVigil(pid) {
   const ffmpegs = ffmpegChildrenOf(pid);
-  const [node, ff] = await Promise.all([measureCpu([pid], WINDOW_S), measureCpu(ffmpegs, WINDOW_S)]);
+  const decoders = ffmpegs.filter(isDecoder);
+  const cameras = ffmpegs.filter((p) => !isDecoder(p));
+  const [node, ff, dec] = await Promise.all([
+    measureCpu([pid], WINDOW_S),
+    measureCpu(cameras, WINDOW_S),
+    measureCpu(decoders, WINDOW_S),
+  ]);
   return {
-    cpuPct: node.cpuPct + ff.cpuPct,
-    rssMb: node.rssMb + ff.rssMb,
+    cpuPct: node.cpuPct + ff.cpuPct + dec.cpuPct,
+    rssMb: node.rssMb + ff.rssMb + dec.rssMb,
     nodePct: node.cpuPct,
+    decoderPct: dec.cpuPct,
     nodeMb: node.rssMb,
-    ffmpegMb: ff.rssMb / ffmpegs.length,
-    ffmpegs: ffmpegs.length,
+    ffmpegMb: ff.rssMb / Math.max(1, cameras.length),
+    ffmpegs: cameras.length,
   };
 }
 
@@ -176,6 +192,7 @@ try {
       'baseline: bare ffmpeg -c copy, CPU % of a core per camera': +(b.cpuPct / n).toFixed(2),
       'Vigil recorder, CPU % per camera': +(v.cpuPct / n).toFixed(2),
       '  of which Node': +(v.nodePct / n).toFixed(2),
+      '  of which the shared keyframe decoder': +(v.decoderPct / n).toFixed(3),
       ratio: +(v.cpuPct / b.cpuPct).toFixed(2),
       'baseline MB per camera': +(b.rssMb / n).toFixed(1),
       'Vigil MB per camera (ffmpeg + Node share)': +(v.rssMb / n).toFixed(1),
