@@ -1,0 +1,51 @@
+// What a child process costs the process that spawns it, after the spawn: Node 20's libuv (1.46)
+// forks, and every page the parent then writes faults once more. Here 64 cameras' worth of motion
+// detector arrays (96×54 floats, three arrays each, as video/motion-detector.ts keeps them) are
+// written all over, RUNS times with nothing spawned (the baseline) and RUNS times right after a
+// spawn of `sleep`, in a process whose heap holds HEAP_OBJECTS small objects (a server's heap).
+// Decision 0023. Every child ends before the bench does.
+import { spawn } from 'node:child_process';
+import { report } from './lib.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 20);
+const HEAP_OBJECTS = Number(process.env.HEAP_OBJECTS ?? 2_000_000);
+const PIXELS = 96 * 54;
+
+const cameras = Array.from({ length: 64 }, () => ({
+  blurred: new Float32Array(PIXELS),
+  since: new Float64Array(PIXELS),
+  background: new Float32Array(PIXELS),
+}));
+const heap = [];
+for (let i = 0; i < HEAP_OBJECTS; i++) heap.push({ i, s: `x${i}` });
+
+/** Milliseconds to write every camera's arrays once. */
+function writeAll() {
+  const t0 = performance.now();
+  for (const { blurred, since, background } of cameras) {
+    for (let i = 0; i < PIXELS; i++) {
+      blurred[i] += 1;
+      since[i] = i;
+      background[i] = blurred[i] * 0.5;
+    }
+  }
+  return performance.now() - t0;
+}
+
+for (let k = 0; k < 5; k++) writeAll(); // compiled and every page present
+let quiet = 0;
+for (let k = 0; k < RUNS; k++) quiet += writeAll();
+let afterSpawn = 0;
+for (let k = 0; k < RUNS; k++) {
+  const child = spawn('sleep', ['0.05'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  afterSpawn += writeAll();
+  await new Promise((resolve) => child.on('close', resolve));
+}
+const rssMb = process.memoryUsage().rss / 1e6;
+report('spawn-fault-cost', [
+  { what: 'baseline: write 64 cameras’ detector arrays, nothing spawned (ms)', value: +(quiet / RUNS).toFixed(2) },
+  { what: 'the same, right after a spawn (ms)', value: +(afterSpawn / RUNS).toFixed(2) },
+  { what: 'ratio', value: +(afterSpawn / quiet).toFixed(1) },
+  { what: 'the process’s resident memory (MB)', value: +rssMb.toFixed(0) },
+]);
+heap.length = 0;
