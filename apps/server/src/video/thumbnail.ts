@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { concurrencyLimit } from '../lib/concurrency.ts';
+import { commandHelper } from './spawn-helper.ts';
 
 /** Two cores are shared by everything: at most this many frame grabs run at once. */
 const MAX_CONCURRENT = 2;
@@ -10,28 +10,16 @@ const inflight = new Map<string, Promise<Buffer | null>>();
 
 const slot = concurrencyLimit(MAX_CONCURRENT);
 
-function grab(ffmpeg: string, source: string, offsetSeconds: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // A segment file, or a presigned http(s) URL of one in S3 (read by byte range from -ss on).
-    const protocols = /^https?:\/\//.test(source) ? 'http,https,tcp,tls' : 'file';
-    const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', protocols];
-    args.push('-ss', offsetSeconds.toFixed(3), '-i', source);
-    args.push('-frames:v', '1', '-vf', 'scale=320:-1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString().slice(0, 2000);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
-      else reject(new Error(`ffmpeg exited ${code}: ${err.trim()}`));
-    });
-  });
+async function grab(ffmpeg: string, source: string, offsetSeconds: number): Promise<Buffer> {
+  // A segment file, or a presigned http(s) URL of one in S3 (read by byte range from -ss on).
+  const protocols = /^https?:\/\//.test(source) ? 'http,https,tcp,tls' : 'file';
+  const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', protocols];
+  args.push('-ss', offsetSeconds.toFixed(3), '-i', source);
+  args.push('-frames:v', '1', '-vf', 'scale=320:-1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
+  // Through the helper: a fork of the server costs it a page fault per page it writes next (spawn-helper.ts).
+  const r = await commandHelper.run(ffmpeg, args, TIMEOUT_MS);
+  if (r.code === 0) return r.stdout;
+  throw new Error(`ffmpeg exited ${r.code ?? r.signal}: ${r.stderr.trim()}`);
 }
 
 /**

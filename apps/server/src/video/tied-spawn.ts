@@ -25,11 +25,17 @@ function deathSignalWrapper(): string | null {
   return wrapper;
 }
 
-/** spawn(), but the child is killed by the kernel if this process dies (where the system allows). */
-export function spawnTied(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+/** The command line that runs `command` tied to the life of whichever process starts it. */
+export function tiedCommand(command: string, args: readonly string[]): [string, string[]] {
   const tie = deathSignalWrapper();
   // setpriv execs the command in place: the pid, the stdio and fd 3 are the command's own.
-  return tie ? spawn(tie, ['--pdeathsig', 'KILL', command, ...args], options) : spawn(command, args, options);
+  return tie ? [tie, ['--pdeathsig', 'KILL', command, ...args]] : [command, [...args]];
+}
+
+/** spawn(), but the child is killed by the kernel if this process dies (where the system allows). */
+export function spawnTied(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  const [tied, tiedArgs] = tiedCommand(command, args);
+  return spawn(tied, tiedArgs, options);
 }
 
 /** Whether children are tied to this process's life (for the start log and tests). */
@@ -39,9 +45,10 @@ export function childrenAreTied(): boolean {
 
 /**
  * Whether a process's parent is gone: it was re-parented to init (pid 1) or to a subreaper, i.e.
- * to anything that is not a Node process. Every ffmpeg Vigil runs is the direct child of its Node
- * process (setpriv execs in place), so an ffmpeg whose parent is a live Node process belongs to a
- * running recorder — this one's, or another's writing into the same shared MEDIA_DIR.
+ * to anything that is not a Node process. Every ffmpeg Vigil runs is the direct child of one of its
+ * Node processes (the server, or its command helper for short-lived ones: spawn-helper.ts; setpriv
+ * execs in place), so an ffmpeg whose parent is a live Node process belongs to a running recorder
+ * — this one's, or another's writing into the same shared MEDIA_DIR.
  */
 function isOrphaned(pid: string): boolean {
   let ppid: string | undefined;
