@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
+import { ROOT, childrenOf, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
 import { recordingCameras } from './recorder-cameras.mjs';
 
 register();
@@ -123,16 +123,45 @@ const isDecoder = (pid) => {
   }
 };
 
-/** Vigil's side of one window: its Node process, the cameras' ffmpegs and the shared decoder. */
+/** The server's own Node children: the helper that starts its short-lived commands (video/spawn-helper.ts). */
+const nodeChildrenOf = (pid) =>
+  childrenOf(pid).filter((p) => {
+    try {
+      return path.basename(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]) === 'node';
+    } catch {
+      return false;
+    }
+  });
+
+/** CPU ticks (100 a second) of the children `pid` waited for: stat's cutime + cstime. */
+function withReapedChildren(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[13]) + Number(f[14]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Vigil's side of one window: its Node processes (the server and its command helper, with the
+ * ffmpegs that helper runs), the cameras' ffmpegs and the shared decoder.
+ */
 async function measureVigil(pid) {
   const ffmpegs = ffmpegChildrenOf(pid);
   const decoders = ffmpegs.filter(isDecoder);
   const cameras = ffmpegs.filter((p) => !isDecoder(p));
+  const helpers = nodeChildrenOf(pid);
+  const helped = () => helpers.reduce((n, p) => n + withReapedChildren(p), 0);
+  const helped0 = helped();
   const [node, ff, dec] = await Promise.all([
-    measureCpu([pid], WINDOW_S),
+    measureCpu([pid, ...helpers], WINDOW_S),
     measureCpu(cameras, WINDOW_S),
     measureCpu(decoders, WINDOW_S),
   ]);
+  // The thumbnail ffmpegs the helper ran and reaped during the window (a server that spawned them
+  // itself was never charged for them here: their time went to its children's fields).
+  node.cpuPct += (helped() - helped0) / WINDOW_S;
   return {
     cpuPct: node.cpuPct + ff.cpuPct + dec.cpuPct,
     rssMb: node.rssMb + ff.rssMb + dec.rssMb,
