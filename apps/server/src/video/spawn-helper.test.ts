@@ -3,18 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
 import { SpawnHelper } from './spawn-helper.ts';
 import { segmentThumbnail } from './thumbnail.ts';
+import { processAlive } from './tied-spawn.ts';
 
 /** The helper that starts short-lived commands for the server (decision 0023), on real processes. */
 const helper = new SpawnHelper();
 afterAll(() => helper.stop());
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('command helper', () => {
   it("answers each command's exit code, output and error output, many at once", async () => {
@@ -66,7 +59,7 @@ describe('command helper', () => {
     const r = await helper.run('sh', ['-c', 'printf ok'], 5000);
     expect(r.stdout.toString()).toBe('ok');
     expect(helper.pid).not.toBe(first);
-    expect(alive(first)).toBe(false);
+    expect(processAlive(first)).toBe(false);
   });
 
   it('takes a thumbnail of a recorded segment through the server helper', async () => {

@@ -100,11 +100,12 @@ export async function endLeftoverFfmpeg(mediaRoot: string): Promise<number[]> {
     } catch {}
   }
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && found.some(alive)) await new Promise((r) => setTimeout(r, 25));
+  while (Date.now() < deadline && found.some(processAlive)) await new Promise((r) => setTimeout(r, 25));
   return found;
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` runs (a zombie, killed and not yet reaped, does not). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     // A killed child of ours stays a zombie until reaped; it writes nothing any more.
