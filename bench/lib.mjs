@@ -123,14 +123,17 @@ export const childrenOf = (ppid) =>
  * The ffmpeg children of a Vigil server. By the basename of argv[0]: the recorder runs the binary
  * by its full path (/usr/bin/ffmpeg, or the npm one), so a prefix test on "ffmpeg" finds none.
  */
-export const ffmpegChildrenOf = (ppid) =>
+/** Direct children of a process whose program is `name` (its command line's first word). */
+export const childrenRunning = (ppid, name) =>
   childrenOf(ppid).filter((p) => {
     try {
-      return path.basename(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]) === 'ffmpeg';
+      return path.basename(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]) === name;
     } catch {
       return false;
     }
   });
+
+export const ffmpegChildrenOf = (ppid) => childrenRunning(ppid, 'ffmpeg');
 
 /** CPU (% of one core, user + system) and resident memory of these processes over `seconds`. */
 export async function measureCpu(pids, seconds) {

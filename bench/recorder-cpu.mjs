@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, childrenOf, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
+import { ROOT, childrenRunning, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
 import { recordingCameras } from './recorder-cameras.mjs';
 
 register();
@@ -124,14 +124,7 @@ const isDecoder = (pid) => {
 };
 
 /** The server's own Node children: the helper that starts its short-lived commands (video/spawn-helper.ts). */
-const nodeChildrenOf = (pid) =>
-  childrenOf(pid).filter((p) => {
-    try {
-      return path.basename(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]) === 'node';
-    } catch {
-      return false;
-    }
-  });
+const nodeChildrenOf = (pid) => childrenRunning(pid, 'node');
 
 /** CPU ticks (100 a second) of the children `pid` waited for: stat's cutime + cstime. */
 function withReapedChildren(pid) {
