@@ -1,7 +1,7 @@
 import { readAvcConfig, splitNals } from './h264-rtp.ts';
 import { readBoxes } from './mp4-boxes.ts';
 import { videoSampleEntry } from './mp4-init.ts';
-import type { KeyframeCodec } from './keyframe-decoder.ts';
+import type { KeyframeCodec } from './keyframe-pipe.ts';
 
 /**
  * A keyframe of the live feed as a raw decoder reads it (Annex B): the parameter sets of the
