@@ -192,8 +192,9 @@ async function main() {
       retentionJobs: true,
       // With S3, closed segments go to the bucket and MEDIA_DIR is only the upload buffer.
       footage: await openFootageStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
-      // AI detection while motion lasts: its thumbnails go where the events' others are.
-      ai: { storage: await openStorage(config, (m) => app.log.error(`[recorder] ${m}`)) },
+      // Motion events' and AI detections' pictures go where the events' others are.
+      storage: await openStorage(config, (m) => app.log.error(`[recorder] ${m}`)),
+      ai: {},
       // The free space it keeps on MEDIA_DIR's disk until an administrator saves another threshold.
       diskGuard: { defaults: config.diskGuard, enabled: !config.diskGuardDisabled },
       log: (m) => app.log.warn(`[recorder] ${m}`),

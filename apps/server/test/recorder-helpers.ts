@@ -10,6 +10,7 @@ import { insertSegment } from '../src/video/camera-writes.ts';
 import { relativeSegmentPath, segmentDir } from '../src/video/paths.ts';
 import { stamp } from './footage.ts';
 import { keyAuditChain } from '../src/modules/audit/audit.module.ts';
+import { createLocalStorage, type Storage } from '../src/lib/storage.ts';
 
 /** Shared by the recorder's integration tests: a cloned database, an owner, cameras, polling. */
 export const AUTH_SECRET = '5f1c9a7e3b2d4c6f8a0e1b3d5c7f9a2e4b6d8f0a';
@@ -187,6 +188,8 @@ export interface TestRecorder {
   workspaceId: string;
   recorder: Recorder;
   logs: string[];
+  /** The app's storage, when the rig was asked for one (`{ storage: true }`): events' pictures. */
+  storage: Storage | undefined;
   /** Inserts a camera (with the fixture's defaults under `over`) and has the recorder start it. */
   addCamera(over?: Parameters<typeof insertCamera>[2]): ReturnType<typeof insertCamera>;
 }
@@ -196,12 +199,18 @@ export interface TestRecorder {
  * 2 s segments, started before the file's tests and stopped after them. The returned object is
  * filled in by beforeAll, so read its fields inside tests.
  */
-export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {}): TestRecorder {
+export function useTestRecorder(
+  defaults: Parameters<typeof insertCamera>[2] = {},
+  opts: { storage?: boolean } = {},
+): TestRecorder {
   const rig = { logs: [] as string[] } as TestRecorder;
   let t: Awaited<ReturnType<typeof videoTestDb>> | undefined;
   beforeAll(async () => {
     t = await videoTestDb();
-    Object.assign(rig, { db: t.db, databaseUrl: t.databaseUrl, mediaRoot: t.mediaRoot });
+    const storage = opts.storage
+      ? createLocalStorage(mkdtempSync(path.join(inject('tmpRoot'), 'storage-')), AUTH_SECRET)
+      : undefined;
+    Object.assign(rig, { db: t.db, databaseUrl: t.databaseUrl, mediaRoot: t.mediaRoot, storage });
     rig.workspaceId = (await insertOwner(t.db)).workspaceId;
     rig.recorder = createRecorder({
       allowLoopbackTargets: true,
@@ -210,6 +219,7 @@ export function useTestRecorder(defaults: Parameters<typeof insertCamera>[2] = {
       authSecret: AUTH_SECRET,
       segmentSeconds: 2,
       offlineGraceMs: 1000,
+      storage,
       log: (m) => {
         rig.logs.push(m);
         // RIG_LOG=1: the recorder's log as it happens, to follow a failing test.

@@ -63,7 +63,8 @@ describe('AI pipeline (motion-gated)', () => {
       authSecret: AUTH_SECRET,
       segmentSeconds: 2,
       log: (m) => logs.push(m),
-      ai: { storage: createLocalStorage(storageDir, AUTH_SECRET) },
+      storage: createLocalStorage(storageDir, AUTH_SECRET),
+      ai: {},
     });
     await recorder.start();
     hub = createRealtimeHub(t.databaseUrl, () => {});

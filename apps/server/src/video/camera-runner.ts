@@ -16,7 +16,7 @@ import { StreamInfoProbe } from './stream-info.ts';
 import { FfmpegSupervisor } from './supervisor.ts';
 import { type CameraStatus, CameraStatusWriter } from './camera-status.ts';
 import { CameraWriteChain } from './camera-write-chain.ts';
-import { CameraMotionEvents } from './camera-motion-events.ts';
+import { CameraMotionEvents, type EventPictures } from './camera-motion-events.ts';
 import { type WriteFence, writeAudioInfo, writeVideoInfo } from './video.repo.ts';
 import type { Fence } from '../cluster/cluster.repo.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
@@ -64,6 +64,8 @@ export interface RunnerDeps {
   offlineGraceMs?: number;
   /** The recorder's shared keyframe decoders (keyframe-decoder.ts); a runner alone makes its own. */
   keyframeDecoders?: KeyframeDecoders;
+  /** Where motion events' pictures are made and kept; without it the thumbnail job makes them all. */
+  eventPictures?: EventPictures;
 }
 
 export class CameraRunner {
@@ -96,7 +98,11 @@ export class CameraRunner {
       this.writes,
       current,
     );
-    this.motionEvents = new CameraMotionEvents(() => this.spec, { db: deps.db, fence, ai: () => this.ai }, this.writes);
+    this.motionEvents = new CameraMotionEvents(
+      () => this.spec,
+      { db: deps.db, fence, ai: () => this.ai, pictures: deps.eventPictures, log: deps.log },
+      this.writes,
+    );
   }
 
   get pid(): number | undefined {
@@ -243,7 +249,8 @@ export class CameraRunner {
         this.deps.log(`camera ${this.spec.id}: motion ${e.type === 'start' ? `from ${at}` : `until ${at}`}`);
         // Index at once: the pre-roll segments are already complete and waiting.
         if (e.type === 'start' && this.spec.recordingMode === 'motion') void this.indexer?.flush(false);
-        this.motionEvents.record(e);
+        // A start said while the keyframe motion's gate judges a keyframe: that picture shows it.
+        this.motionEvents.record(e, e.type === 'start' ? this.keyframes?.judged : undefined);
       },
     });
   }

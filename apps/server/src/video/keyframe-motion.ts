@@ -1,5 +1,6 @@
 import { type KeyframeFormat, keyframeAnnexB, keyframeFormat } from './keyframe-annexb.ts';
 import type { KeyframeDecoders } from './keyframe-decoder.ts';
+import type { KeyframeCodec } from './keyframe-pipe.ts';
 import { KeyframePicker } from './keyframe-picker.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { readTracks, trackOf } from './mp4-init.ts';
@@ -25,6 +26,11 @@ export class KeyframeMotion {
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly tap = (fragment: Buffer, keyframe: boolean) => this.onPicture(fragment, keyframe);
+  /**
+   * The keyframe the gate is judging now: while it says motion started (synchronously, from
+   * pushFrame), this is the picture that shows it, which the event keeps (camera-motion-events.ts).
+   */
+  judged: { codec: KeyframeCodec; size: string; annexB: Buffer } | undefined;
 
   constructor(
     private readonly feed: LiveFeed,
@@ -69,7 +75,12 @@ export class KeyframeMotion {
       const frame = await decoded;
       this.pending--;
       if (!frame || this.stopped || generation !== this.generation) return;
-      this.gate.pushFrame(frame, at);
+      this.judged = { codec: format.codec, size: format.size, annexB };
+      try {
+        this.gate.pushFrame(frame, at);
+      } finally {
+        this.judged = undefined;
+      }
       this.picker.settle(!this.gate.busy);
     });
   }

@@ -49,10 +49,12 @@ export interface RecorderOptions {
    */
   footage?: S3Storage;
   /**
-   * AI detection while motion lasts: where ai.detection thumbnails are kept (the
-   * app's storage) and the built-in detector's front, when this server has one.
+   * The app's storage: motion events' pictures (the keyframe that started each, encoded here) and
+   * AI detections' pictures are kept in it. The recorder closes it when it stops.
    */
-  ai?: { storage?: Storage; localDetector?: () => LocalDetectorFront };
+  storage?: Storage;
+  /** AI detection while motion lasts, with the built-in detector's front when this server has one. */
+  ai?: { localDetector?: () => LocalDetectorFront };
   /** How long a camera may stay unreachable before it is an outage event (tests shorten it). */
   offlineGraceMs?: number;
   /**

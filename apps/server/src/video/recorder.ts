@@ -35,6 +35,8 @@ import { createOnvifService } from '../modules/onvif/onvif.module.ts';
  */
 import type { Recorder, RecorderOptions } from './recorder-options.ts';
 import { KeyframeDecoders } from './keyframe-decoder.ts';
+import { KeyframeJpegs } from './keyframe-jpeg.ts';
+import { THUMBNAIL_WIDTH } from './thumbnail.ts';
 
 export type { Recorder, RecorderOptions };
 
@@ -133,7 +135,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   });
   const guarding = opts.diskGuard?.enabled !== false;
   // One decoder for every camera's motion keyframes (decision 0022).
-  const keyframeDecoders = new KeyframeDecoders(() => opts.ffmpegPath ?? ffmpegTools().ffmpeg.path, opts.log);
+  const ffmpegPath = () => opts.ffmpegPath ?? ffmpegTools().ffmpeg.path;
+  const keyframeDecoders = new KeyframeDecoders(ffmpegPath, opts.log);
+  // Motion events' pictures, encoded from the keyframe that started each (decision 0024).
+  const eventJpegs = new KeyframeJpegs(ffmpegPath, opts.log, THUMBNAIL_WIDTH);
   let starting = true;
   const deps = {
     db,
@@ -155,10 +160,11 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     indexBatch: new SegmentIndexBatch(db),
     offlineGraceMs: opts.offlineGraceMs,
     keyframeDecoders,
+    eventPictures: opts.storage && { jpegs: eventJpegs, storage: opts.storage },
     ai: opts.ai && {
       db,
       analyser,
-      storage: opts.ai.storage,
+      storage: opts.storage,
       ffmpegPath: opts.ffmpegPath ?? ffmpegTools().ffmpeg.path,
       log: opts.log,
     },
@@ -359,11 +365,12 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       );
       await keeper.leave();
       keyframeDecoders.stop();
+      eventJpegs.stop();
       // The last segments the runners just closed get a few seconds to reach the bucket.
       await uploader?.stop();
       await opts.footage?.close();
       await analyser.close();
-      await opts.ai?.storage?.close();
+      await opts.storage?.close();
       await pool.end();
       await leases.pool.end();
     },

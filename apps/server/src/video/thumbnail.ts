@@ -6,6 +6,8 @@ import { commandHelper } from './spawn-helper.ts';
 /** Two cores are shared by everything: at most this many frame grabs run at once. */
 const MAX_CONCURRENT = 2;
 const TIMEOUT_MS = 15_000;
+/** Width of thumbnails and motion events' pictures, in pixels. */
+export const THUMBNAIL_WIDTH = 320;
 const inflight = new Map<string, Promise<Buffer | null>>();
 
 const slot = concurrencyLimit(MAX_CONCURRENT);
@@ -15,7 +17,7 @@ async function grab(ffmpeg: string, source: string, offsetSeconds: number): Prom
   const protocols = /^https?:\/\//.test(source) ? 'http,https,tcp,tls' : 'file';
   const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', protocols];
   args.push('-ss', offsetSeconds.toFixed(3), '-i', source);
-  args.push('-frames:v', '1', '-vf', 'scale=320:-1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
+  args.push('-frames:v', '1', '-vf', `scale=${THUMBNAIL_WIDTH}:-1`, '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
   // Through the helper: a fork of the server costs it a page fault per page it writes next (spawn-helper.ts).
   const r = await commandHelper.run(ffmpeg, args, TIMEOUT_MS);
   if (r.code === 0) return r.stdout;

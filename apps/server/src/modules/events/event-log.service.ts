@@ -94,6 +94,21 @@ export async function queueThumbnail(tx: DbOrTx, eventId: string, startAt: Date)
   await enqueue(tx, 'event-thumbnail', { eventId }, { jobKey: `event-thumbnail:${eventId}`, runAt, maxAttempts: 6 });
 }
 
+/** Where an event's own picture is kept in the workspace's storage. */
+export const eventPictureKey = (workspaceId: string, eventId: string) =>
+  `workspaces/${workspaceId}/events/${eventId}.jpg`;
+
+/**
+ * The picture of an event (already in storage under `key`), announced, unless it has one: the
+ * recorder's picture of the keyframe that started the motion and the thumbnail job's picture from
+ * the footage may both come, and an AI detection's picture with its boxes is never replaced.
+ */
+export async function setEventPicture(tx: DbOrTx, ev: EventRef, key: string): Promise<boolean> {
+  const set = await repo.setPictureIfNone(tx, ev.id, key);
+  if (set) await announce(tx, ev);
+  return set;
+}
+
 /** Motion ended: its end and every zone it touched. */
 export async function endEvent(tx: DbOrTx, ev: EventRef, endAt: Date, zones?: string[]): Promise<void> {
   await repo.end(tx, ev.id, endAt, zones);

@@ -57,6 +57,16 @@ export const eventWritesRepo = {
     return row?.startAt;
   },
 
+  /** Whether the event got `key` as its picture (it has none yet). */
+  async setPictureIfNone(tx: DbOrTx, id: string, key: string): Promise<boolean> {
+    const rows = await tx
+      .update(events)
+      .set({ thumbnailKey: key })
+      .where(and(eq(events.id, id), isNull(events.thumbnailKey)))
+      .returning({ id: events.id });
+    return rows.length > 0;
+  },
+
   async end(tx: DbOrTx, id: string, endAt: Date, zones?: string[]): Promise<void> {
     await tx
       .update(events)

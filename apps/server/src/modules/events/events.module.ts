@@ -13,12 +13,14 @@ export {
   endDanglingMotion,
   endEvent,
   endOutages,
+  eventPictureKey,
   hasOpenOutage,
   insertEvent,
   insertMotionEvent,
   queueThumbnail,
   recordPruned,
   setAiDescription,
+  setEventPicture,
   updateAiDetection,
 } from './event-log.service.ts';
 

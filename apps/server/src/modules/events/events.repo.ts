@@ -104,10 +104,6 @@ export const eventsRepo = {
     return row;
   },
 
-  async setThumbnail(db: DbOrTx, id: string, key: string): Promise<void> {
-    await db.update(events).set({ thumbnailKey: key }).where(eq(events.id, id));
-  },
-
   async cameraExists(db: DbOrTx, of: EventsOf, cameraId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: cameras.id })
