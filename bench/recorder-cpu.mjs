@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { ROOT, childrenRunning, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
+import { ROOT, childrenRunning, cpuStat, ffmpegChildrenOf, measureCpu, report, startVigil } from './lib.mjs';
 import { recordingCameras } from './recorder-cameras.mjs';
 
 register();
@@ -114,7 +114,10 @@ async function startVigilRecorder(url, n) {
   return { pid: server.pid, stop };
 }
 
-/** The recorder's shared keyframe decoder (decision 0022): the ffmpeg that reads its stdin. */
+/**
+ * The recorder's shared keyframe pipes: the motion decoder (decision 0022) and the event pictures'
+ * JPEG encoder (decision 0024), the ffmpegs that read their stdin.
+ */
 const isDecoder = (pid) => {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('pipe:0');
@@ -122,6 +125,27 @@ const isDecoder = (pid) => {
     return false;
   }
 };
+
+/**
+ * CPU of the shared pipes over `seconds`: those running at either end of the window (a pipe starts
+ * at its first keyframe, maybe inside the window, and all its time is then in it), and the server's
+ * children that ended inside it (a pipe idle for a minute ends; its time goes to the server's
+ * cutime/cstime).
+ */
+async function measurePipes(pid, seconds) {
+  const before = new Map(ffmpegChildrenOf(pid).filter(isDecoder).map((p) => [p, cpuStat(p).ticks]));
+  const reaped0 = withReapedChildren(pid);
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = ffmpegChildrenOf(pid).filter(isDecoder);
+  let ticks = withReapedChildren(pid) - reaped0;
+  let rss = 0;
+  for (const p of after) {
+    const s = cpuStat(p);
+    ticks += s.ticks - (before.get(p) ?? 0);
+    rss += s.rss;
+  }
+  return { cpuPct: ticks / seconds, rssMb: rss / 1e6 };
+}
 
 /** The server's own Node children: the helper that starts its short-lived commands (video/spawn-helper.ts). */
 const nodeChildrenOf = (pid) => childrenRunning(pid, 'node');
@@ -138,19 +162,17 @@ function withReapedChildren(pid) {
 
 /**
  * Vigil's side of one window: its Node processes (the server and its command helper, with the
- * ffmpegs that helper runs), the cameras' ffmpegs and the shared decoder.
+ * ffmpegs that helper runs), the cameras' ffmpegs and the shared keyframe pipes.
  */
 async function measureVigil(pid) {
-  const ffmpegs = ffmpegChildrenOf(pid);
-  const decoders = ffmpegs.filter(isDecoder);
-  const cameras = ffmpegs.filter((p) => !isDecoder(p));
+  const cameras = ffmpegChildrenOf(pid).filter((p) => !isDecoder(p));
   const helpers = nodeChildrenOf(pid);
   const helped = () => helpers.reduce((n, p) => n + withReapedChildren(p), 0);
   const helped0 = helped();
   const [node, ff, dec] = await Promise.all([
     measureCpu([pid, ...helpers], WINDOW_S),
     measureCpu(cameras, WINDOW_S),
-    measureCpu(decoders, WINDOW_S),
+    measurePipes(pid, WINDOW_S),
   ]);
   // The thumbnail ffmpegs the helper ran and reaped during the window (a server that spawned them
   // itself was never charged for them here: their time went to its children's fields).
@@ -214,7 +236,7 @@ try {
       'baseline: bare ffmpeg -c copy, CPU % of a core per camera': +(b.cpuPct / n).toFixed(2),
       'Vigil recorder, CPU % per camera': +(v.cpuPct / n).toFixed(2),
       '  of which Node': +(v.nodePct / n).toFixed(2),
-      '  of which the shared keyframe decoder': +(v.decoderPct / n).toFixed(3),
+      '  of which the shared keyframe pipes': +(v.decoderPct / n).toFixed(3),
       ratio: +(v.cpuPct / b.cpuPct).toFixed(2),
       'baseline MB per camera': +(b.rssMb / n).toFixed(1),
       'Vigil MB per camera (ffmpeg + Node share)': +(v.rssMb / n).toFixed(1),
