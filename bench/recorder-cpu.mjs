@@ -133,7 +133,11 @@ const isDecoder = (pid) => {
  * cutime/cstime).
  */
 async function measurePipes(pid, seconds) {
-  const before = new Map(ffmpegChildrenOf(pid).filter(isDecoder).map((p) => [p, cpuStat(p).ticks]));
+  const before = new Map(
+    ffmpegChildrenOf(pid)
+      .filter(isDecoder)
+      .map((p) => [p, cpuStat(p).ticks]),
+  );
   const reaped0 = withReapedChildren(pid);
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const after = ffmpegChildrenOf(pid).filter(isDecoder);
