@@ -89,6 +89,16 @@ describe('alert center', () => {
       await expect
         .poll(async () => (await page.getByTestId('alert-badge').count()) === 0, { timeout: 5000 })
         .toBe(true);
+      // The event's picture on its row: the keyframe that started the motion, 320 px wide, made by
+      // the recorder as the event began (not seconds later from the recorded footage).
+      await page.keyboard.press('Escape');
+      const picture = page.locator('[data-testid="event-row"][data-kind="motion"] img').last();
+      await expect
+        .poll(() => picture.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0)).catch(() => 0), {
+          timeout: 10_000,
+        })
+        .toBe(320);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'alerts-event-picture-desktop.png') });
       await rtsp.setPattern('black');
       expect(watch.errors, JSON.stringify(watch.errors)).toEqual([]);
     } finally {
@@ -126,6 +136,17 @@ describe('alert center', () => {
       await page.getByTestId('alert-item').first().waitFor({ timeout: 10_000 });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'alerts-bell-phone.png') });
       await page.keyboard.press('Escape');
+      // The events list on a phone: each motion event with its picture.
+      await page.goto(`${base}/viewer/events?kind=motion`);
+      const picture = page.locator('[data-testid="event-row"][data-kind="motion"] img').first();
+      await expect
+        .poll(() => picture.evaluate((i: HTMLImageElement) => (i.complete ? i.naturalWidth : 0)).catch(() => 0), {
+          timeout: 10_000,
+        })
+        .toBe(320);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'alerts-event-pictures-phone.png'), fullPage: true });
+      await page.goto(`${base}/manager/dashboard`);
+      await bell.waitFor();
       await rtsp.setPattern('black');
       // The badge is the person's unread count: the moving ball can raise another alert meanwhile,
       // so it is compared with the server's count rather than a fixed 1 (CI once saw 2, then 3).
