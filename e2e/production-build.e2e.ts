@@ -61,4 +61,29 @@ describe('production build', () => {
     const metrics = await fetch(`${server.url}/metrics`);
     expect(await metrics.text()).toMatch(/^vigil_jobs\{state="dead"\} 0$/m);
   });
+
+  it('sends the web app as the build compressed it: Brotli or gzip as the browser accepts, never per request', async () => {
+    const html = await (await fetch(`${server.url}/auth/login`)).text();
+    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const onDisk = readFileSync(path.join(ROOT, 'apps/web/dist', entry!));
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      const sent = Number(res.headers.get('content-length'));
+      // The copy the build wrote (.br at its best setting: about a quarter of the file).
+      if (encoding)
+        expect(sent).toBe(
+          readFileSync(path.join(ROOT, 'apps/web/dist', `${entry}.${encoding === 'br' ? 'br' : 'gz'}`)).length,
+        );
+      if (encoding === 'br') expect(sent).toBeLessThan(onDisk.length / 3);
+      // fetch decodes it: the same script either way.
+      expect(Buffer.from(await res.arrayBuffer()).equals(onDisk)).toBe(true);
+    }
+  });
 });

@@ -15,6 +15,7 @@ import { registerErrorHandling, sendError } from './errors.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { registerOpenApi } from './openapi.ts';
 import { responseSerializerCompiler } from './response-serializer.ts';
+import { registerCompression } from './compression.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 export interface RegisteredRoute {
@@ -70,6 +71,7 @@ export async function registerApiPlugins(
   await registerOpenApi(app, config, version);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerSecurityHeaders(app, config, webDir);
+  registerCompression(app);
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
@@ -80,7 +82,17 @@ export function registerWeb(app: FastifyInstance, webDir: string) {
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
   // dotfiles: the build leaves its manifest in .vite/ (the bench reads it); it lists every chunk
   // and is no business of a browser.
-  if (hasWeb) app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, dotfiles: 'ignore' });
+  // preCompressed: the build writes .br and .gz copies of its text files (apps/web/build/precompress.ts);
+  // a cache between here and the browser must keep one copy per encoding.
+  if (hasWeb)
+    app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      setHeaders: (res) => res.setHeader('vary', 'Accept-Encoding'),
+    });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || req.method !== 'GET' || !hasWeb) {
       return sendError(reply, req, new AppError('not-found'), 404);
