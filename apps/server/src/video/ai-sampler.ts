@@ -8,6 +8,8 @@ import { isAlert } from '../modules/ai/ai.module.ts';
 import { drawBoxes } from '../modules/ai/ai.module.ts';
 import { currentGop, snapshotJpeg } from '../modules/live/live.module.ts';
 import { insertEvent, setAiDescription, updateAiDetection } from '../modules/events/events.module.ts';
+import { gopKeyframe } from './gop-keyframe.ts';
+import type { KeyframeJpegs } from './keyframe-jpeg.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { type WriteFence, holdsCamera } from './video.repo.ts';
 
@@ -34,6 +36,12 @@ export interface AiPipelineDeps {
   /** Where thumbnails go (the events' thumbnail_key); none: events without a picture. */
   storage?: Storage;
   ffmpegPath: string;
+  /**
+   * The recorder's JPEG encoders at SNAPSHOT_WIDTH (keyframe-jpeg.ts): a frame in milliseconds,
+   * where an ffmpeg started for it costs ~0.25 CPU-s. Without them, or for a codec they do not
+   * take, each frame starts its own ffmpeg (snapshotJpeg).
+   */
+  jpegs?: KeyframeJpegs;
   log(msg: string): void;
 }
 
@@ -125,7 +133,7 @@ export class AiSampler {
     const key = mp4.subarray(from, from + 4096);
     if (this.lastKeyframe?.equals(key)) return;
     this.lastKeyframe = Buffer.from(key);
-    const jpeg = await snapshotJpeg(this.deps.ffmpegPath, mp4);
+    const jpeg = await this.frameJpeg(mp4);
     if (!jpeg || !this.active) return;
     let detections: Detection[];
     try {
@@ -149,6 +157,13 @@ export class AiSampler {
     }
     if (detections.length === 0) return;
     await this.record(cam, jpeg, detections);
+  }
+
+  /** The GOP's keyframe as a JPEG SNAPSHOT_WIDTH wide. */
+  private async frameJpeg(mp4: Buffer): Promise<Buffer | null> {
+    const keyframe = this.deps.jpegs && gopKeyframe(mp4);
+    const encoded = keyframe && (await this.deps.jpegs!.encode(keyframe.codec, keyframe.size, keyframe.annexB));
+    return encoded || snapshotJpeg(this.deps.ffmpegPath, mp4);
   }
 
   private async record(cam: SampledCamera, jpeg: Buffer, detections: Detection[]): Promise<void> {

@@ -25,6 +25,7 @@ import { writeStatus } from './camera-writes.ts';
 import { type CameraRow, loadCameras } from './video.repo.ts';
 import { CameraEvents } from './camera-events.ts';
 import { createOnvifService } from '../modules/onvif/onvif.module.ts';
+import { SNAPSHOT_WIDTH } from '../modules/live/live.module.ts';
 
 /**
  * The "record" role: one supervised ffmpeg per enabled camera this process holds the lease of
@@ -139,6 +140,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   const keyframeDecoders = new KeyframeDecoders(ffmpegPath, opts.log);
   // Motion events' pictures, encoded from the keyframe that started each (decision 0024).
   const eventJpegs = new KeyframeJpegs(ffmpegPath, opts.log, THUMBNAIL_WIDTH);
+  // The frames AI providers are sent, from the live feed's newest keyframe.
+  const aiJpegs = new KeyframeJpegs(ffmpegPath, opts.log, SNAPSHOT_WIDTH);
   let starting = true;
   const deps = {
     db,
@@ -166,6 +169,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       analyser,
       storage: opts.storage,
       ffmpegPath: opts.ffmpegPath ?? ffmpegTools().ffmpeg.path,
+      jpegs: aiJpegs,
       log: opts.log,
     },
   };
@@ -366,6 +370,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       await keeper.leave();
       keyframeDecoders.stop();
       eventJpegs.stop();
+      aiJpegs.stop();
       // The last segments the runners just closed get a few seconds to reach the bucket.
       await uploader?.stop();
       await opts.footage?.close();

@@ -9,6 +9,8 @@ const TIMEOUT_MS = 10_000;
 const FIRST_FRAGMENT_WAIT_MS = 3000;
 
 const slot = concurrencyLimit(MAX_CONCURRENT);
+/** Width of snapshots and of the frames AI providers are sent, in pixels. */
+export const SNAPSHOT_WIDTH = 640;
 
 /**
  * The init segment and the fragments from the last keyframe, as a viewer joining now would get
@@ -50,7 +52,7 @@ export function currentGop(feed: LiveFeed, waitMs = FIRST_FRAGMENT_WAIT_MS): Pro
 }
 
 /**
- * The first picture of an fMP4 GOP (init + fragments from a keyframe) as a JPEG 640 pixels wide.
+ * The first picture of an fMP4 GOP (init + fragments from a keyframe) as a JPEG SNAPSHOT_WIDTH wide.
  * The GOP's first frame is its keyframe: one decode, no waiting for the rest of the GOP.
  * Null when ffmpeg produced no picture (or took longer than 10 s).
  */
@@ -59,7 +61,7 @@ export function snapshotJpeg(ffmpeg: string, mp4: Buffer): Promise<Buffer | null
     () =>
       new Promise<Buffer | null>((resolve) => {
         const args = ['-hide_banner', '-loglevel', 'error', '-f', 'mp4', '-i', 'pipe:0'];
-        args.push('-frames:v', '1', '-vf', 'scale=640:-2', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
+        args.push('-frames:v', '1', '-vf', `scale=${SNAPSHOT_WIDTH}:-2`, '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1');
         const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'ignore'] });
         const out: Buffer[] = [];
         const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);

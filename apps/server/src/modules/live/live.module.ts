@@ -10,7 +10,7 @@ import { createFeedDirectory } from './remote-feeds.ts';
 import { streamColumns } from './live.repo.ts';
 import { startRenditions, substreamUrlOf } from './renditions.ts';
 
-export { currentGop, snapshotJpeg } from './live-snapshot.ts';
+export { SNAPSHOT_WIDTH, currentGop, snapshotJpeg } from './live-snapshot.ts';
 
 declare module '../../kernel/module.ts' {
   interface ServiceMap {
