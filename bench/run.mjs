@@ -18,6 +18,7 @@ for (const b of [
   'idle-server',
   'recorder-cpu',
   'spawn-fault-cost',
+  'keyframe-jpeg',
   'recorder-s3-cpu',
   'record-sound',
   'motion-cpu',
