@@ -25,7 +25,6 @@ import { writeStatus } from './camera-writes.ts';
 import { type CameraRow, loadCameras } from './video.repo.ts';
 import { CameraEvents } from './camera-events.ts';
 import { createOnvifService } from '../modules/onvif/onvif.module.ts';
-import { SNAPSHOT_WIDTH } from '../modules/live/live.module.ts';
 
 /**
  * The "record" role: one supervised ffmpeg per enabled camera this process holds the lease of
@@ -35,9 +34,8 @@ import { SNAPSHOT_WIDTH } from '../modules/live/live.module.ts';
  * own, beside other recorders, against the same PostgreSQL.
  */
 import type { Recorder, RecorderOptions } from './recorder-options.ts';
-import { KeyframeDecoders } from './keyframe-decoder.ts';
-import { KeyframeJpegs } from './keyframe-jpeg.ts';
-import { THUMBNAIL_WIDTH } from './thumbnail.ts';
+import { CameraQueue } from './camera-queue.ts';
+import { createRecorderPipes } from './recorder-pipes.ts';
 
 export type { Recorder, RecorderOptions };
 
@@ -66,7 +64,8 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   /** Cameras that record on their schedule: re-applied when it next changes. */
   const schedules = new ScheduleRecording(db, (id) => void applyLatest(id, 0));
   // One queue per camera: notifications for a camera are applied one after the other.
-  const chains = new Map<string, Promise<void>>();
+  const queue = new CameraQueue(opts.log, opts.startRetryMs ?? START_RETRY_MS);
+  const enqueue = (id: string, fn: () => Promise<void>) => queue.enqueue(id, fn);
   let hub: RealtimeHub | undefined;
   let resync: NodeJS.Timeout | undefined;
   let stopping = false;
@@ -79,8 +78,6 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     timing: opts.cameraEventsTiming,
   });
   let nextSlot = 0;
-  /** Cameras whose start failed, each with the timer that tries it again. */
-  const retries = new Map<string, NodeJS.Timeout>();
   const uploader = opts.footage && createSegmentUploader({ db, storage: opts.footage, log: opts.log });
   const retention = createRetention({
     db,
@@ -135,13 +132,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     log: opts.log,
   });
   const guarding = opts.diskGuard?.enabled !== false;
-  // One decoder for every camera's motion keyframes (decision 0022).
-  const ffmpegPath = () => opts.ffmpegPath ?? ffmpegTools().ffmpeg.path;
-  const keyframeDecoders = new KeyframeDecoders(ffmpegPath, opts.log);
-  // Motion events' pictures, encoded from the keyframe that started each (decision 0024).
-  const eventJpegs = new KeyframeJpegs(ffmpegPath, opts.log, THUMBNAIL_WIDTH);
-  // The frames AI providers are sent, from the live feed's newest keyframe.
-  const aiJpegs = new KeyframeJpegs(ffmpegPath, opts.log, SNAPSHOT_WIDTH);
+  const pipes = createRecorderPipes(() => opts.ffmpegPath ?? ffmpegTools().ffmpeg.path, opts.log);
   let starting = true;
   const deps = {
     db,
@@ -162,14 +153,14 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     sink: uploader,
     indexBatch: new SegmentIndexBatch(db),
     offlineGraceMs: opts.offlineGraceMs,
-    keyframeDecoders,
-    eventPictures: opts.storage && { jpegs: eventJpegs, storage: opts.storage },
+    keyframeDecoders: pipes.motion,
+    eventPictures: opts.storage && { jpegs: pipes.eventPictures, storage: opts.storage },
     ai: opts.ai && {
       db,
       analyser,
       storage: opts.storage,
       ffmpegPath: opts.ffmpegPath ?? ffmpegTools().ffmpeg.path,
-      jpegs: aiJpegs,
+      jpegs: pipes.aiFrames,
       log: opts.log,
     },
   };
@@ -183,14 +174,6 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     runners.delete(id);
     await running.stop(final);
     liveFeeds.delete(id);
-  }
-
-  function enqueue(id: string, fn: () => Promise<void>): Promise<void> {
-    const next = (chains.get(id) ?? Promise.resolve())
-      .then(fn)
-      .catch((e) => opts.log(`camera ${id}: ${e instanceof Error ? e.message : e}`));
-    chains.set(id, next);
-    return next;
   }
 
   async function startCamera(row: CameraRow, delayMs: number, allowed: boolean): Promise<void> {
@@ -236,19 +219,12 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       try {
         await apply(id, (await loadCameras(db, id))[0], delayMs);
       } catch (e) {
-        retryLater(id);
+        queue.retryLater(id, () => {
+          if (!stopping && keeper.holds(id)) void applyLatest(id, 0);
+        });
         throw e;
       }
     });
-  }
-
-  function retryLater(id: string): void {
-    if (stopping || retries.has(id)) return;
-    const timer = setTimeout(() => {
-      retries.delete(id);
-      if (!stopping && keeper.holds(id)) void applyLatest(id, 0);
-    }, opts.startRetryMs ?? START_RETRY_MS);
-    retries.set(id, timer);
   }
 
   async function apply(id: string, row: CameraRow | undefined, delayMs: number): Promise<void> {
@@ -329,7 +305,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       for (const row of await loadCameras(db))
         if (!row.enabled && row.status !== 'disabled') void enqueue(row.id, () => apply(row.id, row, 0));
       await keeper.start();
-      await Promise.all(chains.values());
+      await queue.settled();
       starting = false;
       // A notification lost while the LISTEN connection was down must not leave a camera wrong for good.
       resync = setInterval(() => void resyncAll(), opts.resyncMs ?? 60_000);
@@ -345,15 +321,14 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     async stop() {
       stopping = true;
       clearInterval(resync);
-      for (const timer of retries.values()) clearTimeout(timer);
-      retries.clear();
+      queue.stop();
       await cameraEvents.stop();
       schedules.stop();
       await guard.stop();
       await keeper.stop();
       await retention.stop();
       await hub?.stop();
-      await Promise.all(chains.values());
+      await queue.settled();
       // With other recorders alive the cameras move to them within a second: no "offline" for that.
       const others = await shareInputs(db)
         .then((s) => s.recorders - 1)
@@ -368,9 +343,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
         }),
       );
       await keeper.leave();
-      keyframeDecoders.stop();
-      eventJpegs.stop();
-      aiJpegs.stop();
+      pipes.stop();
       // The last segments the runners just closed get a few seconds to reach the bucket.
       await uploader?.stop();
       await opts.footage?.close();
