@@ -5,7 +5,7 @@ import type { AiSampler } from './ai-sampler.ts';
 import type { CameraSpec } from './camera-source.ts';
 import type { CameraWriteChain } from './camera-write-chain.ts';
 import type { KeyframeJpegs } from './keyframe-jpeg.ts';
-import type { KeyframeMotion } from './keyframe-motion.ts';
+import type { RawKeyframe } from './keyframe-pipe.ts';
 import type { MotionEvent } from './motion-detector.ts';
 import { holdsCamera, type WriteFence } from './video.repo.ts';
 
@@ -14,9 +14,6 @@ export interface EventPictures {
   jpegs: KeyframeJpegs;
   storage: Storage;
 }
-
-/** The keyframe that shows the motion starting (KeyframeMotion.judged). */
-export type StartKeyframe = NonNullable<KeyframeMotion['judged']>;
 
 /**
  * A camera's motion becomes an event: written at its start (the alert goes out then), completed at
@@ -40,8 +37,8 @@ export class CameraMotionEvents {
     private readonly writes: CameraWriteChain,
   ) {}
 
-  /** `keyframe`: the picture that shows a start, when the motion came from keyframes. */
-  record(e: MotionEvent, keyframe?: StartKeyframe): void {
+  /** `keyframe`: the picture that shows a start (KeyframeMotion.judged), when the motion came from keyframes. */
+  record(e: MotionEvent, keyframe?: RawKeyframe): void {
     const { id: cameraId, workspaceId, motionSettings } = this.spec();
     // Motion recording needs detection even with events off (or taken from the camera); then it makes no events.
     if (!motionSettings.enabled || motionSettings.source === 'camera') return;
@@ -77,7 +74,7 @@ export class CameraMotionEvents {
   }
 
   /** Beside the camera's write order: a picture never holds back the event's end or status. */
-  private async keepPicture(open: Promise<string | undefined>, keyframe: StartKeyframe, pictures: EventPictures) {
+  private async keepPicture(open: Promise<string | undefined>, keyframe: RawKeyframe, pictures: EventPictures) {
     const { id: cameraId, workspaceId } = this.spec();
     try {
       const [id, jpeg] = await Promise.all([

@@ -1,17 +1,8 @@
 import { keyframeAnnexB, keyframeFormat } from './keyframe-annexb.ts';
-import type { KeyframeCodec } from './keyframe-pipe.ts';
+import type { RawKeyframe } from './keyframe-pipe.ts';
 import { readBoxes } from './mp4-boxes.ts';
 import { readTracks, trackOf } from './mp4-init.ts';
 import { readSamples } from './mp4-samples.ts';
-
-/** A keyframe as the keyframe pipes take it (keyframe-pipe.ts). */
-export interface RawKeyframe {
-  codec: KeyframeCodec;
-  /** "1920x1080" */
-  size: string;
-  /** Annex B, its parameter sets in front (keyframe-annexb.ts). */
-  annexB: Buffer;
-}
 
 /**
  * The keyframe that starts an fMP4 GOP (the init, then fragments from a keyframe, as a viewer

@@ -1,6 +1,6 @@
 import { type KeyframeFormat, keyframeAnnexB, keyframeFormat } from './keyframe-annexb.ts';
 import type { KeyframeDecoders } from './keyframe-decoder.ts';
-import type { KeyframeCodec } from './keyframe-pipe.ts';
+import type { RawKeyframe } from './keyframe-pipe.ts';
 import { KeyframePicker } from './keyframe-picker.ts';
 import type { LiveFeed } from './live-feed.ts';
 import { readTracks, trackOf } from './mp4-init.ts';
@@ -30,7 +30,7 @@ export class KeyframeMotion {
    * The keyframe the gate is judging now: while it says motion started (synchronously, from
    * pushFrame), this is the picture that shows it, which the event keeps (camera-motion-events.ts).
    */
-  judged: { codec: KeyframeCodec; size: string; annexB: Buffer } | undefined;
+  judged: RawKeyframe | undefined;
 
   constructor(
     private readonly feed: LiveFeed,

@@ -10,6 +10,15 @@ import { spawnTied } from './tied-spawn.ts';
  */
 export type KeyframeCodec = 'h264' | 'hevc';
 
+/** A keyframe as the pipes take it. */
+export interface RawKeyframe {
+  codec: KeyframeCodec;
+  /** "1920x1080": a pipe per size. */
+  size: string;
+  /** Annex B, its parameter sets in front (keyframe-annexb.ts). */
+  annexB: Buffer;
+}
+
 export interface KeyframePipeOptions {
   /** What the log calls it ("keyframe decoder (h264)"). */
   name: string;
