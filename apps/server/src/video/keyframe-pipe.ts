@@ -1,13 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawnTied } from './tied-spawn.ts';
 
-/**
- * One long-lived ffmpeg that answers raw keyframes (Annex B, parameter sets in front, an
- * access-unit delimiter after: keyframe-annexb.ts) with one output each, in order: the motion
- * frames of keyframe-decoder.ts and the JPEGs of keyframe-jpeg.ts. Starting an ffmpeg costs
- * ~0.25 CPU-s here, decoding one keyframe a few milliseconds: a pipe started once and fed
- * keyframe by keyframe pays the start once (decision 0022).
- */
+/** The codecs whose keyframes the pipes decode. */
 export type KeyframeCodec = 'h264' | 'hevc';
 
 /** A keyframe as the pipes take it. */
@@ -47,6 +41,13 @@ interface Job {
   resolve(answer: Buffer | undefined): void;
 }
 
+/**
+ * One long-lived ffmpeg that answers raw keyframes (Annex B, parameter sets in front, an
+ * access-unit delimiter after: keyframe-annexb.ts) with one output each, in order: the motion
+ * frames of keyframe-decoder.ts and the JPEGs of keyframe-jpeg.ts. Starting an ffmpeg costs
+ * ~0.25 CPU-s here, decoding one keyframe a few milliseconds: a pipe started once and fed
+ * keyframe by keyframe pays the start once (decision 0022).
+ */
 export class KeyframePipe {
   private child: ChildProcessWithoutNullStreams | undefined;
   private queue: Job[] = [];
