@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keyframeAnnexB, keyframeFormat } from './keyframe-annexb.ts';
 import { KeyframeDecoders } from './keyframe-decoder.ts';
 import { ffmpegTools } from './ffmpeg-binaries.ts';
-import { readBoxes } from './mp4-boxes.ts';
-import { readTracks, trackOf } from './mp4-init.ts';
+import { liveSampleFormat, liveSampleKeyframes } from './fixtures/live-sample.ts';
 import { MOTION_FRAME } from './motion-detector.ts';
-import { readSamples } from './mp4-samples.ts';
 
 /** The recorder's shared keyframe decoder, a real ffmpeg, on the live feed fixture's keyframes. */
-const live = readFileSync(new URL('./fixtures/live-sample.mp4', import.meta.url));
-const boxes = readBoxes(live);
-const moov = boxes.find((b) => b.type === 'moov')!;
-const format = keyframeFormat(live.subarray(0, moov.end))!;
-const tracks = readTracks(live, moov);
-const keyframes = boxes.flatMap((b, i) => {
-  if (b.type !== 'moof') return [];
-  const [s] = readSamples(live.subarray(b.start, boxes[i + 1]!.end), tracks, trackOf(tracks)).samples;
-  return s?.keyframe ? [keyframeAnnexB(s.data, format)!] : [];
-});
+const format = liveSampleFormat;
+const keyframes = liveSampleKeyframes;
 const logs: string[] = [];
 const decoders = new KeyframeDecoders(
   () => ffmpegTools().ffmpeg.path,
