@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RtspServer, startRtspServer } from '../../../../e2e/fixtures/rtsp-server.ts';
+import { childProcesses } from '../../test/child-processes.ts';
 import { type Stub, codeProjectAnswer, parseMultipart, startStub } from '../../test/ai-stubs.ts';
 import {
   AUTH_SECRET,
@@ -28,20 +29,6 @@ import { type Recorder, createRecorder } from './recorder.ts';
  * attached to the motion event, with its boxed thumbnail, alert severity, the notification job,
  * every analysis counted; once the picture is still, no more analyses.
  */
-/** The command lines of this process's children (the recorder's ffmpegs). */
-function childCommands(): string[][] {
-  const out: string[][] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const ppid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      if (ppid === process.pid) out.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
-    } catch {
-      // It ended meanwhile.
-    }
-  }
-  return out;
-}
-
 describe('AI pipeline (motion-gated)', () => {
   let t: Awaited<ReturnType<typeof videoTestDb>>;
   let recorder: Recorder;
@@ -152,8 +139,8 @@ describe('AI pipeline (motion-gated)', () => {
     const image = parseMultipart(req.body, req.headers['content-type'] ?? '').find((p) => p.name === 'image')!;
     expect(jpegSize(image.data)).toEqual({ width: 640, height: 360 });
     // Made by the recorder's long-lived JPEG encoder (keyframe-jpeg.ts), not an ffmpeg per frame.
-    const encoders = childCommands().filter(
-      (argv) => argv.includes('image2pipe') && argv.includes('scale=640:-2,format=yuvj420p'),
+    const encoders = childProcesses().filter(
+      ({ argv }) => argv.includes('image2pipe') && argv.includes('scale=640:-2,format=yuvj420p'),
     );
     expect(encoders).toHaveLength(1);
 

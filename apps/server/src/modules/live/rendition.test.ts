@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { AuthResult } from '@vigil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { childProcesses } from '../../../test/child-processes.ts';
 import { waitFor } from '../../../test/recorder-helpers.ts';
 import { startRtspServer } from '../../../../../e2e/fixtures/rtsp-server.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
@@ -19,18 +19,9 @@ const boxType = (b: Buffer) => b.subarray(4, 8).toString('latin1');
 
 /** The rendition ffmpegs this process runs now (its children whose argv keeps the source's keyframes). */
 function renditionProcesses(input = 'pipe:0'): number {
-  let n = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (ppid === process.pid && argv.some((a) => a.startsWith(input)) && argv.includes('-force_key_frames')) n++;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return n;
+  return childProcesses().filter(
+    ({ argv }) => argv.some((a) => a.startsWith(input)) && argv.includes('-force_key_frames'),
+  ).length;
 }
 
 interface Viewer {

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, RTCRtpCodecParameters, type RtpPacket } from 'werift';
 import { type TestApp, bearer, createTestApp, createTestPatternCamera, signUp } from '../../../test/harness.ts';
+import { childProcesses } from '../../../test/child-processes.ts';
 import { waitFor } from '../../../test/recorder-helpers.ts';
 import { LiveFeed } from '../../video/live-feed.ts';
 import { withoutDefaultStun } from './webrtc-session.ts';
@@ -17,16 +17,9 @@ const OPUS_PT_TEST = 111;
 
 /** This process's children encoding Opus (the per-camera encoder of modules/live/live-opus.ts). */
 function opusEncoders(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (ppid === process.pid && argv.includes('libopus')) pids.push(Number(entry));
-    } catch {}
-  }
-  return pids;
+  return childProcesses()
+    .filter(({ argv }) => argv.includes('libopus'))
+    .map((c) => c.pid);
 }
 
 /** What a browser offers: H.264 and Opus, ICE on loopback only. */
