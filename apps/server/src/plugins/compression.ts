@@ -50,20 +50,25 @@ async function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
 }
 
 export function registerCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook, not an async one: the answers it leaves as they are (most of them, /me among
+  // them) pass on at once, with no promise made for them.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
+    if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (size < MIN_BYTES) return payload;
+    if (size < MIN_BYTES) return done(null, payload);
     // Caches between here and the client keep one copy per encoding.
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return compress(encoding, typeof payload === 'string' ? Buffer.from(payload) : payload);
+    compress(encoding, typeof payload === 'string' ? Buffer.from(payload) : payload).then(
+      (body) => done(null, body),
+      (err: Error) => done(err),
+    );
   });
 }
