@@ -6,6 +6,7 @@
 // one answer cost the server process and the embedded PostgreSQL (its processes, from /proc): on
 // a shared machine the latencies move with the load, the CPU a read costs much less, and with
 // CONCURRENCY requests waiting on one Node thread, p95 is roughly CONCURRENCY × the server's ms.
+// The client is kept light (decision 0026): its CPU an answer is printed beside the server's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
