@@ -1,6 +1,6 @@
 import { type Db, type DbOrTx, schema } from '@vigil/db';
 import type { Holiday, ListQuery, ScheduleRange } from '@vigil/shared';
-import { type SQL, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { CameraScope } from '../../lib/camera-scope.ts';
 import { type CompiledSelect, compileSelect } from '../../lib/compiled-select.ts';
 import { type ListSpec, cursorValues, planList } from '../../lib/list-query.ts';
@@ -103,12 +103,22 @@ function compile(db: Db, query: ListQuery, shape: { withQuota: boolean; scoped: 
     sortText: plan.sortText,
     row: getTableColumns(c),
   };
+  // The page is a lateral subquery named as the table, so the outer query reads its columns (and
+  // sorts the page's few rows) by the same names: PostgreSQL walks the (workspace, created) index for
+  // the page's rows alone. Joined to the context directly, it read and sorted every camera of the
+  // workspace to keep the first page (decision 0026).
+  const page = db
+    .select(getTableColumns(c))
+    .from(c)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(sql.placeholder('limit'))
+    .as('cameras');
   const select = db
     .select(selection)
     .from(ctx)
-    .leftJoin(c, plan.where as SQL)
-    .orderBy(...plan.orderBy)
-    .limit(sql.placeholder('limit'));
+    .leftJoinLateral(page, sql`true`)
+    .orderBy(...plan.orderBy);
   return { compiled: compileSelect<ListRow>(selection, select), cursorFor: plan.cursorFor };
 }
 
