@@ -4,7 +4,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, createTestPatternCamera, signUp } from '../../test/harness.ts';
 import { withPg } from '../../test/helpers.ts';
-import { compileSelect } from './compiled-select.ts';
+import { compileRaw, compileSelect } from './compiled-select.ts';
 
 const { cameras, sites, workspaces } = schema;
 
@@ -78,5 +78,26 @@ describe('a select compiled once answers what drizzle answers', () => {
     // Another value in the same text: another workspace, which has no cameras.
     const other = await signUp(t.app, { displayName: 'Other' });
     expect(await compiled.run(db, { ws: other.workspace.id })).toEqual([]);
+  });
+
+  it('a raw statement compiled once answers what db.execute answers, timestamps as text, one statement per connection', async () => {
+    const { db, pool } = database;
+    const build = (workspaceId: unknown) =>
+      sql`select c.id, c.name, c.status_changed_at, c.motion, (select count(*) from ${cameras} x
+            where x.workspace_id = c.workspace_id) as n from ${cameras} c where c.workspace_id = ${workspaceId}
+          order by c.name`;
+    const compiled = compileRaw<Record<string, unknown>>(db, build(sql.placeholder('ws')));
+    const ours = await compiled.run(db, { ws: owner.workspace.id });
+    const { rows } = await db.execute(build(owner.workspace.id));
+    expect(ours).toEqual(rows);
+    expect(ours.map((r) => r.id)).toEqual([alone, withSite]);
+    expect(ours[1]!.status_changed_at).toBe('2026-03-04 05:06:07.891234+00');
+    expect(ours[1]!.motion).toEqual({ enabled: true, sensitivity: 70 });
+    // Run again on both pooled connections: each holds it as one prepared statement, under one name.
+    await Promise.all([compiled.run(db, { ws: owner.workspace.id }), compiled.run(db, { ws: owner.workspace.id })]);
+    const prepared = await pool.query(
+      `select count(*)::int as n from pg_prepared_statements where statement like '%x.workspace_id = c.workspace_id%'`,
+    );
+    expect(prepared.rows[0].n).toBe(1);
   });
 });

@@ -83,6 +83,13 @@ export interface CompiledSelect<Row> {
 }
 
 /**
+ * A named statement: each pooled connection parses and plans it once, then only binds the values
+ * (an unnamed one sent and parsed the whole text — ~3 kB for the cameras list — on every run).
+ * The name is the text's hash, so one text is one statement on every connection.
+ */
+const statementName = (text: string) => `vigil_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+
+/**
  * Compiles `query`, a select of exactly `selection` (the same object it was built with), whose
  * values are `sql.placeholder(name)` where they change between runs. Values written into it as
  * they are stay in every run.
@@ -93,10 +100,7 @@ export function compileSelect<Row>(
 ): CompiledSelect<Row> {
   const { sql: text, params } = query.toSQL();
   const decode = rowDecoder(fieldsOf(selection));
-  // A named statement: each pooled connection parses and plans it once, then only binds the values
-  // (an unnamed one sent and parsed the whole text — ~3 kB for the cameras list — on every run).
-  // The name is the text's hash, so one text is one statement on every connection.
-  const name = `vigil_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  const name = statementName(text);
   return {
     async run(db, values) {
       const pool = db.$client as pg.Pool;
@@ -108,6 +112,27 @@ export function compileSelect<Row>(
         types,
       });
       return result.rows.map(decode) as Row[];
+    },
+  };
+}
+
+/** What drizzle's database turns a `sql` statement into text and parameters with (not in its public type). */
+type WithDialect = { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } };
+
+/**
+ * Compiles a raw `sql` statement (what `db.execute` runs), with `sql.placeholder(name)` where its
+ * values go, as a named statement whose rows come as objects keyed by column name, with the same
+ * types `db.execute` gives (timestamps as PostgreSQL's text). For a read that is built of many
+ * fragments: drizzle walks every one of them again on every `db.execute`.
+ */
+export function compileRaw<Row>(db: Db, query: SQL): CompiledSelect<Row> {
+  const { sql: text, params } = (db as unknown as WithDialect).dialect.sqlToQuery(query);
+  const name = statementName(text);
+  return {
+    async run(db, values) {
+      const pool = db.$client as pg.Pool;
+      const result = await pool.query({ name, text, values: fillPlaceholders(params, values), types });
+      return result.rows as Row[];
     },
   };
 }
