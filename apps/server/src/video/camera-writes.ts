@@ -1,7 +1,16 @@
 import { type Db, type DbOrTx, lockOwner, refreshUsage } from '@vigil/db';
 import { publish } from '../lib/realtime.ts';
 import { endOutages, hasOpenOutage, insertEvent } from '../modules/events/events.module.ts';
-import { type NewSegment, type WriteFence, cameraExists, holdsCamera, indexSegment, setStatus } from './video.repo.ts';
+import { indexRound } from './segment-round.repo.ts';
+import {
+  type NewSegment,
+  type SegmentGap,
+  type WriteFence,
+  cameraExists,
+  holdsCamera,
+  indexSegment,
+  setStatus,
+} from './video.repo.ts';
 
 /**
  * The recorder's writes that touch a camera and its events together, each in one transaction: the
@@ -89,16 +98,20 @@ async function indexOne(
   const holder = await holdsCamera(tx, seg.cameraId, fence);
   if (!holder && !(await cameraExists(tx, seg.cameraId))) return false;
   const { indexed, gap } = await indexSegment(tx, seg, holder ? 'holder' : 'former', batched);
-  if (gap)
-    await insertEvent(tx, {
-      cameraId: seg.cameraId,
-      workspaceId: seg.workspaceId,
-      kind: 'recording.gap',
-      startAt: gap.startAt,
-      endAt: gap.endAt,
-      detail: { seconds: gap.seconds },
-    });
+  if (gap) await reportGap(tx, seg, gap);
   return indexed;
+}
+
+/** The hole in a continuous camera's footage before `seg`, as a `recording.gap` event. */
+function reportGap(tx: DbOrTx, seg: NewSegment, gap: SegmentGap) {
+  return insertEvent(tx, {
+    cameraId: seg.cameraId,
+    workspaceId: seg.workspaceId,
+    kind: 'recording.gap',
+    startAt: gap.startAt,
+    endAt: gap.endAt,
+    detail: { seconds: gap.seconds },
+  });
 }
 
 /**
@@ -113,6 +126,13 @@ export async function insertSegments(
 ): Promise<boolean[]> {
   return db.transaction(async (tx) => {
     await lockOwner(tx, workspaceId);
+    // The common round (one segment per camera, all held, all new) in a handful of statements.
+    const round = await indexRound(tx, segs);
+    if (round) {
+      for (const [i, gap] of round.gaps.entries()) if (gap) await reportGap(tx, segs[i]!.seg, gap);
+      await refreshUsage(tx, workspaceId);
+      return segs.map(() => true);
+    }
     const indexed: boolean[] = [];
     for (const { seg, fence } of segs) indexed.push(await indexOne(tx, seg, fence, true));
     if (indexed.some(Boolean)) await refreshUsage(tx, workspaceId);

@@ -95,20 +95,65 @@ export interface SegmentGap {
  * a segment that lands on such footage is a second copy (see `copy` in the schema).
  */
 async function overlapsPrimary(tx: DbOrTx, seg: NewSegment): Promise<boolean> {
-  // Short segments (tests cut 2 s ones) overlap a duplicate by their whole length: half of it counts.
-  const tolerance = Math.min(MAX_GAP_MS, (seg.endAt.getTime() - seg.startAt.getTime()) / 2);
+  const b = overlapBounds(seg);
   const r = await tx.execute(sql`
     select 1 from ${segments}
     where camera_id = ${seg.cameraId} and not copy
-      and start_at > ${new Date(seg.startAt.getTime() - MAX_SEGMENT_SPAN_MS).toISOString()}::timestamptz
-      and start_at < ${new Date(seg.endAt.getTime() - tolerance).toISOString()}::timestamptz
-      and end_at > ${new Date(seg.startAt.getTime() + tolerance).toISOString()}::timestamptz
+      and start_at > ${b.startAfter}::timestamptz and start_at < ${b.startBefore}::timestamptz
+      and end_at > ${b.endAfter}::timestamptz
     limit 1`);
   return r.rows.length > 0;
 }
 
+/** The range (ISO text) an overlapping primary segment starts and ends in, for overlapsPrimary. */
+export function overlapBounds(seg: NewSegment): { startAfter: string; startBefore: string; endAfter: string } {
+  // Short segments (tests cut 2 s ones) overlap a duplicate by their whole length: half of it counts.
+  const tolerance = Math.min(MAX_GAP_MS, (seg.endAt.getTime() - seg.startAt.getTime()) / 2);
+  return {
+    startAfter: new Date(seg.startAt.getTime() - MAX_SEGMENT_SPAN_MS).toISOString(),
+    startBefore: new Date(seg.endAt.getTime() - tolerance).toISOString(),
+    endAfter: new Date(seg.startAt.getTime() + tolerance).toISOString(),
+  };
+}
+
 /** No segment the recorder writes is longer (it cuts ~10 s): bounds the overlap range scan. */
 const MAX_SEGMENT_SPAN_MS = 10 * 60 * 1000;
+
+/** A camera's latest recording, as a new segment is attached to it. */
+export interface OpenRecording {
+  id: string;
+  kind: string;
+  startAt: Date;
+  endAt: Date;
+}
+
+/**
+ * Whether a segment extends the camera's latest recording (it follows within MAX_GAP_MS, is of its
+ * kind, and the recording stays under MAX_RECORDING_MS) or starts a new one, and the hole before it
+ * that the lease's holder reports for a continuous camera.
+ */
+export function attachment(
+  open: OpenRecording | undefined,
+  seg: NewSegment,
+  writer: 'holder' | 'former',
+): { extend: boolean; gap?: SegmentGap } {
+  if (!open) return { extend: false };
+  const gapMs = seg.startAt.getTime() - open.endAt.getTime();
+  const extend =
+    open.kind === seg.kind &&
+    gapMs <= MAX_GAP_MS &&
+    gapMs > -MAX_GAP_MS &&
+    seg.endAt.getTime() - open.startAt.getTime() <= MAX_RECORDING_MS;
+  const gap =
+    writer === 'holder' &&
+    open.kind === 'continuous' &&
+    seg.kind === 'continuous' &&
+    gapMs >= GAP_EVENT_MS &&
+    gapMs < GAP_EVENT_MAX_MS
+      ? { startAt: open.endAt, endAt: seg.startAt, seconds: Math.round(gapMs / 1000) }
+      : undefined;
+  return { extend, gap };
+}
 
 /**
  * Indexes one complete segment and attaches it to the camera's recording: the open one is
@@ -141,24 +186,9 @@ export async function indexSegment(
     .orderBy(desc(recordings.endAt))
     .limit(1)
     .for('update');
-  const gapMs = open ? seg.startAt.getTime() - open.endAt.getTime() : Number.POSITIVE_INFINITY;
-  const extend =
-    open &&
-    open.kind === seg.kind &&
-    gapMs <= MAX_GAP_MS &&
-    gapMs > -MAX_GAP_MS &&
-    seg.endAt.getTime() - open.startAt.getTime() <= MAX_RECORDING_MS;
-  const gap =
-    writer === 'holder' &&
-    open &&
-    open.kind === 'continuous' &&
-    seg.kind === 'continuous' &&
-    gapMs >= GAP_EVENT_MS &&
-    gapMs < GAP_EVENT_MAX_MS
-      ? { startAt: open.endAt, endAt: seg.startAt, seconds: Math.round(gapMs / 1000) }
-      : undefined;
+  const { extend, gap } = attachment(open, seg, writer);
   let recordingId: string;
-  if (extend) {
+  if (open && extend) {
     recordingId = open.id;
     await tx
       .update(recordings)
