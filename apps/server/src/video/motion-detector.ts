@@ -85,29 +85,26 @@ const ZONE_MIN_PIXELS = 2;
 /** Frames of a new background during which no motion is reported (1 s at 5 fps). */
 const WARMUP_FRAMES = 5;
 
-/** 3×3 box blur with edge clamping, into out (Float32 so the background can average finely). */
+/** Column sums of three rows, reused by boxBlur3 (one row wide; grown as needed). */
+let columns = new Int32Array(0);
+
+/**
+ * 3×3 box blur with edge clamping, into out (Float32 so the background can average finely). Each
+ * column's three rows are summed once and each output adds three of those sums: the same integer
+ * sum as adding the nine pixels, for a third of the reads.
+ */
 export function boxBlur3(src: Uint8Array, width: number, height: number, out: Float32Array): Float32Array {
+  if (columns.length < width) columns = new Int32Array(width);
+  const col = columns;
   for (let y = 0; y < height; y++) {
-    const y0 = y > 0 ? y - 1 : 0;
-    const y1 = y < height - 1 ? y + 1 : height - 1;
-    for (let x = 0; x < width; x++) {
-      const x0 = x > 0 ? x - 1 : 0;
-      const x1 = x < width - 1 ? x + 1 : width - 1;
-      const a = y0 * width;
-      const b = y * width;
-      const c = y1 * width;
-      const sum =
-        src[a + x0]! +
-        src[a + x]! +
-        src[a + x1]! +
-        src[b + x0]! +
-        src[b + x]! +
-        src[b + x1]! +
-        src[c + x0]! +
-        src[c + x]! +
-        src[c + x1]!;
-      out[b + x] = sum / 9;
-    }
+    const a = (y > 0 ? y - 1 : 0) * width;
+    const b = y * width;
+    const c = (y < height - 1 ? y + 1 : height - 1) * width;
+    for (let x = 0; x < width; x++) col[x] = src[a + x]! + src[b + x]! + src[c + x]!;
+    const last = width - 1;
+    out[b] = (col[0]! + col[0]! + col[last > 0 ? 1 : 0]!) / 9;
+    for (let x = 1; x < last; x++) out[b + x] = (col[x - 1]! + col[x]! + col[x + 1]!) / 9;
+    if (last > 0) out[b + last] = (col[last - 1]! + col[last]! + col[last]!) / 9;
   }
   return out;
 }
@@ -211,21 +208,36 @@ export class MotionDetector {
     const counted = this.counted;
     const zones = this.zones;
     for (const z of zones) z.hits = 0;
-    for (let i = 0; i < this.size; i++) {
-      const d = cur[i]! - bg[i]!;
-      if (d > t || d < -t) {
-        if (counted === undefined || counted[i] === 1) {
+    if (counted === undefined && zones.length === 0) {
+      // Every pixel counts and there are no zones (most cameras): the loop below without those tests.
+      for (let i = 0; i < this.size; i++) {
+        const d = cur[i]! - bg[i]!;
+        if (d > t || d < -t) {
           changed++;
-          for (const z of zones) if (z.pixels[i] === 1) z.hits++;
+          let from = since[i]!;
+          if (from !== from) from = since[i] = at; // NaN: it starts differing now
+          if (settling || from <= absorbBefore) bg[i] = bg[i]! + rate * d;
+        } else {
+          if (since[i] === since[i]) since[i] = Number.NaN;
+          bg[i] = bg[i]! + rate * d;
         }
-        let from = since[i]!;
-        if (Number.isNaN(from)) from = since[i] = at;
-        if (settling || from <= absorbBefore) bg[i] = bg[i]! + rate * d;
-      } else {
-        since[i] = Number.NaN;
-        bg[i] = bg[i]! + rate * d;
       }
-    }
+    } else
+      for (let i = 0; i < this.size; i++) {
+        const d = cur[i]! - bg[i]!;
+        if (d > t || d < -t) {
+          if (counted === undefined || counted[i] === 1) {
+            changed++;
+            for (const z of zones) if (z.pixels[i] === 1) z.hits++;
+          }
+          let from = since[i]!;
+          if (Number.isNaN(from)) from = since[i] = at;
+          if (settling || from <= absorbBefore) bg[i] = bg[i]! + rate * d;
+        } else {
+          since[i] = Number.NaN;
+          bg[i] = bg[i]! + rate * d;
+        }
+      }
     // Everything masked: nothing can ever move.
     let score = this.countedPixels ? changed / this.countedPixels : 0;
     if (score >= this.o.lightingArea) {
