@@ -103,6 +103,8 @@ export class HlsPlayer implements TransportPlayer {
       // 503: the camera is offline (the playlist waits for a first segment, then gives up);
       // 429: its rendition would be one transcode too many (live/transcode-limit).
       const code = (data.response as { code?: number } | undefined)?.code;
+      // What went wrong, on the element, for whoever inspects a tile that does not play.
+      this.video.dataset.lastError = `${data.details}${code ? ` ${code}` : ''}`;
       const offline = code === 503;
       const limit = code === 429;
       this.detach();
@@ -124,6 +126,7 @@ export class HlsPlayer implements TransportPlayer {
       }
       if (Date.now() - started < FIRST_PICTURE_MS) return moveIntoBuffered(this.video);
       clearInterval(this.watchdog);
+      this.video.dataset.lastError = `no picture in ${FIRST_PICTURE_MS / 1000} s`;
       this.detach();
       this.scheduleRetry(false);
     }, 1_000);
