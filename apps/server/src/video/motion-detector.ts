@@ -215,10 +215,10 @@ export class MotionDetector {
         if (d > t || d < -t) {
           changed++;
           let from = since[i]!;
-          if (from !== from) from = since[i] = at; // NaN: it starts differing now
+          if (Number.isNaN(from)) from = since[i] = at;
           if (settling || from <= absorbBefore) bg[i] = bg[i]! + rate * d;
         } else {
-          if (since[i] === since[i]) since[i] = Number.NaN;
+          if (!Number.isNaN(since[i]!)) since[i] = Number.NaN;
           bg[i] = bg[i]! + rate * d;
         }
       }

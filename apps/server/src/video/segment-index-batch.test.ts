@@ -82,7 +82,7 @@ describe('segment index rounds', () => {
   });
 
   it('a round of held cameras costs a fixed handful of statements; a gap is reported, a lost lease falls back', async () => {
-    const cams = [];
+    const cams: Awaited<ReturnType<typeof insertCamera>>[] = [];
     for (let i = 0; i < 4; i++) cams.push(await insertCamera(w.db, w.workspaceId, { sourceType: 'test-pattern' }));
     const holderId = randomUUID();
     for (const c of cams)
