@@ -5,6 +5,7 @@ import {
   type NewSegment,
   type OpenRecording,
   overlapBounds,
+  recordingOf,
   type SegmentGap,
   type WriteFence,
 } from './video.repo.ts';
@@ -54,16 +55,7 @@ export async function indexRound(
   if (started.length) {
     const rows = await tx
       .insert(recordings)
-      .values(
-        started.map(({ seg }) => ({
-          cameraId: seg.cameraId,
-          workspaceId: seg.workspaceId,
-          kind: seg.kind,
-          startAt: seg.startAt,
-          endAt: seg.endAt,
-          bytes: seg.bytes,
-        })),
-      )
+      .values(started.map(({ seg }) => recordingOf(seg)))
       .returning({ id: recordings.id, cameraId: recordings.cameraId });
     for (const r of rows) startedIds.set(r.cameraId, r.id);
   }

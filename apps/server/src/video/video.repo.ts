@@ -119,6 +119,16 @@ export function overlapBounds(seg: NewSegment): { startAfter: string; startBefor
 /** No segment the recorder writes is longer (it cuts ~10 s): bounds the overlap range scan. */
 const MAX_SEGMENT_SPAN_MS = 10 * 60 * 1000;
 
+/** The recording a segment starts when it extends none: its span, kind and bytes. */
+export const recordingOf = (seg: NewSegment) => ({
+  cameraId: seg.cameraId,
+  workspaceId: seg.workspaceId,
+  kind: seg.kind,
+  startAt: seg.startAt,
+  endAt: seg.endAt,
+  bytes: seg.bytes,
+});
+
 /** A camera's latest recording, as a new segment is attached to it. */
 export interface OpenRecording {
   id: string;
@@ -198,17 +208,7 @@ export async function indexSegment(
       })
       .where(eq(recordings.id, open.id));
   } else {
-    const [rec] = await tx
-      .insert(recordings)
-      .values({
-        cameraId: seg.cameraId,
-        workspaceId: seg.workspaceId,
-        kind: seg.kind,
-        startAt: seg.startAt,
-        endAt: seg.endAt,
-        bytes: seg.bytes,
-      })
-      .returning({ id: recordings.id });
+    const [rec] = await tx.insert(recordings).values(recordingOf(seg)).returning({ id: recordings.id });
     recordingId = rec!.id;
   }
   await tx.insert(segments).values({ ...seg, recordingId });
